@@ -1,0 +1,121 @@
+/**
+ * Handicap rules from DECISIONS.md "Handicaps". Everything here is a pure function of one
+ * golfer's rounds, so a model can recompute and store every round's columns after any change.
+ */
+
+/** Only the most recent rounds count: "80% of the difference from par over the most recent 10 rounds". */
+export const HANDICAP_ROUNDS = 10;
+/** A new golfer's estimated score stands in for this many historical rounds. */
+export const ESTIMATE_ENTRIES = 3;
+/** The estimate is a nine-hole score against an assumed par 36. */
+export const ESTIMATE_PAR = 36;
+/** A course par above this must be an 18-hole par entered for the course. */
+const MAX_NINE_HOLE_PAR = 45;
+
+/**
+ * Nine-hole par of a round. Courses are sometimes entered with their 18-hole par, so anything
+ * above 45 is halved; a round without a course uses the league's default par.
+ */
+export function ninePar(coursePar: number | null | undefined, defaultPar: number): number {
+  if (coursePar === null || coursePar === undefined) return defaultPar;
+  return coursePar <= MAX_NINE_HOLE_PAR ? coursePar : Math.round(coursePar / 2);
+}
+
+/** "Maximum score is double par": a blow-up round counts as 2·par. */
+export function differential(gross: number, par: number): number {
+  return Math.min(gross, 2 * par) - par;
+}
+
+/**
+ * Rounds half away from zero, so a golfer 0.5 under par gets the same size of handicap as one
+ * 0.5 over (Math.round would give -0.5 → 0 but 0.5 → 1). Working on the fraction 4·sum / 5·n
+ * avoids floating-point noise such as 0.8 × 1.5 = 1.2000000000000002 deciding a tie.
+ */
+function roundRatioHalfAwayFromZero(numerator: number, denominator: number): number {
+  const magnitude = Math.floor((2 * Math.abs(numerator) + denominator) / (2 * denominator));
+  return numerator < 0 ? -magnitude : magnitude;
+}
+
+/**
+ * Handicap from the differentials that count (the caller passes the ≤10 most recent):
+ * round(0.8 × mean), rounding half away from zero; null when there is no history.
+ */
+export function handicapFrom(differentials: readonly number[]): number | null {
+  if (differentials.length === 0) return null;
+  const sum = differentials.reduce((total, value) => total + value, 0);
+  const result = roundRatioHalfAwayFromZero(4 * sum, 5 * differentials.length);
+  // Avoid -0, which would print as "0" but compare oddly in tests and JSON.
+  return result === 0 ? 0 : result;
+}
+
+export interface GolferRoundInput {
+  id: number;
+  /** Plain calendar date `yyyy-MM-dd`. */
+  date: string;
+  /** Tie-break for rounds on the same date (e.g. the round id, i.e. the order they were recorded). */
+  createdOrder: number;
+  grossScore: number;
+  /** Nine-hole par already resolved with `ninePar`. */
+  par: number;
+  /** False for rounds on special-event dates: they count for neither handicap nor standings. */
+  counts: boolean;
+}
+
+export interface GolferHandicapInput {
+  rounds: readonly GolferRoundInput[];
+  /** Estimated nine-hole score from the golfer's membership, if any. */
+  estimatedScore: number | null;
+}
+
+export interface RoundHandicap {
+  id: number;
+  hcpIndexBefore: number | null;
+  netScore: number;
+  hcpIndexAfter: number | null;
+}
+
+function chronological(rounds: readonly GolferRoundInput[]): GolferRoundInput[] {
+  return [...rounds].sort((a, b) => (a.date === b.date ? a.createdOrder - b.createdOrder : a.date < b.date ? -1 : 1));
+}
+
+/** The estimate's entries sit before every real round, so they are the first to drop out. */
+function estimateHistory(estimatedScore: number | null): number[] {
+  if (estimatedScore === null) return [];
+  return Array.from({ length: ESTIMATE_ENTRIES }, () => differential(estimatedScore, ESTIMATE_PAR));
+}
+
+function handicapOfHistory(history: readonly number[]): number | null {
+  return handicapFrom(history.slice(-HANDICAP_ROUNDS));
+}
+
+/**
+ * The computed columns of every round of one golfer, in chronological order (date, then
+ * createdOrder). A non-counting round is scored with the handicap of the moment but leaves
+ * the history untouched.
+ */
+export function computeGolferRounds(input: GolferHandicapInput): RoundHandicap[] {
+  const history = estimateHistory(input.estimatedScore);
+  return chronological(input.rounds).map((round) => {
+    const hcpIndexBefore = handicapOfHistory(history);
+    if (round.counts) history.push(differential(round.grossScore, round.par));
+    const hcpIndexAfter = round.counts ? handicapOfHistory(history) : hcpIndexBefore;
+    return {
+      id: round.id,
+      hcpIndexBefore,
+      netScore: round.grossScore - (hcpIndexBefore ?? 0),
+      hcpIndexAfter,
+    };
+  });
+}
+
+/** The golfer's handicap after all their rounds (or from the estimate alone); null with neither. */
+export function currentHandicap(input: GolferHandicapInput): number | null {
+  // Order decides which 10 entries are "most recent".
+  const history = [
+    ...estimateHistory(input.estimatedScore),
+    ...chronological(input.rounds)
+      .filter((round) => round.counts)
+      .map((round) => differential(round.grossScore, round.par)),
+  ];
+  return handicapOfHistory(history);
+}

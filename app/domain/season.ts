@@ -1,0 +1,71 @@
+import { TZDate } from '@date-fns/tz';
+import { format, isValid, parse } from 'date-fns';
+
+/**
+ * The league plays in northern Michigan, so "today", the season and every displayed
+ * date/time follow Detroit time whatever zone the server runs in.
+ */
+export const LEAGUE_TZ = 'America/Detroit';
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MIN_SEASON = 2000;
+const MAX_SEASON = 2100;
+
+function inLeagueZone(date: Date | string | number): TZDate {
+  return new TZDate(new Date(date).getTime(), LEAGUE_TZ);
+}
+
+/** The season is the calendar year as seen in Detroit (New Year's Eve in UTC is still the old season there). */
+export function currentSeason(now: Date = new Date()): number {
+  return inLeagueZone(now).getFullYear();
+}
+
+/** Admin pickers offer the current season and the two before it, newest first. */
+export function seasonChoices(now: Date = new Date()): number[] {
+  const season = currentSeason(now);
+  return [season, season - 1, season - 2];
+}
+
+/** Today's calendar date in Detroit as `yyyy-MM-dd`, comparable with round and schedule dates. */
+export function todayInLeague(now: Date = new Date()): string {
+  return format(inLeagueZone(now), 'yyyy-MM-dd');
+}
+
+/**
+ * Formats an instant (e.g. a registration datetime) in Detroit time. Accepts the ISO string a
+ * loader serialises a Date into, so pages need not revive dates first.
+ */
+export function formatLeagueDateTime(date: Date | string | number, pattern: string): string {
+  return format(inLeagueZone(date), pattern);
+}
+
+/** True for a real `yyyy-MM-dd` calendar date (rejects 2025-02-30, 2025-13-01, 2025-6-2). */
+export function isValidCalendarDate(value: string): boolean {
+  if (!CALENDAR_DATE.test(value)) return false;
+  const parsed = parse(value, 'yyyy-MM-dd', new Date(2000, 0, 1));
+  return isValid(parsed) && format(parsed, 'yyyy-MM-dd') === value;
+}
+
+/**
+ * Round dates are plain calendar dates: they are parsed and formatted in the same (local) zone,
+ * so the day shown is the day stored wherever the code runs. A malformed value is shown as
+ * stored rather than breaking the page that lists it.
+ */
+export function formatRoundDate(value: string, pattern = 'MMMM d, yyyy'): string {
+  if (!isValidCalendarDate(value)) return value;
+  return format(parse(value, 'yyyy-MM-dd', new Date(2000, 0, 1)), pattern);
+}
+
+/** Reads a season from a query parameter, form field or JSON value; null when it is not a plausible year. */
+export function parseSeason(value: unknown): number | null {
+  let season: number;
+  if (typeof value === 'number') {
+    season = value;
+  } else if (typeof value === 'string' && /^\s*\d{4}\s*$/.test(value)) {
+    season = Number(value.trim());
+  } else {
+    return null;
+  }
+  if (!Number.isInteger(season) || season < MIN_SEASON || season > MAX_SEASON) return null;
+  return season;
+}

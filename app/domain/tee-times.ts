@@ -1,0 +1,75 @@
+import { format, parse } from 'date-fns';
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const MINUTES_PER_DAY = 24 * 60;
+const MIN_INTERVAL = 1;
+const MAX_INTERVAL = 120;
+
+/** Tee times are stored as zero-padded 24-hour `HH:MM`, so string order is time order. */
+export function isValidTime(value: string): boolean {
+  return TIME.test(value);
+}
+
+function toMinutes(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number);
+  return hours! * 60 + minutes!;
+}
+
+function fromMinutes(total: number): string {
+  return format(new Date(2000, 0, 1, Math.floor(total / 60), total % 60), 'HH:mm');
+}
+
+export interface SlotWindow {
+  first: string;
+  last: string;
+  intervalMinutes: number;
+}
+
+/**
+ * Every standing tee time from the first tee to the last, inclusive, `intervalMinutes` apart
+ * (the last tee is included only when it falls on the interval). Throws on a window that
+ * would produce nothing sensible, so Settings can show why.
+ */
+export function generateSlotTimes({ first, last, intervalMinutes }: SlotWindow): string[] {
+  if (!isValidTime(first)) throw new Error(`First tee time "${first}" is not a HH:MM time`);
+  if (!isValidTime(last)) throw new Error(`Last tee time "${last}" is not a HH:MM time`);
+  if (!Number.isInteger(intervalMinutes) || intervalMinutes < MIN_INTERVAL || intervalMinutes > MAX_INTERVAL) {
+    throw new Error(`Tee time interval must be a whole number of minutes from ${MIN_INTERVAL} to ${MAX_INTERVAL}`);
+  }
+  const start = toMinutes(first);
+  const end = toMinutes(last);
+  if (start > end) throw new Error(`First tee time ${first} is after last tee time ${last}`);
+
+  const times: string[] = [];
+  for (let minutes = start; minutes <= end && minutes < MINUTES_PER_DAY; minutes += intervalMinutes) {
+    times.push(fromMinutes(minutes));
+  }
+  return times;
+}
+
+/** The wanted times that have no slot yet; generating only these keeps generation idempotent. */
+export function missingSlotTimes(existing: readonly string[], wanted: readonly string[]): string[] {
+  const have = new Set(existing);
+  return wanted.filter((time) => !have.has(time));
+}
+
+function formatTime(value: string, pattern: string): string {
+  // A malformed stored time is shown as it is rather than breaking the tee-time table.
+  if (!isValidTime(value)) return value;
+  return format(parse(value, 'HH:mm', new Date(2000, 0, 1)), pattern);
+}
+
+/** Confirmation page form: '13:05' → '1:05PM'. */
+export function formatTime12(value: string): string {
+  return formatTime(value, 'h:mma');
+}
+
+/** Admin table form: '13:05' → '1:05 PM'. */
+export function formatTimeAmPm(value: string): string {
+  return formatTime(value, 'h:mm a');
+}
+
+/** Rows sorted ascending by their `HH:MM` time, without changing the input. */
+export function sortByTime<T extends { time: string }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+}
