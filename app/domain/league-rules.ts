@@ -1,0 +1,95 @@
+/**
+ * The league's business constants (SPEC §9) in one place, so the public pages, the forms and the domain
+ * rules never repeat a number. Money is in integer cents; times of day are 24-hour `HH:mm` strings.
+ */
+import { format, parse } from 'date-fns';
+
+/** Default season fee; the live value comes from Settings (DECISIONS: "Money"). */
+export const SEASON_FEE_CENTS = 15000;
+
+export const FLIGHT_COUNT = 4;
+export const FLIGHT_NUMBERS = ['1', '2', '3', '4'] as const;
+export type FlightNumber = (typeof FLIGHT_NUMBERS)[number];
+/** The top golfers of each flight who reach the playoffs. */
+export const PLAYOFF_SPOTS_PER_FLIGHT = 4;
+
+export const GOLFERS_PER_TEE_TIME = 4;
+export const TEE_TIME_DAY = 'Monday';
+/** Default standing tee-time window; Settings may change it (DECISIONS: "Routes"). */
+export const FIRST_TEE_TIME = '11:00';
+export const LAST_TEE_TIME = '18:00';
+export const DEFAULT_TEE_TIME_INTERVAL_MINUTES = 10;
+
+/** Estimated nine-hole score a new golfer gives at registration, par 36 assumed. */
+export const ESTIMATED_SCORE_MIN = 27;
+export const ESTIMATED_SCORE_MAX = 65;
+export const ESTIMATED_SCORE_PLACEHOLDER = 36;
+export const DEFAULT_NINE_HOLE_PAR = 36;
+
+export const MIN_NAME_LENGTH = 2;
+export const MIN_PHONE_LENGTH = 10;
+
+// Local rules of play.
+export const GIMME_DISTANCE_FEET = 3;
+export const FAIRWAY_ROLL_INCHES = 8;
+export const LOST_BALL_SEARCH_MINUTES = 2;
+/** Maximum score on a round is this multiple of par ("double par"). */
+export const MAX_SCORE_PAR_MULTIPLE = 2;
+/** A night is a rain-out when this share of the league, or less, finishes. */
+export const RAIN_OUT_MAX_FINISHED_PERCENT = 25;
+export const TEE_BOXES = ['Blue', 'White', 'Gold'] as const;
+export type TeeBox = (typeof TEE_BOXES)[number];
+export const SLOW_PLAY_SECONDS_PER_SHOT = { min: 30, max: 45 } as const;
+
+// Handicaps.
+export const HANDICAP_PERCENT = 80;
+export const HANDICAP_ROUNDS_COUNTED = 10;
+/** Historical rounds built from a new golfer's estimated score. */
+export const HISTORICAL_ROUNDS_FROM_ESTIMATE = 3;
+
+// Points and playoff qualification.
+export const FIRST_PLACE_POINTS = 24;
+/** Each place below first earns this many points fewer (never below 0). */
+export const POINTS_STEP_PER_PLACE = 1;
+export const QUALIFYING_REGULAR_ROUNDS = 8;
+export const PLAYOFF_QUALIFIER_WEEKS = 4;
+export const PLAYOFF_QUALIFIERS_REQUIRED = 3;
+
+// Refunds.
+export const REFUND_PERCENT = 50;
+/** Month and day (in the season's year) by which a golfer must notify the league to get a refund. */
+export const REFUND_DEADLINE_MONTH_DAY = { month: 7, day: 15 } as const;
+
+/** Walk-up course fees paid at the course each Monday, on top of the season fee. */
+export const WALK_UP_FEES_CENTS = {
+  walk: { firstNine: 2000, additionalNine: 1000 },
+  ride: { firstNine: 3000, additionalNine: 1500 },
+} as const;
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** "$150" for whole dollars, "$150.50" otherwise. */
+export function formatDollars(cents: number): string {
+  const text = usd.format(cents / 100);
+  return cents % 100 === 0 ? text.replace(/\.00$/, '') : text;
+}
+
+/** "11:00am" from "11:00" (24-hour `HH:mm`). */
+export function formatTeeTime(time: string): string {
+  // The reference date only anchors the parse; the calendar day is irrelevant for a time of day.
+  return format(parse(time, 'HH:mm', new Date(2000, 0, 1)), 'h:mmaaa');
+}
+
+/** "11:00am to 6:00pm" */
+export const TEE_TIME_WINDOW_LABEL = `${formatTeeTime(FIRST_TEE_TIME)} to ${formatTeeTime(LAST_TEE_TIME)}`;
+
+/** "July 15" */
+export const REFUND_DEADLINE_LABEL = format(
+  new Date(2000, REFUND_DEADLINE_MONTH_DAY.month - 1, REFUND_DEADLINE_MONTH_DAY.day),
+  'MMMM d'
+);
+
+/** The refund deadline of a season as a plain calendar date, e.g. "2025-07-15". */
+export function refundDeadline(season: number): string {
+  return format(new Date(season, REFUND_DEADLINE_MONTH_DAY.month - 1, REFUND_DEADLINE_MONTH_DAY.day), 'yyyy-MM-dd');
+}
