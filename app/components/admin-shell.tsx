@@ -1,0 +1,174 @@
+import { Form, NavLink, useNavigation } from '@remix-run/react';
+import { cn } from '~/utils/cn';
+
+type NavItem = { to: string; label: string; icon: string };
+
+export const mainNav: NavItem[] = [
+  { to: '/golfers', label: 'Golfers', icon: '👥' },
+  { to: '/rounds', label: 'Rounds', icon: '⛳' },
+  { to: '/flights', label: 'Flights', icon: '🏆' },
+  { to: '/memberships', label: 'Memberships', icon: '🪪' },
+  { to: '/courses', label: 'Courses', icon: '🗺️' },
+  { to: '/tee-times', label: 'Tee Times', icon: '🕐' },
+];
+
+export const adminNav: NavItem[] = [
+  { to: '/email-list', label: 'Email List', icon: '✉️' },
+  { to: '/import', label: 'Import Data', icon: '📥' },
+  { to: '/settings', label: 'Settings', icon: '⚙️' },
+];
+
+const moreNav: NavItem[] = [
+  { to: '/flights', label: 'Flights', icon: '🏆' },
+  { to: '/memberships', label: 'Memberships', icon: '🪪' },
+  { to: '/courses', label: 'Courses', icon: '🗺️' },
+  { to: '/rules', label: 'League Rules', icon: '📖' },
+  { to: '/schedule', label: 'Schedule', icon: '📅' },
+  { to: '/import', label: 'Import Data', icon: '📥' },
+];
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+    isActive ? 'bg-emerald-100 text-emerald-900' : 'text-slate-700 hover:bg-slate-100',
+  );
+}
+
+function LogoutButton({ className }: { className?: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={cn('flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100', className)}>
+        <span aria-hidden>🚪</span> Logout
+      </button>
+    </Form>
+  );
+}
+
+function SideMenu() {
+  return (
+    <nav aria-label="Admin menu" className="space-y-6">
+      <div>
+        <NavLink to="/" end className={navClass}>
+          <span aria-hidden>🏠</span> Dashboard
+        </NavLink>
+      </div>
+      <div>
+        <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Main</h2>
+        <ul className="mt-2 space-y-1">
+          {mainNav.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={navClass}>
+                <span aria-hidden>{item.icon}</span> {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Admin</h2>
+        <ul className="mt-2 space-y-1">
+          {adminNav.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={navClass}>
+                <span aria-hidden>{item.icon}</span> {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <LogoutButton />
+          </li>
+        </ul>
+      </div>
+    </nav>
+  );
+}
+
+/**
+ * The signed-in frame: header, side menu on desktop, hamburger menu and bottom bar on mobile. The mobile menus
+ * are <details> elements so they open without JavaScript.
+ */
+export function AdminShell({
+  leagueName,
+  user,
+  children,
+}: {
+  leagueName: string;
+  user: { firstName: string; lastName: string };
+  children: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  return (
+    <div className="min-h-screen pb-16 md:pb-0">
+      {navigation.state === 'loading' ? (
+        <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-emerald-600" role="progressbar" aria-label="Loading" />
+      ) : null}
+      <header className="sticky top-0 z-30 border-b bg-white">
+        <div className="flex items-center justify-between gap-3 px-4 py-3">
+          <div className="flex items-center gap-3">
+            <details className="group relative md:hidden">
+              <summary className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-md border text-xl" aria-label="Open menu">
+                ☰
+              </summary>
+              <div className="fixed inset-0 top-[57px] z-40 overflow-y-auto bg-white p-4 shadow-lg">
+                <SideMenu />
+              </div>
+            </details>
+            <div>
+              <p className="text-lg font-bold leading-tight text-emerald-800">{leagueName}</p>
+              <p className="text-xs text-slate-500">Admin Dashboard</p>
+            </div>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="hidden text-sm text-slate-700 sm:inline">Welcome, {user.firstName}</span>
+            <span
+              className="flex h-9 w-9 items-center justify-center rounded-full bg-emerald-700 text-sm font-semibold text-white"
+              aria-label={`Signed in as ${user.firstName} ${user.lastName}`}
+              title={`${user.firstName} ${user.lastName}`}
+            >
+              {initials}
+            </span>
+            <Form method="post" action="/logout">
+              <button type="submit" className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100" aria-label="Log out">
+                Log out
+              </button>
+            </Form>
+          </div>
+        </div>
+      </header>
+      <div className="flex">
+        <aside className="sticky top-[61px] hidden h-[calc(100vh-61px)] w-60 shrink-0 overflow-y-auto border-r bg-white p-4 md:block">
+          <SideMenu />
+        </aside>
+        <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
+      </div>
+      <nav aria-label="Mobile" className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-4 border-t bg-white text-xs md:hidden">
+        <NavLink to="/" end className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}>
+          <span aria-hidden>🏠</span> Dashboard
+        </NavLink>
+        <NavLink to="/golfers" className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}>
+          <span aria-hidden>👥</span> Golfers
+        </NavLink>
+        <NavLink to="/rounds" className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}>
+          <span aria-hidden>⛳</span> Rounds
+        </NavLink>
+        <details className="relative">
+          <summary className="flex cursor-pointer list-none flex-col items-center py-2">
+            <span aria-hidden>⋯</span> More
+          </summary>
+          <div className="fixed inset-x-0 bottom-14 rounded-t-xl border-t bg-white p-4 shadow-2xl">
+            <ul className="grid grid-cols-2 gap-2">
+              {moreNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={navClass}>
+                    <span aria-hidden>{item.icon}</span> {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </details>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from '@remix-run/react';
+import { Toaster } from '~/components/ui/toaster';
+import { getSettings } from '~/models/settings.server';
+import { takeToast } from '~/utils/session.server';
+import { useNonce } from '~/utils/nonce';
+import stylesheet from '~/tailwind.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.leagueName ?? 'Golf League' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [{ toast, headers }, settings] = await Promise.all([takeToast(request), getSettings()]);
+  return json({ toast, leagueName: settings.leagueName }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === 'string'
+      ? error.data
+      : (error.data?.message ?? error.statusText)
+    : 'Something went wrong on our side. Please try again.';
+  return (
+    <main className="mx-auto max-w-xl p-8 text-center">
+      <h1 className="text-2xl font-bold">{status === 404 ? '404 Page Not Found' : `Error ${status}`}</h1>
+      <p className="mt-4 text-slate-600">{message}</p>
+      <a className="mt-6 inline-block text-emerald-700 underline" href="/join">
+        Back to the league
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Outlet, useLoaderData } from '@remix-run/react';
+import { AdminShell } from '~/components/admin-shell';
+import { getSettings } from '~/models/settings.server';
+import { getUser, requireUser } from '~/utils/auth.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The dashboard lives at "/", which anonymous visitors know as the way to the landing page.
+  if (new URL(request.url).pathname === '/' && !(await getUser(request))) throw redirect('/join');
+  const [user, settings] = await Promise.all([requireUser(request), getSettings()]);
+  return json({ user, leagueName: settings.leagueName });
+}
+
+export default function AdminLayout() {
+  const { user, leagueName } = useLoaderData<typeof loader>();
+  return (
+    <AdminShell leagueName={leagueName} user={user}>
+      <Outlet />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Button } from '~/components/ui/button';
+import { Field } from '~/components/ui/field';
+import { getSettings } from '~/models/settings.server';
+import { loginSchema } from '~/schemas/auth';
+import { getUser, LoginError, login, safeRedirect } from '~/utils/auth.server';
+import { HttpError, readSmallForm } from '~/utils/http.server';
+import { getSession, sessionStorage } from '~/utils/session.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Sign In | ${data?.leagueName ?? 'Golf League'}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) throw redirect('/golfers');
+  const settings = await getSettings();
+  return json({ leagueName: settings.leagueName });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  let form: FormData;
+  try {
+    form = await readSmallForm(request, 10_000);
+  } catch (error) {
+    if (error instanceof HttpError) return json({ result: null, message: error.message }, { status: error.status });
+    throw error;
+  }
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply({ hideFields: ['password'] }), message: null }, { status: 400 });
+  }
+  try {
+    const user = await login(request, submission.value);
+    const session = await getSession(request);
+    session.set('userId', user.id);
+    session.flash('toast', { type: 'success', title: 'Login successful', description: `Welcome back, ${user.firstName}` });
+    return redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+  } catch (error) {
+    if (error instanceof LoginError) {
+      return json({ result: submission.reply({ hideFields: ['password'] }), message: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function LoginPage() {
+  const { leagueName } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const pending = navigation.state === 'submitting';
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-emerald-50 to-slate-100 p-4">
+      <div className="grid w-full max-w-4xl overflow-hidden rounded-xl border bg-white shadow-sm md:grid-cols-2">
+        <section className="bg-emerald-800 p-8 text-emerald-50">
+          <h1 className="text-2xl font-bold">{leagueName}</h1>
+          <p className="mt-1 text-emerald-200">Admin Dashboard</p>
+          <p className="mt-6">The league's dashboard for administrators:</p>
+          <ul className="mt-3 list-disc space-y-2 pl-5">
+            <li>Track golfer scores, handicaps and stats</li>
+            <li>Track season registrations and payments</li>
+            <li>Organize golfers into flights by skill</li>
+          </ul>
+          <p className="mt-8 text-sm text-emerald-200">
+            Looking to join? <Link to="/join" className="underline">Read about the league</Link>.
+          </p>
+        </section>
+        <section className="p-8">
+          <h2 className="text-xl font-semibold">Sign In</h2>
+          <p className="mt-1 text-sm text-slate-600">Sign in to manage the league.</p>
+          {actionData?.message ? (
+            <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+              <p className="font-semibold">Login failed</p>
+              <p>{actionData.message}</p>
+            </div>
+          ) : null}
+          <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+            <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+            <Field
+              label="Username"
+              errors={fields.username.errors}
+              errorId={fields.username.errorId}
+              inputProps={{ ...getInputProps(fields.username, { type: 'text' }), placeholder: 'admin', autoComplete: 'username', autoFocus: true }}
+            />
+            <Field
+              label="Password"
+              errors={fields.password.errors}
+              errorId={fields.password.errorId}
+              inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+            />
+            <Button type="submit" className="w-full" disabled={pending}>
+              {pending ? 'Signing in...' : 'Sign In'}
+            </Button>
+          </Form>
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const loginSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  redirectTo: z.string().optional(),
+});
+
+const userFields = {
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(50)
+    .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes or underscores'),
+  password: z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(200),
+  email: z.email({ error: 'Enter a valid email address' }).trim(),
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+};
+
+/** The user fields of SPEC §3 without id and isAdmin (the body of POST /api/register). */
+export const userSchema = z.object(userFields);
+
+/** SPEC §5 user registration: the user fields plus confirmPassword, which must match. */
+export const userRegistrationSchema = z
+  .object({
+    ...userFields,
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+    isAdmin: z.boolean().optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+export const resetPasswordSchema = z
+  .object({
+    userId: z.coerce.number().int().positive(),
+    password: userFields.password,
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });

@@ -1,0 +1,98 @@
+import { redirect } from '@remix-run/node';
+import { Authenticator } from 'remix-auth';
+import { FormStrategy } from 'remix-auth-form';
+import { clearFailures, lockedMinutes, recordFailure, throttleKeys } from '~/models/login-throttle.server';
+import { getUserById, verifyLogin, type PublicUser } from '~/models/users.server';
+import { loginSchema } from '~/schemas/auth';
+import { HttpError, zodFieldErrors } from './http.server';
+import { getSession, sessionStorage } from './session.server';
+
+export type { PublicUser };
+
+/** A sign-in that failed for a reason the person can act on (bad input, wrong password, locked). */
+export class LoginError extends HttpError {}
+
+export const authenticator = new Authenticator<PublicUser>();
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const parsed = loginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new LoginError(400, 'Username and password are required', zodFieldErrors(parsed.error));
+    const { username, password } = parsed.data;
+    const keys = throttleKeys(username, request.headers.get('X-Client-Address') ?? undefined);
+    const minutes = await lockedMinutes(keys);
+    if (minutes > 0) {
+      throw new LoginError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    }
+    const user = await verifyLogin(username, password);
+    if (!user) {
+      await recordFailure(keys);
+      throw new LoginError(401, 'Invalid username or password');
+    }
+    await clearFailures(keys);
+    return user;
+  }),
+  'form',
+);
+
+/**
+ * Signs in from already-read fields. The body is read by the caller with a size limit, then handed to
+ * remix-auth-form as a fresh request (FormStrategy reads the body itself).
+ */
+export async function login(request: Request, fields: { username?: unknown; password?: unknown }): Promise<PublicUser> {
+  const body = new URLSearchParams();
+  if (typeof fields.username === 'string') body.set('username', fields.username);
+  if (typeof fields.password === 'string') body.set('password', fields.password);
+  const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' });
+  const address = request.headers.get('X-Client-Address');
+  if (address) headers.set('X-Client-Address', address);
+  return authenticator.authenticate('form', new Request(request.url, { method: 'POST', body, headers }));
+}
+
+export async function commitUserSession(request: Request, userId: number): Promise<string> {
+  const session = await getSession(request);
+  session.set('userId', userId);
+  return sessionStorage.commitSession(session);
+}
+
+export async function destroyUserSession(request: Request): Promise<string> {
+  return sessionStorage.destroySession(await getSession(request));
+}
+
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  const session = await getSession(request);
+  const id = session.get('userId');
+  if (typeof id !== 'number') return null;
+  return getUserById(id);
+}
+
+/** For pages: the signed-in user, or a redirect to /auth. */
+export async function requireUser(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    throw redirect(back && back !== '/' ? `/auth?redirectTo=${encodeURIComponent(back)}` : '/auth');
+  }
+  return user;
+}
+
+/** For /api routes: the signed-in user, or 401 JSON. */
+export async function requireApiUser(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) throw new HttpError(401, 'Not authenticated');
+  return user;
+}
+
+/** The signed-in administrator (isAdmin), or 403; anonymous gets 401. */
+export async function requireApiAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin) throw new HttpError(403, 'Only an administrator can do this');
+  return user;
+}
+
+/** Only relative, same-site paths are followed after sign-in. */
+export function safeRedirect(to: unknown, fallback = '/golfers'): string {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  return to;
+}

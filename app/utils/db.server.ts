@@ -1,0 +1,35 @@
+import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient as PostgresClient } from '@league/prisma-postgres';
+import { PrismaClient } from '@league/prisma-sqlite';
+import { databaseConfig } from './database-url.server';
+
+export type { Prisma } from '@league/prisma-sqlite';
+export type Db = PrismaClient;
+/** The client inside `db.$transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/**
+ * One Prisma client for the process. Both generated clients come from the same models (the PostgreSQL schema
+ * is derived from the SQLite one), so the SQLite client's types describe both.
+ */
+function createClient(): PrismaClient {
+  const config = databaseConfig();
+  if (config.kind === 'postgresql') {
+    return new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) }) as unknown as PrismaClient;
+  }
+  // `timeout` is better-sqlite3's busy timeout; WAL mode is set on the file by the migrator at start.
+  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: config.file, timeout: 10_000 }) });
+}
+
+const globalForDb = globalThis as unknown as { leagueDb?: PrismaClient };
+
+export const db: PrismaClient = globalForDb.leagueDb ?? (globalForDb.leagueDb = createClient());
+
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'P2002';
+}
+
+export function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'P2025';
+}

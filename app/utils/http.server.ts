@@ -1,0 +1,94 @@
+import { json } from '@remix-run/node';
+import type { ZodError } from 'zod';
+
+export type ApiError = { message: string; errors?: Record<string, string[]> };
+
+export function apiError(status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429, message: string, errors?: Record<string, string[]>) {
+  return json<ApiError>(errors ? { message, errors } : { message }, { status });
+}
+
+/** Thrown from model functions for expected failures; routes turn it into a status and a message. */
+export class HttpError extends Error {
+  constructor(
+    public status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    message: string,
+    public errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export function zodFieldErrors(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'form';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** Parses a route param as a positive integer id, or throws a 400 (pages and APIs alike). */
+export function parseId(value: string | undefined, what = 'id'): number {
+  const n = Number(value);
+  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new HttpError(400, `Invalid ${what}: "${value ?? ''}"`);
+  }
+  return n;
+}
+
+/** Reads at most `maxBytes` of a request body; a larger body gets a 413 instead of filling memory. */
+export async function readBodyText(request: Request, maxBytes = 100_000): Promise<string> {
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > maxBytes) throw new HttpError(413, 'Request body is too large.');
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new HttpError(413, 'Request body is too large.');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A size-limited urlencoded/multipart-free form read for small forms (login, settings…). */
+export async function readSmallForm(request: Request, maxBytes = 100_000): Promise<FormData> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const declared = Number(request.headers.get('Content-Length') ?? '0');
+    if (declared > maxBytes) throw new HttpError(413, 'Request body is too large.');
+    return request.formData();
+  }
+  const text = await readBodyText(request, maxBytes);
+  const form = new FormData();
+  for (const [k, v] of new URLSearchParams(text)) form.append(k, v);
+  return form;
+}
+
+/** Reads a JSON body with a size limit; a body that does not parse is a 400. */
+export async function readJson(request: Request, maxBytes = 100_000): Promise<unknown> {
+  const text = await readBodyText(request, maxBytes);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Invalid JSON body.');
+  }
+}
+
+/** For API routes: turns an HttpError into its JSON answer; anything else is a real defect (500). */
+export async function apiHandler(fn: () => Promise<Response>): Promise<Response> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error instanceof HttpError) return apiError(error.status, error.message, error.errors);
+    console.error(error);
+    return json<ApiError>({ message: 'Something went wrong on our side.' }, { status: 500 });
+  }
+}

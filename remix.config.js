@@ -1,0 +1,16 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
+  serverModuleFormat: 'esm',
+  tailwind: true,
+  // Separate build folders let test runs build side by side without clobbering each other.
+  buildDirectory: process.env.REMIX_BUILD_DIR ?? 'build',
+  assetsBuildDirectory: process.env.REMIX_ASSETS_DIR ?? 'public/build',
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: false,
+  },
+};

@@ -1,0 +1,55 @@
+// The production server: Express in front of the Remix build. Run through `npm start` (scripts/start.mjs).
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import express from 'express';
+
+const buildDir = path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
+const assetsDir = path.resolve(process.env.REMIX_ASSETS_DIR ?? 'public/build');
+const build = await import(pathToFileURL(path.join(buildDir, 'index.js')).href);
+
+await build.entry.module.prepareServer();
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', process.env.TRUST_PROXY === '1' ? 1 : false);
+
+// Cross-site form posts are refused on every mutation (the Stripe webhook proves itself with its signature).
+app.use((req, res, next) => {
+  req.headers['x-client-address'] = req.ip ?? req.socket.remoteAddress ?? '';
+  if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === '/webhooks/stripe') return next();
+  const site = req.get('sec-fetch-site');
+  const origin = req.get('origin');
+  const host = req.get('host');
+  const crossSite = site === 'cross-site' || site === 'same-site' || (origin && origin !== 'null' && host && new URL(origin).host !== host) || origin === 'null';
+  if (crossSite) {
+    res.status(403).json({ message: 'Cross-site requests are not allowed' });
+    return;
+  }
+  next();
+});
+
+app.use('/build', express.static(assetsDir, { immutable: true, maxAge: '1y' }));
+app.use(express.static('public', { maxAge: '1h', index: false }));
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV ?? 'production',
+    getLoadContext: () => ({ cspNonce: crypto.randomBytes(16).toString('base64') }),
+  }),
+);
+
+// An unexpected error is logged with its stack and answered without internals.
+app.use((error, _req, res, _next) => {
+  console.error(error);
+  if (!res.headersSent) res.status(500).json({ message: 'Something went wrong on our side.' });
+});
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+app.listen(port, host, () => {
+  console.log(`Golf league site ready at http://localhost:${port}`);
+});
