@@ -4,8 +4,9 @@ export default {
   serverModuleFormat: 'esm',
   tailwind: true,
   // Separate build folders let test runs build side by side without clobbering each other.
-  buildDirectory: process.env.REMIX_BUILD_DIR ?? 'build',
-  assetsBuildDirectory: process.env.REMIX_ASSETS_DIR ?? 'public/build',
+  serverBuildPath: `${process.env.REMIX_BUILD_DIR ?? 'build'}/index.js`,
+  assetsBuildDirectory: `public/${process.env.REMIX_ASSETS_NAME ?? 'build'}`,
+  publicPath: `/${process.env.REMIX_ASSETS_NAME ?? 'build'}/`,
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

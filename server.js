@@ -6,7 +6,7 @@ import { createRequestHandler } from '@remix-run/express';
 import express from 'express';
 
 const buildDir = path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
-const assetsDir = path.resolve(process.env.REMIX_ASSETS_DIR ?? 'public/build');
+const assetsName = process.env.REMIX_ASSETS_NAME ?? 'build';
 const build = await import(pathToFileURL(path.join(buildDir, 'index.js')).href);
 
 await build.entry.module.prepareServer();
@@ -30,7 +30,7 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use('/build', express.static(assetsDir, { immutable: true, maxAge: '1y' }));
+app.use(`/${assetsName}`, express.static(path.resolve('public', assetsName), { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h', index: false }));
 
 app.all(

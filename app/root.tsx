@@ -10,6 +10,7 @@ import {
   useLoaderData,
   useRouteError,
 } from '@remix-run/react';
+import { useEffect } from 'react';
 import { Toaster } from '~/components/ui/toaster';
 import { getSettings } from '~/models/settings.server';
 import { takeToast } from '~/utils/session.server';
@@ -49,6 +50,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  // Tests (and CSS) can tell when the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <Outlet />

@@ -92,3 +92,16 @@ export async function apiHandler(fn: () => Promise<Response>): Promise<Response>
     return json<ApiError>({ message: 'Something went wrong on our side.' }, { status: 500 });
   }
 }
+
+/**
+ * For page loaders and actions: an HttpError becomes a thrown JSON Response with its status, which the route's
+ * error boundary shows; a bad id is then a 400 page and a missing record a 404 page, never a 500.
+ */
+export async function pageHandler<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof HttpError) throw json<ApiError>({ message: error.message, errors: error.errors }, { status: error.status });
+    throw error;
+  }
+}

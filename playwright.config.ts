@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// scripts/test.mjs picks a free port and a build folder; running `npx playwright test` alone uses these defaults.
+const port = Number(process.env.E2E_PORT ?? 4391);
+export const E2E_DB_FILE = path.resolve(process.env.E2E_DB_FILE ?? `tests/.tmp/e2e-${port}.db`);
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'javascript', testIgnore: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: true } },
+    { name: 'no-javascript', testIgnore: /\.js\.spec\.ts$/, use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${port}/join`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      E2E_DB_FILE,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'e2e-session-secret',
+      INSECURE_COOKIES: '1',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: '0',
+      BCRYPT_COST: '4',
+      STRIPE_SECRET_KEY: '',
+      REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? 'build',
+      REMIX_ASSETS_NAME: process.env.REMIX_ASSETS_NAME ?? 'build',
+    },
+  },
+});

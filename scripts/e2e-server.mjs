@@ -1,0 +1,9 @@
+// The server Playwright starts: a fresh, empty embedded-style database for this run, then `npm start`'s path.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const file = path.resolve(process.env.E2E_DB_FILE ?? 'tests/.tmp/e2e.db');
+fs.mkdirSync(path.dirname(file), { recursive: true });
+for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
+process.env.DATABASE_URL = `file:${file}`;
+await import('./start.mjs');

@@ -1,0 +1,81 @@
+// `npm test`: every test. Makes sure what the tests need is installed (Debian's Chromium and a PostgreSQL
+// server, with apt-get when run as root), then runs vitest (unit + integration, SQLite and PostgreSQL) and
+// Playwright (Chromium, JavaScript on and off) against a fresh build of the app.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+
+function which(cmd) {
+  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && fs.existsSync(path.join(dir, cmd))) return path.join(dir, cmd);
+  return null;
+}
+function hasPostgres() {
+  if (which('initdb') && which('postgres')) return true;
+  const base = '/usr/lib/postgresql';
+  return fs.existsSync(base) && fs.readdirSync(base).some((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')));
+}
+let aptUpdated = false;
+function ensure(what, present, pkg) {
+  if (present()) return;
+  const canApt = process.getuid?.() === 0 && which('apt-get');
+  if (!canApt) {
+    console.error(`${what} is missing. Install the Debian package "${pkg}" (apt-get install -y ${pkg}) and run npm test again.`);
+    process.exit(1);
+  }
+  console.log(`Installing ${what} (${pkg}) with apt-get…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  aptUpdated = true;
+  execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
+  if (!present()) {
+    console.error(`${what} is still missing after installing ${pkg}.`);
+    process.exit(1);
+  }
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+ensure('Chromium', () => fs.existsSync(chromium), 'chromium');
+ensure('PostgreSQL', hasPostgres, 'postgresql');
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n== ${label}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n${label} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
+const onlyUnit = process.argv.includes('--unit');
+const onlyE2e = process.argv.includes('--e2e');
+
+if (!onlyE2e) run('Unit and integration tests (vitest)', process.execPath, [bin('vitest', 'vitest.mjs'), 'run']);
+
+if (!onlyUnit) {
+  // A build folder of its own, so a test run never clobbers the build `npm start` serves.
+  const buildEnv = { REMIX_BUILD_DIR: 'build-test', REMIX_ASSETS_NAME: 'build-test', NODE_ENV: 'production' };
+  run('Build (for the browser tests)', process.execPath, [bin('@remix-run/dev', 'dist/cli.js'), 'build'], buildEnv);
+  const port = String(await freePort());
+  run('Browser tests (Playwright, Chromium, JavaScript on and off)', process.execPath, [bin('@playwright/test', 'cli.js'), 'test', ...process.argv.slice(2).filter((a) => !a.startsWith('--unit') && !a.startsWith('--e2e'))], {
+    ...buildEnv,
+    E2E_PORT: port,
+    E2E_DB_FILE: path.join(root, 'tests', '.tmp', `e2e-${port}.db`),
+  });
+}
+console.log('\nAll tests passed.');

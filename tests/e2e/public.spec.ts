@@ -1,0 +1,64 @@
+import { expect, test } from './fixtures';
+
+test('/ sends anonymous visitors to the landing page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/join$/);
+  await expect(page.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
+});
+
+test('the landing page has the benefits, Q&A and links', async ({ page }) => {
+  await page.goto('/join');
+  for (const text of ['guaranteed tee time', 'stats website', 'flight assignment', 'any tee box', 'Grand Championship', 'final outing']) {
+    await expect(page.getByText(new RegExp(text, 'i')).first()).toBeVisible();
+  }
+  await expect(page.locator('main a[href="/rules"]').first()).toBeVisible();
+  await expect(page.locator('main a[href="/schedule"]').first()).toBeVisible();
+  await expect(page.locator('main a[href="/public/tee-times"]:visible').first()).toBeVisible();
+});
+
+test('the rules page has all eight sections', async ({ page }) => {
+  await page.goto('/rules');
+  await expect(page.getByRole('heading', { level: 1, name: 'League Rules' })).toBeVisible();
+  for (const section of [
+    'Be respectful',
+    'Obey the rules of golf',
+    'Tee boxes',
+    'Scoring',
+    'Playoffs and Grand Championship',
+    'Handicaps',
+    'Avoid Slow Play',
+    'Final Outing Refund Policy',
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+  }
+  await expect(page.getByText(/3 feet/).first()).toBeVisible();
+  await expect(page.getByText(/July 15/).first()).toBeVisible();
+});
+
+test('the schedule lists the 2025 season with special events highlighted', async ({ page }) => {
+  await page.goto('/schedule');
+  await expect(page.getByRole('heading', { name: 'League Schedule' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Week #' })).toBeVisible();
+  await expect(page.getByText(/Grand Championship/).first()).toBeVisible();
+  await expect(page.locator('[data-special-event="true"]').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Event Information' })).toBeVisible();
+});
+
+test('the terms page links back to registration', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByRole('link', { name: 'Return to Registration' })).toHaveAttribute('href', '/register');
+});
+
+test('an unknown path shows the 404 page with a 404 status', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('pages send security headers', async ({ page }) => {
+  const response = await page.goto('/join');
+  const headers = response!.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+});

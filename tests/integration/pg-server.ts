@@ -1,0 +1,79 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Where initdb/pg_ctl live: PATH first, then Debian's versioned folder. */
+export function findPgBin(tool: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    if (dir && fs.existsSync(path.join(dir, tool))) return path.join(dir, tool);
+  }
+  const base = '/usr/lib/postgresql';
+  if (fs.existsSync(base)) {
+    for (const v of fs.readdirSync(base).sort().reverse()) {
+      const p = path.join(base, v, 'bin', tool);
+      if (fs.existsSync(p)) return p;
+    }
+  }
+  return null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export type PgServer = { url: string; stop: () => Promise<void> };
+
+/**
+ * Starts a throwaway PostgreSQL cluster on a loopback port (trust auth, socket in a temp dir) and creates a
+ * database. As root, the server runs as the `postgres` user, since initdb refuses root.
+ */
+export async function startPostgres(): Promise<PgServer> {
+  const initdb = findPgBin('initdb');
+  const postgres = findPgBin('postgres');
+  if (!initdb || !postgres) throw new Error('PostgreSQL is not installed (Debian package: postgresql). `npm test` installs it when run as root.');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'league-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const wrap = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
+  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+  const data = path.join(dir, 'data');
+  execFileSync(...wrap(initdb, ['-D', data, '--auth=trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']), { stdio: 'ignore' });
+  const port = await freePort();
+  const [cmd, args] = wrap(postgres, ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
+  const child: ChildProcess = spawn(cmd, args, { stdio: 'ignore' });
+  const url = `postgresql://postgres@127.0.0.1:${port}/league_test`;
+  const pg = (await import('pg')).default;
+  for (let i = 0; ; i++) {
+    const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres` });
+    try {
+      await client.connect();
+      await client.query('CREATE DATABASE league_test');
+      await client.end();
+      break;
+    } catch (error) {
+      await client.end().catch(() => {});
+      if (i > 100) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    stop: async () => {
+      // Signal the postmaster itself (runuser does not pass signals on); SIGINT is a fast shutdown.
+      const pidFile = path.join(data, 'postmaster.pid');
+      const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) : child.pid;
+      const exited = new Promise((r) => child.once('exit', r));
+      if (pid) process.kill(pid, 'SIGINT');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

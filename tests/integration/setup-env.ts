@@ -1,0 +1,15 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+// Runs before each test file, in that file's own module graph: give the file a fresh migrated database before
+// anything imports app/utils/db.server.ts. Files that choose their own database (postgres.test.ts) set
+// TEST_OWN_DATABASE first.
+const tmp = path.resolve('tests', '.tmp');
+if (!process.env.TEST_OWN_DATABASE) {
+  const file = path.join(tmp, `int-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`);
+  fs.copyFileSync(path.join(tmp, 'template.db'), file);
+  process.env.DATABASE_URL = `file:${file}`;
+}
+process.env.SESSION_SECRET ??= 'integration-test-secret';
+process.env.BCRYPT_COST ??= '4';
