@@ -15,13 +15,14 @@ execFileSync(process.execPath, [path.join(root, 'scripts', 'prisma-generate.mjs'
 const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 const prisma = path.join(root, 'node_modules', 'prisma', 'build', 'index.js');
 
+// `migrate diff --from-migrations` needs a shadow database the WASM engine cannot make, so the schema as of the
+// last migration is kept beside the migrations (schema-at-last-migration.prisma) and diffed against instead.
 for (const [schema, dir] of [
   ['prisma/schema.prisma', 'prisma/migrations'],
   ['prisma/postgres/schema.prisma', 'prisma/postgres/migrations'],
 ]) {
-  const from = fs.existsSync(path.join(root, dir)) && fs.readdirSync(path.join(root, dir)).length > 0
-    ? ['--from-migrations', dir, ...(schema.includes('postgres') ? [] : [])]
-    : ['--from-empty'];
+  const snapshot = path.join(root, dir, 'schema-at-last-migration.prisma');
+  const from = fs.existsSync(snapshot) ? ['--from-schema-datamodel', snapshot] : ['--from-empty'];
   const sql = execFileSync(process.execPath, [prisma, 'migrate', 'diff', ...from, '--to-schema-datamodel', schema, '--script'], {
     cwd: root,
     encoding: 'utf8',
@@ -33,6 +34,7 @@ for (const [schema, dir] of [
   const target = path.join(root, dir, `${stamp}_${name}`);
   fs.mkdirSync(target, { recursive: true });
   fs.writeFileSync(path.join(target, 'migration.sql'), sql);
+  fs.copyFileSync(path.join(root, schema), snapshot);
   if (!fs.existsSync(path.join(root, dir, 'migration_lock.toml'))) {
     const provider = schema.includes('postgres') ? 'postgresql' : 'sqlite';
     fs.writeFileSync(path.join(root, dir, 'migration_lock.toml'), `provider = "${provider}"\n`);

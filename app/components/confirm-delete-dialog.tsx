@@ -1,0 +1,43 @@
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { Button, buttonClass } from '~/components/ui/button';
+import { UrlDialog } from '~/components/ui/dialog';
+
+/**
+ * "Confirm Deletion": posts intent=delete with the id to the current route's action. Cancel goes back to
+ * `closeTo`. The button reads `Deleting...` while the delete is pending.
+ */
+export function ConfirmDeleteDialog({
+  id,
+  closeTo,
+  message,
+  confirmLabel,
+  error,
+}: {
+  id: number | string;
+  closeTo: string;
+  message: React.ReactNode;
+  confirmLabel: string;
+  error?: string | null;
+}) {
+  const navigation = useNavigation();
+  const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete';
+  return (
+    <UrlDialog title="Confirm Deletion" description={message} closeTo={closeTo}>
+      <Form method="post" preventScrollReset className="flex justify-end gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={id} />
+        {error ? (
+          <p role="alert" className="mr-auto text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
+        <Link to={closeTo} preventScrollReset className={buttonClass('secondary')}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive" disabled={deleting}>
+          {deleting ? 'Deleting...' : confirmLabel}
+        </Button>
+      </Form>
+    </UrlDialog>
+  );
+}
