@@ -1,0 +1,103 @@
+import { computeGolferRounds, currentHandicap, ninePar, type GolferHandicapInput } from '~/domain/handicap';
+import { scheduleForSeason, specialEventDates } from '~/domain/schedule';
+import type { Tx } from '~/utils/db.server';
+
+type RoundRow = { id: number; golferId: number; date: string; season: number; grossScore: number; hcpIndexBefore: number | null; netScore: number | null; hcpIndexAfter: number | null; course: { coursePar: number } | null };
+
+const specialDatesBySeason = new Map<number, Set<string>>();
+/** Dates whose rounds count for neither handicap nor standings (practice round, fun night, final outing). */
+export function isSpecialEventDate(season: number, date: string): boolean {
+  let dates = specialDatesBySeason.get(season);
+  if (!dates) specialDatesBySeason.set(season, (dates = specialEventDates(scheduleForSeason(season))));
+  return dates.has(date);
+}
+
+/**
+ * The estimate that seeds a golfer's history: the estimated score of their earliest membership that has one
+ * (it stands for the rounds before they joined).
+ */
+function estimateOf(memberships: { season: number; estimatedScore: number | null }[]): number | null {
+  const withEstimate = memberships.filter((m) => m.estimatedScore !== null).sort((a, b) => a.season - b.season);
+  return withEstimate[0]?.estimatedScore ?? null;
+}
+
+function handicapInput(rounds: RoundRow[], memberships: { season: number; estimatedScore: number | null }[], defaultPar: number): GolferHandicapInput {
+  return {
+    estimatedScore: estimateOf(memberships),
+    rounds: rounds.map((r) => ({
+      id: r.id,
+      date: r.date,
+      createdOrder: r.id,
+      grossScore: r.grossScore,
+      par: ninePar(r.course?.coursePar, defaultPar),
+      counts: !isSpecialEventDate(r.season, r.date),
+    })),
+  };
+}
+
+function groupBy<T extends { golferId: number }>(rows: T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.golferId);
+    if (list) list.push(row);
+    else out.set(row.golferId, [row]);
+  }
+  return out;
+}
+
+async function defaultParOf(tx: Tx): Promise<number> {
+  return (await tx.setting.findUnique({ where: { id: 1 }, select: { defaultPar: true } }))?.defaultPar ?? 36;
+}
+
+const roundSelect = { id: true, golferId: true, date: true, season: true, grossScore: true, hcpIndexBefore: true, netScore: true, hcpIndexAfter: true, course: { select: { coursePar: true } } } as const;
+
+/**
+ * Recomputes hcpIndexBefore, netScore and hcpIndexAfter of every round of these golfers (DECISIONS.md
+ * "Handicaps"), writing only the rows that changed. Call it inside the transaction that changed their rounds,
+ * memberships' estimates, or a course's par, so stored values are always consistent.
+ */
+export async function recomputeHandicaps(tx: Tx, golferIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(golferIds)];
+  if (ids.length === 0) return;
+  const [defaultPar, rounds, memberships] = await Promise.all([
+    defaultParOf(tx),
+    tx.round.findMany({ where: { golferId: { in: ids } }, select: roundSelect }),
+    tx.membership.findMany({ where: { golferId: { in: ids } }, select: { golferId: true, season: true, estimatedScore: true } }),
+  ]);
+  const roundsOf = groupBy(rounds);
+  const membershipsOf = groupBy(memberships);
+  for (const golferId of ids) {
+    const own = roundsOf.get(golferId) ?? [];
+    if (own.length === 0) continue;
+    const byId = new Map(own.map((r) => [r.id, r]));
+    const computed = computeGolferRounds(handicapInput(own, membershipsOf.get(golferId) ?? [], defaultPar));
+    for (const c of computed) {
+      const row = byId.get(c.id)!;
+      if (row.hcpIndexBefore === c.hcpIndexBefore && row.netScore === c.netScore && row.hcpIndexAfter === c.hcpIndexAfter) continue;
+      await tx.round.update({ where: { id: c.id }, data: { hcpIndexBefore: c.hcpIndexBefore, netScore: c.netScore, hcpIndexAfter: c.hcpIndexAfter } });
+    }
+  }
+}
+
+/** After a course's par changed: recompute every golfer who played it. */
+export async function recomputeCourseHandicaps(tx: Tx, courseId: number): Promise<void> {
+  const golfers = await tx.round.findMany({ where: { courseId }, select: { golferId: true }, distinct: ['golferId'] });
+  await recomputeHandicaps(tx, golfers.map((g) => g.golferId));
+}
+
+/** Current handicaps of many golfers in a fixed number of queries (for flights and lists). */
+export async function currentHandicaps(tx: Tx, golferIds: number[]): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  if (golferIds.length === 0) return out;
+  const [defaultPar, rounds, memberships] = await Promise.all([
+    defaultParOf(tx),
+    tx.round.findMany({ where: { golferId: { in: golferIds } }, select: roundSelect }),
+    tx.membership.findMany({ where: { golferId: { in: golferIds } }, select: { golferId: true, season: true, estimatedScore: true } }),
+  ]);
+  const roundsOf = groupBy(rounds);
+  const membershipsOf = groupBy(memberships);
+  for (const id of golferIds) {
+    out.set(id, currentHandicap(handicapInput(roundsOf.get(id) ?? [], membershipsOf.get(id) ?? [], defaultPar)));
+  }
+  return out;
+}
