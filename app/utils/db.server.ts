@@ -22,9 +22,29 @@ function createClient(): PrismaClient {
   return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: config.file, timeout: 10_000 }) });
 }
 
+let queries = 0;
+/** How many Prisma operations this process has run: tests and the benchmark check pages use a fixed number. */
+export function queryCount(): number {
+  return queries;
+}
+
+function countingClient(client: PrismaClient): PrismaClient {
+  // The extension only counts; its type is the same client's, so the cast keeps the plain PrismaClient type.
+  return client.$extends({
+    query: {
+      $allModels: {
+        $allOperations({ args, query }) {
+          queries += 1;
+          return query(args);
+        },
+      },
+    },
+  }) as unknown as PrismaClient;
+}
+
 const globalForDb = globalThis as unknown as { leagueDb?: PrismaClient };
 
-export const db: PrismaClient = globalForDb.leagueDb ?? (globalForDb.leagueDb = createClient());
+export const db: PrismaClient = globalForDb.leagueDb ?? (globalForDb.leagueDb = countingClient(createClient()));
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'P2002';
