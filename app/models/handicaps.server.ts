@@ -12,6 +12,12 @@ export function isSpecialEventDate(season: number, date: string): boolean {
   return dates.has(date);
 }
 
+/** The calendar year of a `yyyy-MM-dd` date (the season it belongs to), or null for a malformed value. */
+export function seasonOfDate(date: string): number | null {
+  const year = Number(date.slice(0, 4));
+  return /^\d{4}-/.test(date) && Number.isInteger(year) ? year : null;
+}
+
 /**
  * The estimate that seeds a golfer's history: the estimated score of their earliest membership that has one
  * (it stands for the rounds before they joined).
@@ -30,7 +36,8 @@ function handicapInput(rounds: RoundRow[], memberships: { season: number; estima
       createdOrder: r.id,
       grossScore: r.grossScore,
       par: ninePar(r.course?.coursePar, defaultPar),
-      counts: !isSpecialEventDate(r.season, r.date),
+      // The schedule of the date's own year decides, even for a round filed under another season by old data.
+      counts: !isSpecialEventDate(seasonOfDate(r.date) ?? r.season, r.date),
     })),
   };
 }

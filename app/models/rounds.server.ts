@@ -1,0 +1,126 @@
+import { recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
+import { inTransaction, isForeignKeyViolation } from '~/models/transaction.server';
+import type { RoundInput } from '~/schemas/round';
+import { db, type Tx } from '~/utils/db.server';
+import { HttpError } from '~/utils/http.server';
+
+/** The round fields of SPEC §3, as the API answers them. */
+export const roundFields = {
+  id: true,
+  golferId: true,
+  courseId: true,
+  date: true,
+  season: true,
+  grossScore: true,
+  hcpIndexBefore: true,
+  netScore: true,
+  hcpIndexAfter: true,
+  points: true,
+  notes: true,
+} as const;
+
+export type RoundRecord = {
+  id: number;
+  golferId: number;
+  courseId: number | null;
+  date: string;
+  season: number;
+  grossScore: number;
+  hcpIndexBefore: number | null;
+  netScore: number | null;
+  hcpIndexAfter: number | null;
+  points: number | null;
+  notes: string | null;
+};
+
+export type RoundListRow = RoundRecord & { golferName: string | null; courseName: string | null };
+
+/**
+ * Options for writers that batch many rounds (imports): `recompute: false` skips the handicap recomputation, and
+ * the caller then runs `recomputeHandicaps(tx, golferIds)` once before its transaction ends.
+ */
+export type RoundWriteOptions = { recompute?: boolean };
+
+/** A season's rounds, newest date first, with golfer and course names: one query whatever the number of rounds. */
+export async function listRoundsBySeason(season: number, client: Tx = db): Promise<RoundListRow[]> {
+  const rows = await client.round.findMany({
+    where: { season },
+    select: { ...roundFields, golfer: { select: { fullName: true } }, course: { select: { courseName: true } } },
+    orderBy: [{ date: 'desc' }, { id: 'desc' }],
+  });
+  return rows.map(({ golfer, course, ...round }) => ({ ...round, golferName: golfer?.fullName ?? null, courseName: course?.courseName ?? null }));
+}
+
+export function getRound(id: number, client: Tx = db): Promise<RoundRecord | null> {
+  return client.round.findUnique({ where: { id }, select: roundFields });
+}
+
+/** The golfer and course a round points to must exist; a clear field message otherwise, before anything is written. */
+async function checkReferences(tx: Tx, input: RoundInput): Promise<void> {
+  const [golfer, course] = await Promise.all([
+    tx.golfer.findUnique({ where: { id: input.golferId }, select: { id: true } }),
+    input.courseId === undefined ? null : tx.course.findUnique({ where: { id: input.courseId }, select: { id: true } }),
+  ]);
+  const errors: Record<string, string[]> = {};
+  if (!golfer) errors.golferId = [`Golfer #${input.golferId} does not exist`];
+  if (input.courseId !== undefined && !course) errors.courseId = [`Course #${input.courseId} does not exist`];
+  const messages = Object.values(errors).flat();
+  if (messages.length > 0) throw new HttpError(400, messages.join('. '), errors);
+}
+
+function roundData(input: RoundInput) {
+  return {
+    golferId: input.golferId,
+    courseId: input.courseId ?? null,
+    date: input.date,
+    // The schema already checked that a given season matches the date; without one, the date's year is the season.
+    season: input.season ?? seasonOfDate(input.date)!,
+    grossScore: input.grossScore,
+    points: input.points ?? null,
+    notes: input.notes?.trim() || null,
+  };
+}
+
+function referenceGone(error: unknown): never {
+  // The golfer or course was deleted between the check and the write (only possible on PostgreSQL).
+  if (isForeignKeyViolation(error)) throw new HttpError(400, 'The golfer or course of this round no longer exists');
+  throw error;
+}
+
+/**
+ * Records a round and computes its handicap columns (and those of the golfer's later rounds) in one transaction.
+ */
+export async function createRound(input: RoundInput, client: Tx = db, options: RoundWriteOptions = {}): Promise<RoundRecord> {
+  return inTransaction(client, async (tx) => {
+    await checkReferences(tx, input);
+    const created = await tx.round.create({ data: roundData(input), select: { id: true } }).catch(referenceGone);
+    if (options.recompute !== false) await recomputeHandicaps(tx, [input.golferId]);
+    return (await getRound(created.id, tx))!;
+  });
+}
+
+/**
+ * Updates a round and recomputes the golfer's rounds (both golfers' when the round changed hands), in one
+ * transaction.
+ */
+export async function updateRound(id: number, input: RoundInput, client: Tx = db, options: RoundWriteOptions = {}): Promise<RoundRecord> {
+  return inTransaction(client, async (tx) => {
+    const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true } });
+    if (!existing) throw new HttpError(404, 'Round not found');
+    await checkReferences(tx, input);
+    await tx.round.update({ where: { id }, data: roundData(input) }).catch(referenceGone);
+    if (options.recompute !== false) await recomputeHandicaps(tx, [existing.golferId, input.golferId]);
+    return (await getRound(id, tx))!;
+  });
+}
+
+/** Deletes a round and recomputes the golfer's later rounds, in one transaction. */
+export async function deleteRound(id: number, client: Tx = db, options: RoundWriteOptions = {}): Promise<void> {
+  await inTransaction(client, async (tx) => {
+    // Look first rather than catch the failed delete: on PostgreSQL a failed statement aborts the whole transaction.
+    const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true } });
+    if (!existing) throw new HttpError(404, 'Round not found');
+    await tx.round.delete({ where: { id } });
+    if (options.recompute !== false) await recomputeHandicaps(tx, [existing.golferId]);
+  });
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { parseSeason } from '~/domain/season';
+import { listRoundsBySeason } from '~/models/rounds.server';
+import { requireApiUser } from '~/utils/auth.server';
+import { apiHandler, HttpError } from '~/utils/http.server';
+
+/** GET /api/rounds/season/:season: the season's rounds, newest date first. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    const season = parseSeason(params.season);
+    if (season === null) throw new HttpError(400, `Invalid season: "${params.season ?? ''}"`);
+    const rounds = await listRoundsBySeason(season);
+    return json(rounds.map(({ golferName: _g, courseName: _c, ...round }) => round));
+  });
+}

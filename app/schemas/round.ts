@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { isValidCalendarDate, parseSeason } from '~/domain/season';
+import { normalizeInput } from './json-input';
+
+/** A nine-hole gross score below 9 (one stroke a hole) or above 200 is a typing mistake. */
+export const GROSS_MIN = 9;
+export const GROSS_MAX = 200;
+/** Points per round: the winner of a flight gets 24, so 100 leaves room for any special format. */
+export const POINTS_MAX = 100;
+export const NOTES_MAX = 1000;
+
+const grossMessage = `Gross score must be a whole number from ${GROSS_MIN} to ${GROSS_MAX}`;
+
+/** A positive whole-number reference to another record (golfer, course, round, flight). */
+export function idField(what: string) {
+  const message = `Choose a ${what.toLowerCase()} from the list`;
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? `${what} is required` : message) })
+    .int(message)
+    .positive(message);
+}
+
+/** A plain calendar date, yyyy-MM-dd, that exists (no 2025-02-30). */
+export const calendarDateField = z
+  .string({ error: 'Date is required' })
+  .trim()
+  .min(1, 'Date is required')
+  .refine(isValidCalendarDate, 'Enter a real calendar date (yyyy-mm-dd)');
+
+export const seasonField = z
+  .number({ error: (issue) => (issue.input === undefined ? 'Season is required' : 'Season must be a year such as 2025') })
+  .int('Season must be a year such as 2025')
+  .refine((value) => parseSeason(value) !== null, 'Season must be a year such as 2025');
+
+/**
+ * One round, as the Record/Edit Round form, POST/PUT /api/rounds and the rounds import send it. The handicap
+ * columns are not input: the server computes them. Season may be left out (it is then the date's year); when
+ * given, the date must fall in it, so a round is never filed under a season its date does not belong to.
+ */
+export const roundSchema = z
+  .object({
+    golferId: idField('Golfer'),
+    courseId: idField('Course').optional(),
+    date: calendarDateField,
+    season: seasonField.optional(),
+    grossScore: z
+      .number({ error: (issue) => (issue.input === undefined ? 'Gross score is required' : grossMessage) })
+      .int(grossMessage)
+      .min(GROSS_MIN, grossMessage)
+      .max(GROSS_MAX, grossMessage),
+    points: z
+      .number({ error: 'Points must be a number' })
+      .min(0, 'Points cannot be negative')
+      .max(POINTS_MAX, `Points cannot be more than ${POINTS_MAX}`)
+      .optional(),
+    notes: z.string().trim().max(NOTES_MAX, `Notes are limited to ${NOTES_MAX} characters`).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.season === undefined || !isValidCalendarDate(value.date)) return;
+    if (Number(value.date.slice(0, 4)) !== value.season) {
+      ctx.addIssue({ code: 'custom', path: ['date'], message: `The date must fall in the ${value.season} season` });
+    }
+  });
+
+export type RoundInput = z.infer<typeof roundSchema>;
+
+const ROUND_NUMBER_FIELDS = ['golferId', 'courseId', 'season', 'grossScore', 'points'] as const;
+
+/** Validates a round from JSON or an import row (see normalizeInput). */
+export function parseRoundInput(raw: unknown) {
+  return roundSchema.safeParse(normalizeInput(raw, { numbers: ROUND_NUMBER_FIELDS, strings: ['date', 'notes'] }));
+}
+
+/** "Calculate points" for one date. */
+export const pointsDateSchema = z.object({ date: calendarDateField });

@@ -1,0 +1,23 @@
+// Test data for the rounds, flights and points tests, made through the app's models (courses and memberships have
+// no model of ours to call, so they are written directly).
+import { createGolfer } from '~/models/golfers.server';
+import { db } from '~/utils/db.server';
+import { unique } from './helpers';
+
+export async function newGolfer(lastName = unique('Golfer')) {
+  return createGolfer({ firstName: 'Test', lastName });
+}
+
+export async function newCourse(coursePar = 36, courseName = unique('Course')) {
+  return db.course.create({ data: { courseName, coursePar, courseLength: '3.2 miles' } });
+}
+
+export async function newMembership(golferId: number, season: number, data: { registered?: boolean; paid?: boolean; estimatedScore?: number | null } = {}) {
+  return db.membership.create({ data: { golferId, season, registered: data.registered ?? true, paid: data.paid ?? true, estimatedScore: data.estimatedScore ?? null } });
+}
+
+/** A golfer's rounds in date order with the computed columns, for compact assertions. */
+export async function columnsOf(golferId: number) {
+  const rounds = await db.round.findMany({ where: { golferId }, orderBy: [{ date: 'asc' }, { id: 'asc' }] });
+  return rounds.map((r) => [r.date, r.grossScore, r.hcpIndexBefore, r.netScore, r.hcpIndexAfter]);
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { recomputeCourseHandicaps, recomputeHandicaps } from '~/models/handicaps.server';
+import { createRound, deleteRound, updateRound } from '~/models/rounds.server';
+import { db } from '~/utils/db.server';
+import { HttpError } from '~/utils/http.server';
+import { columnsOf, newCourse, newGolfer, newMembership } from './fixtures-league';
+
+describe('handicap columns stored with each round', () => {
+  it('computes before, net and after for each new round, whatever order they are recorded in', async () => {
+    const golfer = await newGolfer();
+    const course = await newCourse(36);
+    // Recorded out of order: the June round first.
+    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-06-02', grossScore: 42 });
+    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-05-19', grossScore: 40 });
+    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-06-09', grossScore: 38 });
+    expect(await columnsOf(golfer.id)).toEqual([
+      ['2025-05-19', 40, null, 40, 3], // [4] → 3.2
+      ['2025-06-02', 42, 3, 39, 4], // [4, 6] → 4
+      ['2025-06-09', 38, 4, 34, 3], // [4, 6, 2] → 3.2
+    ]);
+  });
+
+  it('updates every later handicap of the golfer when an early round is edited', async () => {
+    const golfer = await newGolfer();
+    const first = await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 });
+    for (const [date, gross] of [['2025-06-02', 40], ['2025-06-09', 40], ['2025-06-16', 40], ['2025-06-23', 40]] as const) {
+      await createRound({ golferId: golfer.id, date, grossScore: gross });
+    }
+    // All at +4: every handicap after is 3 (3.2).
+    expect((await columnsOf(golfer.id)).map((r) => r[4])).toEqual([3, 3, 3, 3, 3]);
+
+    await updateRound(first.id, { golferId: golfer.id, date: '2025-05-19', grossScore: 50 });
+    expect(await columnsOf(golfer.id)).toEqual([
+      ['2025-05-19', 50, null, 50, 11], // [14] → 11.2
+      ['2025-06-02', 40, 11, 29, 7], // [14, 4] → 7.2
+      ['2025-06-09', 40, 7, 33, 6], // [14, 4, 4] → 5.87
+      ['2025-06-16', 40, 6, 34, 5], // [14, 4, 4, 4] → 5.2
+      ['2025-06-23', 40, 5, 35, 5], // [14, 4×4] → 4.8
+    ]);
+  });
+
+  it('recomputes the later rounds when a round is deleted', async () => {
+    const golfer = await newGolfer();
+    const first = await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 56 });
+    await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 36 });
+    expect((await columnsOf(golfer.id))[1]).toEqual(['2025-06-02', 36, 16, 20, 8]); // [20, 0] → 8
+    await deleteRound(first.id);
+    expect(await columnsOf(golfer.id)).toEqual([['2025-06-02', 36, null, 36, 0]]);
+  });
+
+  it('recomputes both golfers when a round is moved to another golfer', async () => {
+    const ann = await newGolfer();
+    const bob = await newGolfer();
+    await createRound({ golferId: ann.id, date: '2025-05-19', grossScore: 40 });
+    const moving = await createRound({ golferId: ann.id, date: '2025-06-02', grossScore: 46 });
+    await createRound({ golferId: bob.id, date: '2025-06-09', grossScore: 36 });
+    await updateRound(moving.id, { golferId: bob.id, date: '2025-06-02', grossScore: 46 });
+    expect(await columnsOf(ann.id)).toEqual([['2025-05-19', 40, null, 40, 3]]);
+    expect(await columnsOf(bob.id)).toEqual([
+      ['2025-06-02', 46, null, 46, 8], // [10] → 8
+      ['2025-06-09', 36, 8, 28, 4], // [10, 0] → 4
+    ]);
+  });
+
+  it('orders two rounds of the same date by the order they were recorded', async () => {
+    const golfer = await newGolfer();
+    await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 46 });
+    await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 36 });
+    expect(await columnsOf(golfer.id)).toEqual([
+      ['2025-06-02', 46, null, 46, 8],
+      ['2025-06-02', 36, 8, 28, 4],
+    ]);
+  });
+
+  it("starts from three entries of the membership's estimated score", async () => {
+    const golfer = await newGolfer();
+    await newMembership(golfer.id, 2025, { estimatedScore: 45 });
+    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 36 });
+    // before: [9, 9, 9] → 7.2; after: [9, 9, 9, 0] → 5.4
+    expect(await columnsOf(golfer.id)).toEqual([['2025-05-19', 36, 7, 29, 5]]);
+  });
+
+  it('leaves special-event rounds (the practice round) out of the handicap', async () => {
+    const golfer = await newGolfer();
+    await createRound({ golferId: golfer.id, date: '2025-05-05', grossScore: 60 }); // practice round
+    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 });
+    expect(await columnsOf(golfer.id)).toEqual([
+      ['2025-05-05', 60, null, 60, null],
+      ['2025-05-19', 40, null, 40, 3],
+    ]);
+  });
+
+  it('uses half the par of a course entered with its 18-hole par, and recomputes when the par changes', async () => {
+    const golfer = await newGolfer();
+    const course = await newCourse(72);
+    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-05-19', grossScore: 45 });
+    expect(await columnsOf(golfer.id)).toEqual([['2025-05-19', 45, null, 45, 7]]); // [9] → 7.2
+    await db.$transaction(async (tx) => {
+      await tx.course.update({ where: { id: course.id }, data: { coursePar: 35 } });
+      await recomputeCourseHandicaps(tx, course.id);
+    });
+    expect(await columnsOf(golfer.id)).toEqual([['2025-05-19', 45, null, 45, 8]]); // [10] → 8
+  });
+
+  it('caps a blow-up round at double par for the handicap only', async () => {
+    const golfer = await newGolfer();
+    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 90 });
+    expect(await columnsOf(golfer.id)).toEqual([['2025-05-19', 90, null, 90, 29]]); // [36] → 28.8
+  });
+
+  it('lets an import defer the recomputation to one call at the end of its transaction', async () => {
+    const golfer = await newGolfer();
+    await db.$transaction(async (tx) => {
+      await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 }, tx, { recompute: false });
+      await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 42 }, tx, { recompute: false });
+      const pending = await tx.round.findMany({ where: { golferId: golfer.id } });
+      expect(pending.every((r) => r.hcpIndexAfter === null)).toBe(true);
+      await recomputeHandicaps(tx, [golfer.id]);
+    });
+    expect(await columnsOf(golfer.id)).toEqual([
+      ['2025-05-19', 40, null, 40, 3],
+      ['2025-06-02', 42, 3, 39, 4],
+    ]);
+  });
+
+  it("rolls back the round and the recomputation with the caller's transaction", async () => {
+    const golfer = await newGolfer();
+    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 });
+    await expect(
+      db.$transaction(async (tx) => {
+        await createRound({ golferId: golfer.id, date: '2025-05-12', grossScore: 50 }, tx);
+        throw new Error('the import failed on a later row');
+      }),
+    ).rejects.toThrow('later row');
+    expect(await columnsOf(golfer.id)).toEqual([['2025-05-19', 40, null, 40, 3]]);
+  });
+
+  it('refuses a round for a golfer or course that does not exist, saving nothing', async () => {
+    const golfer = await newGolfer();
+    const error = await createRound({ golferId: golfer.id, courseId: 987654, date: '2025-05-19', grossScore: 40 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 400, errors: { courseId: ['Course #987654 does not exist'] } });
+    await expect(createRound({ golferId: 987654, date: '2025-05-19', grossScore: 40 })).rejects.toMatchObject({
+      status: 400,
+      errors: { golferId: ['Golfer #987654 does not exist'] },
+    });
+    expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
+  });
+});
