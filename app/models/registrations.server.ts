@@ -1,0 +1,263 @@
+import crypto from 'node:crypto';
+import { maskEmail, maskPhone } from '~/domain/contact-mask';
+import { currentSeason } from '~/domain/season';
+import { createGolfer, findGolferByEmail, getGolfer, normalizeEmail, updateGolfer } from '~/models/golfers.server';
+import { recomputeHandicaps } from '~/models/handicaps.server';
+import { getSettings } from '~/models/settings.server';
+import { assignGolferToTeeTime, type Position } from '~/models/tee-times.server';
+import type { RegistrationInput } from '~/schemas/registration';
+import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { HttpError } from '~/utils/http.server';
+import { isCheckoutSessionId, paymentProvider, PaymentProviderError, SESSION_ID_TEMPLATE, type CheckoutSession } from '~/utils/payments.server';
+
+/**
+ * Public registration and payment (DECISIONS.md "Registration and payment"):
+ * 1. `startRegistration` refuses a golfer already paid for the season, stores a PendingRegistration and
+ *    creates a Checkout Session for the season fee (same code for Stripe and the simulated checkout);
+ * 2. `fulfilCheckoutSession` runs when the confirmation page verifies a paid session and when Stripe's
+ *    webhook arrives: exactly once per session, in one transaction, it creates or updates the golfer and
+ *    upserts the season's paid membership;
+ * 3. `selectTeeTimeForSession` lets the golfer of a paid session take a standing tee time.
+ */
+
+/** Where the golfer is sent to pay. */
+export type StartedRegistration = { checkoutUrl: string; sessionId: string };
+
+export type PaidRegistration = {
+  state: 'paid';
+  golferId: number;
+  email: string;
+  season: number;
+  amountCents: number;
+};
+
+export type VerificationResult =
+  | PaidRegistration
+  /** Checkout finished but the money has not arrived yet (delayed payment methods). */
+  | { state: 'processing' }
+  /** The golfer has not paid (still open, cancelled, expired). */
+  | { state: 'unpaid' }
+  /** No such session, or not one of our registrations. */
+  | { state: 'unknown' };
+
+/** The site's public origin for the provider's return URLs: PUBLIC_URL when set, else the request's. */
+export function siteOrigin(request: Request): string {
+  const configured = process.env.PUBLIC_URL?.trim().replace(/\/+$/, '');
+  return configured || new URL(request.url).origin;
+}
+
+/** The masked email and phone on file of one golfer, for the returning-golfer form (never the values). */
+export async function contactHint(golferId: number) {
+  const golfer = await getGolfer(golferId);
+  if (!golfer) return null;
+  return { golferId: golfer.id, emailHint: maskEmail(golfer.email), phoneHint: maskPhone(golfer.phone) };
+}
+
+async function alreadyPaid(golferId: number, season: number): Promise<boolean> {
+  const membership = await db.membership.findUnique({ where: { golferId_season: { golferId, season } }, select: { paid: true } });
+  return membership?.paid === true;
+}
+
+function alreadyPaidError(season: number): HttpError {
+  return new HttpError(409, `This golfer is already registered and paid for the ${season} season. No payment is needed.`);
+}
+
+/**
+ * Validated registration → checkout URL. Nothing is charged here; a golfer already paid for the season is
+ * refused before any Checkout Session exists.
+ */
+export async function startRegistration(input: RegistrationInput, origin: string): Promise<StartedRegistration> {
+  const season = currentSeason();
+  const settings = await getSettings();
+  const email = normalizeEmail(input.email)!;
+
+  let golferId: number | null = null;
+  let firstName: string;
+  let lastName: string;
+  if (input.registrationType === 'returning') {
+    const golfer = await getGolfer(input.golferId);
+    if (!golfer) throw new HttpError(400, 'Please select your name', { golferId: ['Please select your name'] });
+    const owner = await findGolferByEmail(email);
+    if (owner && owner.id !== golfer.id) {
+      throw new HttpError(409, 'That email address belongs to another golfer. Please enter your own email address.', {
+        email: ['That email address belongs to another golfer'],
+      });
+    }
+    golferId = golfer.id;
+    firstName = golfer.firstName;
+    lastName = golfer.lastName;
+  } else {
+    // A "new" golfer whose email we already know is that golfer: register them rather than a duplicate.
+    const existing = await findGolferByEmail(email);
+    golferId = existing?.id ?? null;
+    firstName = input.firstName;
+    lastName = input.lastName;
+  }
+  if (golferId !== null && (await alreadyPaid(golferId, season))) throw alreadyPaidError(season);
+
+  const pending = await db.pendingRegistration.create({
+    data: {
+      id: crypto.randomUUID(),
+      registrationType: input.registrationType,
+      golferId,
+      firstName,
+      lastName,
+      email,
+      phone: input.phone?.trim() || null,
+      estimatedScore: input.registrationType === 'new' ? input.estimatedScore : null,
+      season,
+      amountCents: settings.seasonFeeCents,
+    },
+  });
+
+  let session: CheckoutSession;
+  try {
+    session = await paymentProvider().createCheckoutSession({
+      amountCents: pending.amountCents,
+      currency: 'usd',
+      productName: `${settings.leagueName} — ${season} season membership`,
+      customerEmail: email,
+      metadata: { pendingRegistrationId: pending.id, season: String(season) },
+      successUrl: `${origin}/registration-confirmation/${SESSION_ID_TEMPLATE}`,
+      cancelUrl: `${origin}/register`,
+      siteOrigin: origin,
+      idempotencyKey: `registration-${pending.id}`,
+    });
+  } catch (error) {
+    await db.pendingRegistration.delete({ where: { id: pending.id } });
+    throw error;
+  }
+  if (!session.url) throw new PaymentProviderError('The payment provider did not return a checkout page. Nothing was charged. Please try again.');
+  await db.pendingRegistration.update({ where: { id: pending.id }, data: { checkoutSessionId: session.id } });
+  return { checkoutUrl: session.url, sessionId: session.id };
+}
+
+type Pending = NonNullable<Awaited<ReturnType<typeof db.pendingRegistration.findUnique>>>;
+
+/**
+ * The golfer a fulfilled registration belongs to: the returning golfer (or the one whose email a "new"
+ * form used) gets their contact details updated — a blank phone keeps the number on file, and an email that
+ * meanwhile belongs to someone else is not taken from them; otherwise a new golfer is created.
+ */
+async function golferFor(tx: Tx, pending: Pending): Promise<number> {
+  const byId = pending.golferId ? await getGolfer(pending.golferId, tx) : null;
+  const golfer = byId ?? (await findGolferByEmail(pending.email, tx));
+  if (!golfer) {
+    const created = await createGolfer(
+      { firstName: pending.firstName ?? 'Unknown', lastName: pending.lastName ?? 'Golfer', email: pending.email, phone: pending.phone ?? undefined },
+      tx,
+    );
+    return created.id;
+  }
+  const owner = golfer.email === pending.email ? golfer : await findGolferByEmail(pending.email, tx);
+  const email = owner && owner.id !== golfer.id ? golfer.email : pending.email;
+  await updateGolfer(
+    golfer.id,
+    {
+      firstName: golfer.firstName,
+      lastName: golfer.lastName,
+      nickname: golfer.nickname ?? undefined,
+      email: email ?? undefined,
+      phone: pending.phone ?? golfer.phone ?? undefined,
+    },
+    tx,
+  );
+  return golfer.id;
+}
+
+function paidResult(pending: Pending, golferId: number, session?: CheckoutSession): PaidRegistration {
+  return { state: 'paid', golferId, email: pending.email, season: pending.season, amountCents: session?.amountTotal ?? pending.amountCents };
+}
+
+/**
+ * Fulfils a paid Checkout Session exactly once. The pending registration is claimed with a conditional
+ * update (fulfilledAt still null) as the transaction's first write, and its checkoutSessionId is unique, so
+ * a reload, a replayed webhook or a webhook racing the confirmation page finds it claimed and only reads
+ * the result. Everything the fulfilment writes commits or rolls back together.
+ */
+export async function fulfilCheckoutSession(session: CheckoutSession): Promise<VerificationResult> {
+  const pendingId = session.metadata.pendingRegistrationId;
+  if (!pendingId) return { state: 'unknown' };
+  const pending = await db.pendingRegistration.findUnique({ where: { id: pendingId } });
+  if (!pending || (pending.checkoutSessionId !== null && pending.checkoutSessionId !== session.id)) return { state: 'unknown' };
+  if (pending.fulfilledAt && pending.fulfilledGolferId !== null) return paidResult(pending, pending.fulfilledGolferId, session);
+  if (session.paymentStatus === 'unpaid') return session.status === 'complete' ? { state: 'processing' } : { state: 'unpaid' };
+  if (session.amountTotal !== pending.amountCents) {
+    console.error(`Checkout session ${session.id} charged ${session.amountTotal}, expected ${pending.amountCents}; not fulfilled.`);
+    return { state: 'unknown' };
+  }
+
+  // Two different registrations with the same email fulfilled at the same moment can collide on the
+  // golfer's unique email (PostgreSQL); the loser's transaction rolls back whole and simply runs again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.$transaction(async (tx) => {
+        const claim = await tx.pendingRegistration.updateMany({
+          where: { id: pending.id, fulfilledAt: null },
+          data: { fulfilledAt: new Date(), checkoutSessionId: session.id },
+        });
+        if (claim.count === 0) {
+          const done = await tx.pendingRegistration.findUnique({ where: { id: pending.id } });
+          if (!done?.fulfilledGolferId) throw new Error(`Registration ${pending.id} is claimed but has no golfer`);
+          return paidResult(done, done.fulfilledGolferId, session);
+        }
+        const golferId = await golferFor(tx, pending);
+        const before = await tx.membership.findUnique({ where: { golferId_season: { golferId, season: pending.season } } });
+        if (before?.paid) {
+          console.warn(`Golfer ${golferId} paid again for ${pending.season} (checkout session ${session.id}); consider a refund.`);
+        }
+        const now = new Date();
+        const estimate = pending.estimatedScore;
+        await tx.membership.upsert({
+          where: { golferId_season: { golferId, season: pending.season } },
+          create: { golferId, season: pending.season, registered: true, paid: true, registrationDatetime: now, estimatedScore: estimate },
+          update: { registered: true, paid: true, registrationDatetime: now, ...(estimate !== null ? { estimatedScore: estimate } : {}) },
+        });
+        if (estimate !== null && before?.estimatedScore !== estimate) await recomputeHandicaps(tx, [golferId]);
+        await tx.pendingRegistration.update({ where: { id: pending.id }, data: { fulfilledGolferId: golferId } });
+        return paidResult(pending, golferId, session);
+      });
+    } catch (error) {
+      const collided = isUniqueViolation(error) || (error instanceof HttpError && error.status === 409);
+      if (!collided || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Asks the provider about a session and fulfils it when it is paid (the confirmation page and its API). */
+export async function verifyCheckoutSession(sessionId: string): Promise<VerificationResult> {
+  if (!isCheckoutSessionId(sessionId)) return { state: 'unknown' };
+  const session = await paymentProvider().retrieveCheckoutSession(sessionId);
+  if (!session) return { state: 'unknown' };
+  return fulfilCheckoutSession(session);
+}
+
+/** The paid registration of a session, or the reason there is none as an HttpError. */
+export async function requirePaidRegistration(sessionId: string): Promise<PaidRegistration> {
+  if (!isCheckoutSessionId(sessionId)) throw new HttpError(400, 'Invalid checkout session id');
+  const result = await verifyCheckoutSession(sessionId);
+  if (result.state === 'unknown') throw new HttpError(404, 'Checkout session not found');
+  if (result.state !== 'paid') throw new HttpError(403, 'Payment for this registration is not complete');
+  return result;
+}
+
+/**
+ * The golfer of a paid checkout session takes a standing tee time (moving from any slot they held). The
+ * golfer and season come from the session, never from the client.
+ */
+export async function selectTeeTimeForSession(input: { sessionId: string; teeTimeId: number; position: Position; golferId?: number; season?: number }) {
+  const registration = await requirePaidRegistration(input.sessionId);
+  if (input.golferId !== undefined && input.golferId !== registration.golferId) {
+    throw new HttpError(403, 'That golfer does not belong to this registration');
+  }
+  if (input.season !== undefined && input.season !== registration.season) {
+    throw new HttpError(400, `This registration is for the ${registration.season} season`);
+  }
+  const result = await assignGolferToTeeTime({
+    teeTimeId: input.teeTimeId,
+    position: input.position,
+    golferId: registration.golferId,
+    season: registration.season,
+  });
+  return { teeTimeId: input.teeTimeId, position: input.position, time: result.time, season: result.season, golferId: registration.golferId };
+}

@@ -1,0 +1,172 @@
+import { generateSlotTimes, missingSlotTimes, sortByTime } from '~/domain/tee-times';
+import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
+import { currentSeason, parseSeason } from '~/domain/season';
+import { getSettings } from '~/models/settings.server';
+import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { HttpError } from '~/utils/http.server';
+
+/**
+ * Standing tee times (DECISIONS.md "Standing tee times"): generation never deletes a slot or a reservation;
+ * a golfer holds at most one position per season (assigning them elsewhere moves them); taking a position is
+ * a conditional write, so two people can never hold the same one.
+ */
+
+export type Position = 1 | 2 | 3 | 4;
+export const POSITIONS: Position[] = [1, 2, 3, 4];
+export const TAKEN_MESSAGE = 'That tee time was just taken. Please choose another one.';
+
+type PositionColumn = 'golfer1Id' | 'golfer2Id' | 'golfer3Id' | 'golfer4Id';
+const column = (position: Position): PositionColumn => `golfer${position}Id`;
+
+const nameSelect = { select: { id: true, fullName: true } } as const;
+
+/** A slot with its four positions' golfer ids and names (null when open). */
+export type TeeTimeRow = {
+  id: number;
+  time: string;
+  season: number;
+  golfer1Id: number | null;
+  golfer2Id: number | null;
+  golfer3Id: number | null;
+  golfer4Id: number | null;
+  golfer1Name: string | null;
+  golfer2Name: string | null;
+  golfer3Name: string | null;
+  golfer4Name: string | null;
+};
+
+/** The season's slots sorted by time, with golfer names, in one query whatever the number of slots. */
+export async function listTeeTimes(season: number, client: Tx = db): Promise<TeeTimeRow[]> {
+  const rows = await client.teeTime.findMany({
+    where: { season },
+    orderBy: { time: 'asc' },
+    include: { golfer1: nameSelect, golfer2: nameSelect, golfer3: nameSelect, golfer4: nameSelect },
+  });
+  return sortByTime(
+    rows.map((r) => ({
+      id: r.id,
+      time: r.time,
+      season: r.season,
+      golfer1Id: r.golfer1Id,
+      golfer2Id: r.golfer2Id,
+      golfer3Id: r.golfer3Id,
+      golfer4Id: r.golfer4Id,
+      golfer1Name: r.golfer1?.fullName ?? null,
+      golfer2Name: r.golfer2?.fullName ?? null,
+      golfer3Name: r.golfer3?.fullName ?? null,
+      golfer4Name: r.golfer4?.fullName ?? null,
+    })),
+  );
+}
+
+/** The golfer's slot and position this season, if they hold one. */
+export async function findGolferTeeTime(golferId: number, season: number, client: Tx = db) {
+  const slot = await client.teeTime.findFirst({
+    where: { season, OR: POSITIONS.map((p) => ({ [column(p)]: golferId })) },
+    orderBy: { time: 'asc' },
+  });
+  if (!slot) return null;
+  const position = POSITIONS.find((p) => slot[column(p)] === golferId)!;
+  return { teeTimeId: slot.id, time: slot.time, position };
+}
+
+/**
+ * Creates the season's missing slots from the Settings window. Idempotent: existing slots and their
+ * reservations are never touched; a concurrent generation that already made a slot is not an error.
+ */
+export async function generateSeasonTeeTimes(season: number): Promise<{ created: number; total: number }> {
+  const settings = await getSettings();
+  let wanted: string[];
+  try {
+    wanted = generateSlotTimes({ first: settings.teeFirst, last: settings.teeLast, intervalMinutes: settings.teeIntervalMinutes });
+  } catch (error) {
+    throw new HttpError(400, `The tee-time window in Settings is not usable: ${(error as Error).message}`);
+  }
+  let created = 0;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = await db.teeTime.findMany({ where: { season }, select: { time: true } });
+    const missing = missingSlotTimes(
+      existing.map((e) => e.time),
+      wanted,
+    );
+    if (missing.length === 0) break;
+    try {
+      const result = await db.teeTime.createMany({ data: missing.map((time) => ({ time, season })) });
+      created += result.count;
+      break;
+    } catch (error) {
+      // Someone else generated at the same moment: read again and create what is still missing.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  const total = await db.teeTime.count({ where: { season } });
+  return { created, total };
+}
+
+/**
+ * Puts a golfer in a position, in one transaction:
+ * - the golfer's row is written first, which serialises assignments of the same golfer (a row lock in
+ *   PostgreSQL, the write lock in SQLite), so they can never end up in two slots;
+ * - they leave any other position they hold this season (assigning elsewhere moves them);
+ * - the position is taken with a conditional write: it must still be open (or, with `replace`, still hold
+ *   whoever the transaction saw), otherwise the loser gets 409 "That tee time was just taken".
+ * Assigning a golfer to the position they already hold changes nothing.
+ */
+export async function assignGolferToTeeTime(
+  input: { teeTimeId: number; position: Position; golferId: number; replace?: boolean; season?: number },
+  client?: Tx,
+): Promise<{ time: string; season: number; changed: boolean }> {
+  const run = async (tx: Tx) => {
+    const golfer = await tx.golfer.updateMany({ where: { id: input.golferId }, data: { updatedAt: new Date() } });
+    if (golfer.count === 0) throw new HttpError(404, 'Golfer not found');
+    const slot = await tx.teeTime.findUnique({ where: { id: input.teeTimeId } });
+    if (!slot) throw new HttpError(404, 'Tee time not found');
+    if (input.season !== undefined && slot.season !== input.season) throw new HttpError(400, `That tee time is not in the ${input.season} season`);
+    const col = column(input.position);
+    const holder = slot[col];
+    if (holder === input.golferId) return { time: slot.time, season: slot.season, changed: false };
+    if (holder !== null && !input.replace) throw new HttpError(409, TAKEN_MESSAGE);
+
+    for (const p of POSITIONS) {
+      await tx.teeTime.updateMany({ where: { season: slot.season, [column(p)]: input.golferId }, data: { [column(p)]: null } });
+    }
+    const taken = await tx.teeTime.updateMany({ where: { id: slot.id, [col]: holder }, data: { [col]: input.golferId } });
+    if (taken.count !== 1) throw new HttpError(409, TAKEN_MESSAGE);
+    return { time: slot.time, season: slot.season, changed: true };
+  };
+  return client ? run(client) : db.$transaction(run);
+}
+
+/** Empties a position (the trash button, 'None (Remove)'). Removing from an open position changes nothing. */
+export async function removeGolferFromTeeTime(teeTimeId: number, position: Position, client: Tx = db): Promise<void> {
+  const slot = await client.teeTime.findUnique({ where: { id: teeTimeId }, select: { id: true } });
+  if (!slot) throw new HttpError(404, 'Tee time not found');
+  await client.teeTime.update({ where: { id: teeTimeId }, data: { [column(position)]: null } });
+}
+
+/**
+ * Golfers the admin selector offers: those with a registered membership this season, or every golfer when
+ * nobody is registered yet (SPEC "Tee Times"). Names only.
+ */
+export async function listTeeTimeGolferOptions(season: number) {
+  const select = { id: true, fullName: true } as const;
+  const orderBy = [{ lastName: 'asc' as const }, { firstName: 'asc' as const }, { id: 'asc' as const }];
+  const registered = await db.golfer.findMany({ where: { memberships: { some: { season, registered: true } } }, select, orderBy });
+  if (registered.length > 0) return registered;
+  return db.golfer.findMany({ select, orderBy });
+}
+
+/** Narrows a parsed number to a position (the schemas already bound it to 1..4). */
+export function asPosition(n: number): Position {
+  if (!Number.isInteger(n) || n < 1 || n > GOLFERS_PER_TEE_TIME) throw new HttpError(400, 'Position must be a number from 1 to 4');
+  return n as Position;
+}
+
+/** The ?season= of a request (the current season when absent); a value that is not a year is a 400. */
+export function seasonParam(request: Request): number {
+  const raw = new URL(request.url).searchParams.get('season');
+  if (raw === null || raw === '') return currentSeason();
+  const season = parseSeason(raw);
+  if (season === null) throw new HttpError(400, `Invalid season: "${raw}"`);
+  return season;
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { listTeeTimes, seasonParam } from '~/models/tee-times.server';
+import { apiHandler } from '~/utils/http.server';
+
+/** GET /api/public/tee-times?season=YYYY (no login): slots with golfer names, read-only. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => json(await listTeeTimes(seasonParam(request))));
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { listTeeTimes, seasonParam } from '~/models/tee-times.server';
+import { requireApiUser } from '~/utils/auth.server';
+import { apiHandler } from '~/utils/http.server';
+
+/** GET /api/tee-times?season=YYYY (signed in): the season's standing tee times, sorted by time. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    return json(await listTeeTimes(seasonParam(request)));
+  });
+}
