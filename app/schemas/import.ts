@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { IMPORT_TYPES, type ImportType } from '~/domain/import-headers';
+
+/** DECISIONS.md "Import": one upload is at most 5 MB and 10,000 rows (or JSON items). */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 10_000;
+/** How many rows with errors an "Import Failed" answer names (DECISIONS.md: the first 20). */
+export const MAX_REPORTED_ROWS = 20;
+
+export const IMPORT_FILE_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
+/** The file input's `accept`: the extensions plus their usual media types, for pickers that filter by type. */
+export const IMPORT_FILE_ACCEPT = [
+  ...IMPORT_FILE_EXTENSIONS,
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+].join(',');
+
+/** Labels of the five type buttons and the words used in messages ('Successfully imported 3 golfers'). */
+export const IMPORT_TYPE_LABELS: Record<ImportType, string> = {
+  golfers: 'Golfers',
+  rounds: 'Rounds',
+  memberships: 'Memberships',
+  flights: 'Flights',
+  courses: 'Courses',
+};
+
+export const importTypeSchema = z.enum(IMPORT_TYPES as [ImportType, ...ImportType[]], { error: 'Choose what to import' });
+
+/** SPEC §5 "Import" messages. */
+export const IMPORT_MESSAGES = {
+  noFile: 'Please select a file first.',
+  noJson: 'Please enter JSON data first.',
+  badJson: 'Invalid JSON format',
+  notArray: 'JSON data must be an array of objects.',
+} as const;
+
+export function fileExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot).toLowerCase();
+}
+
+export function isAcceptedFileName(fileName: string): boolean {
+  return (IMPORT_FILE_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
+}
+
+export function tooLargeMessage(): string {
+  return `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
+}
+
+export function wrongTypeMessage(fileName: string): string {
+  return `"${fileName}" is not a CSV or Excel file. Choose a .csv, .xlsx or .xls file.`;
+}
+
+export function successMessage(count: number, type: ImportType): string {
+  return `Successfully imported ${count} ${type}`;
+}
+
+/** The JSON tab's text: not blank, then valid JSON (the array check is the pipeline's). */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (text.trim() === '') return { ok: false, message: IMPORT_MESSAGES.noJson };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, message: IMPORT_MESSAGES.badJson };
+  }
+}

@@ -1,0 +1,126 @@
+import * as XLSX from 'xlsx';
+import * as cptable from 'xlsx/dist/cpexcel.full.mjs';
+import { isAcceptedFileName, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, tooLargeMessage, wrongTypeMessage } from '~/schemas/import';
+import { HttpError } from './http.server';
+
+// Old .xls files store text in Windows code pages; without the tables their accented names come out garbled.
+XLSX.set_cptable(cptable);
+
+/** One data row: its number as the spreadsheet shows it (the header is row 1) and its cells by header. */
+export type SheetRow = { rowNumber: number; values: Record<string, unknown> };
+export type Sheet = { headers: string[]; rows: SheetRow[] };
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]; // .xlsx is a zip archive
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // .xls (BIFF) is an OLE2 compound file
+
+function startsWith(bytes: Uint8Array, magic: number[]): boolean {
+  return magic.every((byte, i) => bytes[i] === byte);
+}
+
+function unreadable(fileName: string): HttpError {
+  return new HttpError(400, `Could not read "${fileName}". Make sure it is a CSV file or an Excel workbook (.xlsx or .xls) and not damaged.`);
+}
+
+/**
+ * CSV is decoded here rather than by SheetJS: its UTF-8 code page drops the first characters after a byte-order
+ * mark (which Excel's "CSV UTF-8" writes). Files that are not valid UTF-8 are taken as Windows-1252, what older
+ * Excel versions save. A NUL byte means the file is binary, not text.
+ */
+function decodeText(bytes: Uint8Array): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+function readWorkbook(bytes: Uint8Array, fileName: string): XLSX.WorkBook {
+  // Reading one row past the limit is enough to know the file is too long, without parsing a huge sheet.
+  const options: XLSX.ParsingOptions = { cellDates: true, raw: true, dense: true, sheetRows: MAX_IMPORT_ROWS + 2, sheets: 0 };
+  try {
+    if (startsWith(bytes, ZIP_MAGIC) || startsWith(bytes, OLE_MAGIC)) {
+      return XLSX.read(bytes, { ...options, type: 'buffer' });
+    }
+    // Anything else must be text: CSV, or the tab-separated / HTML "xls" some programs export.
+    const text = decodeText(bytes);
+    if (text === null) throw unreadable(fileName);
+    // `raw` keeps every CSV cell as typed text, so "5,2" is not read as 52 and "00123" keeps its zeros.
+    return XLSX.read(text, { ...options, type: 'string' });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw unreadable(fileName);
+  }
+}
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Excel marks formula errors (#N/A, #DIV/0!) as error cells; they are reported as their text. */
+function cellValue(cell: XLSX.CellObject | undefined): unknown {
+  if (!cell) return null;
+  if (cell.t === 'e') return cell.w ?? '#ERROR';
+  if (cell.t === 'z') return null;
+  return cell.v ?? null;
+}
+
+/**
+ * Reads the first worksheet of an uploaded CSV, .xlsx or .xls file into rows keyed by the header row. Throws a
+ * clear HttpError for a file of the wrong type (415), too large or too long (413), unreadable or empty (400).
+ */
+export function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
+  if (!isAcceptedFileName(fileName)) throw new HttpError(415, wrongTypeMessage(fileName));
+  if (bytes.byteLength > MAX_IMPORT_BYTES) throw new HttpError(413, tooLargeMessage());
+  if (bytes.byteLength === 0) throw new HttpError(400, `"${fileName}" is empty.`);
+
+  const workbook = readWorkbook(bytes, fileName);
+  const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
+  const ref = sheet?.['!ref'];
+  if (!sheet || !ref) throw new HttpError(400, `"${fileName}" has no rows to import.`);
+
+  const range = XLSX.utils.decode_range(ref);
+  const grid = (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+  const cellAt = (r: number, c: number) => grid[r]?.[c];
+
+  const headerRow = range.s.r;
+  const headers: string[] = [];
+  const keys: (string | null)[] = [];
+  const seen = new Map<string, number>();
+  for (let c = range.s.c; c <= range.e.c; c += 1) {
+    const raw = cellValue(cellAt(headerRow, c));
+    const header = isBlank(raw) ? '' : String(raw).trim();
+    headers.push(header);
+    if (header === '') {
+      keys.push(null);
+      continue;
+    }
+    // A repeated header keeps its own column: trailing spaces make the key unique and are ignored when
+    // headers are matched to fields (normalizeHeader drops whitespace), so the first column with a value wins.
+    const times = seen.get(header) ?? 0;
+    seen.set(header, times + 1);
+    keys.push(header + ' '.repeat(times));
+  }
+  if (keys.every((key) => key === null)) throw new HttpError(400, `"${fileName}" has no header row. The first row must name the columns.`);
+
+  const rows: SheetRow[] = [];
+  for (let r = headerRow + 1; r <= range.e.r; r += 1) {
+    const values: Record<string, unknown> = {};
+    let blank = true;
+    keys.forEach((key, i) => {
+      if (key === null) return;
+      const value = cellValue(cellAt(r, range.s.c + i));
+      if (!isBlank(value)) blank = false;
+      values[key] = value;
+    });
+    if (blank) continue;
+    if (rows.length === MAX_IMPORT_ROWS) throw tooManyRows();
+    rows.push({ rowNumber: r + 1, values });
+  }
+  if (rows.length === 0) throw new HttpError(400, `"${fileName}" has no rows to import below its header row.`);
+  return { headers: headers.filter(Boolean), rows };
+}
+
+export function tooManyRows(): HttpError {
+  return new HttpError(413, `The import has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`);
+}
