@@ -1,0 +1,59 @@
+import { ErrorList, inputClass } from '~/components/ui/field';
+import { cn } from '~/utils/cn';
+
+export type SelectOption = { value: string; label: string };
+
+/**
+ * A labelled select of records (golfers, courses…) with the list's states: options still loading (null), no
+ * options, or a placeholder asking to choose.
+ */
+export function RecordSelect({
+  label,
+  options,
+  placeholder,
+  loadingText,
+  emptyText,
+  errors,
+  errorId,
+  selectProps,
+}: {
+  label: string;
+  options: SelectOption[] | null;
+  placeholder: string;
+  loadingText: string;
+  emptyText: string;
+  errors?: string[] | null;
+  errorId?: string;
+  selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+}) {
+  const invalid = Boolean(errors?.length);
+  const state = options === null ? loadingText : options.length === 0 ? emptyText : null;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={selectProps.id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        {...selectProps}
+        disabled={options === null || selectProps.disabled}
+        className={cn(inputClass, selectProps.className)}
+      >
+        {state ? (
+          <option value="">{state}</option>
+        ) : (
+          <>
+            <option value="">{placeholder}</option>
+            {options!.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </>
+        )}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { DatePicker } from '~/components/date-picker';
+import { RecordSelect } from '~/components/record-select';
+import { Button, buttonClass } from '~/components/ui/button';
+import { ErrorList, Field, inputClass } from '~/components/ui/field';
+import { GROSS_MAX, GROSS_MIN, roundSchema } from '~/schemas/round';
+import { cn } from '~/utils/cn';
+
+export type GolferOption = { id: number; fullName: string };
+export type CourseOption = { id: number; courseName: string };
+export type RoundDefaults = {
+  id?: number;
+  golferId?: number;
+  courseId?: number | null;
+  date?: string;
+  season: number;
+  grossScore?: number;
+  points?: number | null;
+  notes?: string | null;
+};
+
+/**
+ * Record New Round / Edit Round. A plain Remix form posting intent=create or intent=update to the rounds route,
+ * validated with the same schema as the server as the user types; the server computes the handicap columns.
+ */
+export function RoundForm({
+  mode,
+  round,
+  golfers,
+  courses,
+  seasons,
+  lastResult,
+  closeTo,
+}: {
+  mode: 'create' | 'update';
+  round: RoundDefaults;
+  golfers: GolferOption[] | null;
+  courses: CourseOption[] | null;
+  seasons: number[];
+  lastResult?: SubmissionResult<string[]> | null;
+  closeTo: string;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === mode;
+  const [form, fields] = useForm({
+    id: mode === 'create' ? 'record-round' : `edit-round-${round.id}`,
+    lastResult,
+    defaultValue: {
+      golferId: round.golferId?.toString() ?? '',
+      courseId: round.courseId?.toString() ?? '',
+      date: round.date ?? '',
+      season: String(round.season),
+      grossScore: round.grossScore?.toString() ?? '',
+      points: round.points?.toString() ?? '',
+      notes: round.notes ?? '',
+    },
+    constraint: getZodConstraint(roundSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: roundSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  // An old season stays selectable when editing one of its rounds.
+  const seasonChoices = seasons.includes(round.season) ? seasons : [...seasons, round.season];
+
+  return (
+    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={mode} />
+      {round.id ? <input type="hidden" name="id" value={round.id} /> : null}
+      {form.errors?.length ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-semibold">{mode === 'create' ? 'Failed to record round' : 'Failed to update round'}</p>
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+      ) : null}
+      <RecordSelect
+        label="Golfer"
+        options={golfers?.map((g) => ({ value: String(g.id), label: g.fullName })) ?? null}
+        placeholder="Select a golfer"
+        loadingText="Loading golfers..."
+        emptyText="No golfers found"
+        errors={fields.golferId.errors}
+        errorId={fields.golferId.errorId}
+        selectProps={getSelectProps(fields.golferId)}
+      />
+      <RecordSelect
+        label="Course"
+        options={courses?.map((c) => ({ value: String(c.id), label: c.courseName })) ?? null}
+        placeholder="No course (league default par)"
+        loadingText="Loading courses..."
+        emptyText="No courses found"
+        errors={fields.courseId.errors}
+        errorId={fields.courseId.errorId}
+        selectProps={getSelectProps(fields.courseId)}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DatePicker
+          label="Date"
+          errors={fields.date.errors}
+          errorId={fields.date.errorId}
+          inputProps={getInputProps(fields.date, { type: 'date' })}
+        />
+        <div className="space-y-1">
+          <label htmlFor={fields.season.id} className="block text-sm font-medium text-slate-700">
+            Season
+          </label>
+          <select {...getSelectProps(fields.season)} className={inputClass}>
+            {seasonChoices.map((s) => (
+              <option key={s} value={s}>
+                Season {s}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={fields.season.errorId} errors={fields.season.errors} />
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Gross Score"
+          errors={fields.grossScore.errors}
+          errorId={fields.grossScore.errorId}
+          inputProps={{ ...getInputProps(fields.grossScore, { type: 'number' }), placeholder: '72', min: GROSS_MIN, max: GROSS_MAX, step: 1, inputMode: 'numeric' }}
+        />
+        <Field
+          label="Points"
+          hint="Optional. Calculate points fills a whole date."
+          errors={fields.points.errors}
+          errorId={fields.points.errorId}
+          // Shared points of a tie can be halves or thirds, so any decimal is allowed.
+          inputProps={{ ...getInputProps(fields.points, { type: 'number' }), placeholder: '8', step: 'any', inputMode: 'decimal' }}
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={fields.notes.id} className="block text-sm font-medium text-slate-700">
+          Notes
+        </label>
+        <textarea {...getTextareaProps(fields.notes)} rows={2} className={cn(inputClass, 'resize-y')} />
+        <ErrorList id={fields.notes.errorId} errors={fields.notes.errors} />
+      </div>
+      <div className="flex justify-end gap-2">
+        <Link to={closeTo} preventScrollReset className={buttonClass('secondary')}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : mode === 'create' ? 'Record Round' : 'Update Round'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
