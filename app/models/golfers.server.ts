@@ -1,3 +1,4 @@
+import { matchesGolferSearch } from '~/domain/golfer-display';
 import type { GolferInput } from '~/schemas/golfer';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
 import { HttpError } from '~/utils/http.server';
@@ -28,9 +29,21 @@ function duplicateEmail(email: string | null | undefined): HttpError {
   return new HttpError(409, `Another golfer already uses the email ${email}`, { email: ['Another golfer already uses this email'] });
 }
 
+/**
+ * Checked before writing (and the unique index catches a race) so a duplicate is a clear 409 and, on PostgreSQL,
+ * does not abort a caller's surrounding transaction.
+ */
+async function assertEmailFree(email: string | null, exceptId: number | null, client: Tx) {
+  if (!email) return;
+  const other = await client.golfer.findUnique({ where: { email }, select: { id: true } });
+  if (other && other.id !== exceptId) throw duplicateEmail(email);
+}
+
 export async function createGolfer(input: GolferInput, client: Tx = db) {
+  const data = golferData(input);
+  await assertEmailFree(data.email, null, client);
   try {
-    return await client.golfer.create({ data: golferData(input) });
+    return await client.golfer.create({ data });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail(input.email);
     throw error;
@@ -40,8 +53,10 @@ export async function createGolfer(input: GolferInput, client: Tx = db) {
 export async function updateGolfer(id: number, input: GolferInput, client: Tx = db) {
   const existing = await client.golfer.findUnique({ where: { id }, select: { id: true } });
   if (!existing) throw new HttpError(404, 'Golfer not found');
+  const data = golferData(input);
+  await assertEmailFree(data.email, id, client);
   try {
-    return await client.golfer.update({ where: { id }, data: golferData(input) });
+    return await client.golfer.update({ where: { id }, data });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail(input.email);
     throw error;
@@ -75,4 +90,30 @@ export function listGolferOptions(client: Tx = db) {
     select: { id: true, firstName: true, lastName: true, fullName: true },
     orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
   });
+}
+
+const listFields = { id: true, firstName: true, lastName: true, nickname: true, fullName: true, email: true, phone: true } as const;
+
+export type GolferRow = { id: number; firstName: string; lastName: string; nickname: string | null; fullName: string; email: string | null; phone: string | null };
+
+/**
+ * The golfers page and GET /api/golfers: every golfer with contact details, by last then first name, in one
+ * query. `query` filters like the page's search box (the same function, so JS on and off agree).
+ */
+export async function listGolfers(query?: string | null, client: Tx = db): Promise<GolferRow[]> {
+  const rows = await client.golfer.findMany({ select: listFields, orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] });
+  return query ? rows.filter((g) => matchesGolferSearch(g, query)) : rows;
+}
+
+/** One golfer with the list's fields, or a 404. */
+export async function requireGolfer(id: number, client: Tx = db): Promise<GolferRow> {
+  const golfer = await client.golfer.findUnique({ where: { id }, select: listFields });
+  if (!golfer) throw new HttpError(404, 'Golfer not found');
+  return golfer;
+}
+
+/** The API's view of a golfer: the list fields, without timestamps. */
+export function golferJson(golfer: GolferRow): GolferRow {
+  const { id, firstName, lastName, nickname, fullName, email, phone } = golfer;
+  return { id, firstName, lastName, nickname, fullName, email, phone };
 }

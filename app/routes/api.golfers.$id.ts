@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { deleteGolfer, golferJson, requireGolfer, updateGolfer } from '~/models/golfers.server';
+import { golferSchema } from '~/schemas/golfer';
+import { methodNotAllowed, noContent, parseBody } from '~/utils/api-input.server';
+import { requireApiUser } from '~/utils/auth.server';
+import { apiHandler, parseId, readJson } from '~/utils/http.server';
+
+/** GET /api/golfers/:id */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    return json(await requireGolfer(parseId(params.id)));
+  });
+}
+
+/** PUT /api/golfers/:id (same body as POST) and DELETE /api/golfers/:id (with their memberships, rounds, flights, tee times). */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    const id = parseId(params.id);
+    if (request.method === 'PUT') {
+      const input = parseBody(golferSchema, await readJson(request), 'Invalid golfer');
+      return json(golferJson(await updateGolfer(id, input)));
+    }
+    if (request.method === 'DELETE') {
+      await deleteGolfer(id);
+      return noContent();
+    }
+    return methodNotAllowed(['GET', 'PUT', 'DELETE']);
+  });
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { createGolfer, golferJson, listGolfers } from '~/models/golfers.server';
+import { golferSchema } from '~/schemas/golfer';
+import { methodNotAllowed, parseBody } from '~/utils/api-input.server';
+import { requireApiUser } from '~/utils/auth.server';
+import { apiHandler, readJson } from '~/utils/http.server';
+
+/** GET /api/golfers (optionally ?q= like the page's search): id, names, email and phone of every golfer. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    return json(await listGolfers(new URL(request.url).searchParams.get('q')));
+  });
+}
+
+/** POST /api/golfers: creates a golfer (201), 400 with field errors, 409 for an email another golfer uses. */
+export function action({ request }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+    const input = parseBody(golferSchema, await readJson(request), 'Invalid golfer');
+    return json(golferJson(await createGolfer(input)), { status: 201 });
+  });
+}

@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { createGolfer, deleteGolfer, listGolfers, updateGolfer } from '~/models/golfers.server';
+import { action as golfersPageAction, loader as golfersPageLoader } from '~/routes/_admin.golfers';
+import { loader as apiGolfersPublic } from '~/routes/api.golfers-public';
+import { action as apiGolferAction, loader as apiGolferLoader } from '~/routes/api.golfers.$id';
+import { action as apiGolfersAction, loader as apiGolfersLoader } from '~/routes/api.golfers';
+import { db, queryCount } from '~/utils/db.server';
+import { HttpError } from '~/utils/http.server';
+import { sessionStorage } from '~/utils/session.server';
+import { call, request, signIn, unique } from './helpers';
+
+async function toastOf(res: Response) {
+  const cookie = res.headers.get('Set-Cookie');
+  const session = await sessionStorage.getSession(cookie?.split(';')[0]);
+  return session.get('toast');
+}
+
+async function rejects(promise: Promise<unknown>, status: number) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  expect((error as HttpError).status).toBe(status);
+  return error as HttpError;
+}
+
+describe('golfer model', () => {
+  it('derives fullName from first and last name and stores email lower-cased', async () => {
+    const last = unique('Smith');
+    const golfer = await createGolfer({ firstName: ' Robert ', lastName: last, nickname: 'Bob', email: `${last}@MHC.org`, phone: '(231) 555-0100' });
+    expect(golfer.fullName).toBe(`Robert ${last}`);
+    expect(golfer.email).toBe(`${last}@mhc.org`.toLowerCase());
+    expect(golfer.phone).toBe('(231) 555-0100');
+    const updated = await updateGolfer(golfer.id, { firstName: 'Rob', lastName: last, fullName: 'Ignored Name' });
+    expect(updated.fullName).toBe(`Rob ${last}`);
+    expect(updated.email).toBeNull();
+    expect(updated.nickname).toBeNull();
+  });
+
+  it('refuses a second golfer with the same email (any case) with 409, and lets many have none', async () => {
+    const email = `${unique('dup')}@example.org`;
+    await createGolfer({ firstName: 'A', lastName: unique('One'), email });
+    const error = await rejects(createGolfer({ firstName: 'B', lastName: unique('Two'), email: email.toUpperCase() }), 409);
+    expect(error.errors?.email).toBeDefined();
+    await createGolfer({ firstName: 'C', lastName: unique('NoMail') });
+    await createGolfer({ firstName: 'D', lastName: unique('NoMail') });
+    const other = await createGolfer({ firstName: 'E', lastName: unique('Three') });
+    await rejects(updateGolfer(other.id, { firstName: 'E', lastName: 'Three', email }), 409);
+  });
+
+  it('answers 404 for updating or deleting a golfer that does not exist', async () => {
+    await rejects(updateGolfer(999_999, { firstName: 'A', lastName: 'B' }), 404);
+    await rejects(deleteGolfer(999_999), 404);
+  });
+
+  it("deletes a golfer's memberships, rounds, flight assignments and tee-time positions with them", async () => {
+    const golfer = await createGolfer({ firstName: 'Gone', lastName: unique('Golfer') });
+    const other = await createGolfer({ firstName: 'Stays', lastName: unique('Golfer') });
+    await db.membership.create({ data: { golferId: golfer.id, season: 2025, registered: true } });
+    await db.round.create({ data: { golferId: golfer.id, date: '2025-06-02', season: 2025, grossScore: 45 } });
+    await db.flightAssignment.create({ data: { golferId: golfer.id, season: 2025, flightNo: '2' } });
+    const slot = await db.teeTime.create({ data: { time: unique('t').slice(0, 12), season: 2025, golfer1Id: other.id, golfer2Id: golfer.id } });
+    await deleteGolfer(golfer.id);
+    expect(await db.golfer.findUnique({ where: { id: golfer.id } })).toBeNull();
+    expect(await db.membership.count({ where: { golferId: golfer.id } })).toBe(0);
+    expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
+    expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(0);
+    const after = await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } });
+    expect(after).toMatchObject({ golfer1Id: other.id, golfer2Id: null });
+  });
+
+  it('lists golfers filtered by a case-insensitive search on name, email or phone', async () => {
+    const tag = unique('Zq');
+    const a = await createGolfer({ firstName: 'Ann', lastName: `${tag}Lee`, email: `${tag}ann@example.org`.toLowerCase() });
+    const b = await createGolfer({ firstName: 'Ben', lastName: 'Other', phone: `231${tag.length}5550199` });
+    expect((await listGolfers(tag.toUpperCase())).map((g) => g.id)).toEqual([a.id]);
+    expect((await listGolfers(`${tag}ANN@`)).map((g) => g.id)).toEqual([a.id]);
+    expect((await listGolfers('5550199')).map((g) => g.id)).toContain(b.id);
+  });
+});
+
+describe('/golfers page', () => {
+  it('sends anonymous visitors to /auth, from the loader and the action', async () => {
+    const res = await call(golfersPageLoader, request('/golfers'));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toMatch(/^\/auth/);
+    const post = await call(golfersPageAction, request('/golfers', { form: { intent: 'create', firstName: 'A', lastName: 'B' } }));
+    expect(post.status).toBe(302);
+    expect(post.headers.get('Location')).toMatch(/^\/auth/);
+  });
+
+  it('applies ?q= in the loader (the search without JavaScript)', async () => {
+    const { cookie } = await signIn();
+    const tag = unique('Qq');
+    await createGolfer({ firstName: 'Found', lastName: tag });
+    const res = await call(golfersPageLoader, request(`/golfers?q=${tag.toLowerCase()}`, { cookie }));
+    const body = await res.json();
+    expect(body.golfers.map((g: { lastName: string }) => g.lastName)).toEqual([tag]);
+  });
+
+  it('creates, updates and deletes with the SPEC toasts, keeping the search in the URL', async () => {
+    const { cookie } = await signIn();
+    const last = unique('Page');
+    const created = await call(golfersPageAction, request('/golfers?q=x&action=new', { cookie, form: { intent: 'create', firstName: 'Pat', lastName: last, email: '', phone: '' } }));
+    expect(created.status).toBe(302);
+    expect(created.headers.get('Location')).toBe('/golfers?q=x');
+    expect(await toastOf(created)).toEqual({ type: 'success', title: 'Success', description: 'Golfer created successfully' });
+    const golfer = await db.golfer.findFirstOrThrow({ where: { lastName: last } });
+    expect(golfer).toMatchObject({ fullName: `Pat ${last}`, email: null, phone: null });
+
+    const updated = await call(golfersPageAction, request(`/golfers?edit=${golfer.id}`, { cookie, form: { intent: 'update', id: String(golfer.id), firstName: 'Patty', lastName: last, nickname: 'P' } }));
+    expect(await toastOf(updated)).toMatchObject({ description: 'Golfer updated successfully' });
+    expect(await db.golfer.findUniqueOrThrow({ where: { id: golfer.id } })).toMatchObject({ fullName: `Patty ${last}`, nickname: 'P' });
+
+    const deleted = await call(golfersPageAction, request(`/golfers?delete=${golfer.id}`, { cookie, form: { intent: 'delete', id: String(golfer.id) } }));
+    expect(deleted.headers.get('Location')).toBe('/golfers');
+    expect(await toastOf(deleted)).toMatchObject({ description: 'Golfer deleted successfully' });
+    expect(await db.golfer.findUnique({ where: { id: golfer.id } })).toBeNull();
+
+    const again = await call(golfersPageAction, request('/golfers', { cookie, form: { intent: 'delete', id: String(golfer.id) } }));
+    expect(await toastOf(again)).toMatchObject({ type: 'error', description: 'Failed to delete golfer: Golfer not found' });
+  });
+
+  it('answers bad input with 400 and field messages, and a duplicate email with 409, changing nothing', async () => {
+    const { cookie } = await signIn();
+    const before = await db.golfer.count();
+    const bad = await call(golfersPageAction, request('/golfers', { cookie, form: { intent: 'create', firstName: '', lastName: 'X', email: 'not-an-email', phone: '555-12' } }));
+    expect(bad.status).toBe(400);
+    const { result } = await bad.json();
+    expect(result.error).toMatchObject({
+      firstName: ['First name is required'],
+      email: ['Enter a valid email address'],
+      phone: ['Phone number must have at least 10 digits'],
+    });
+    const email = `${unique('taken')}@example.org`;
+    await createGolfer({ firstName: 'A', lastName: 'B', email });
+    const dup = await call(golfersPageAction, request('/golfers', { cookie, form: { intent: 'create', firstName: 'C', lastName: 'D', email } }));
+    expect(dup.status).toBe(409);
+    expect((await dup.json()).result.error.email).toEqual(['Another golfer already uses this email']);
+    expect(await db.golfer.count()).toBe(before + 1);
+    const noId = await call(golfersPageAction, request('/golfers', { cookie, form: { intent: 'update', firstName: 'C', lastName: 'D' } }));
+    expect(noId.status).toBe(400);
+    expect((await noId.json()).result.error['']).toEqual(['Golfer is required for update']);
+  });
+
+  it('renders 5 or 500 golfers with the same number of queries', async () => {
+    const { cookie } = await signIn();
+    await db.golfer.deleteMany();
+    const rows = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ firstName: 'Bulk', lastName: `L${from + i}`, fullName: `Bulk L${from + i}` }));
+    await db.golfer.createMany({ data: rows(5, 0) });
+    const count = async () => {
+      const start = queryCount();
+      const res = await call(golfersPageLoader, request('/golfers', { cookie }));
+      expect(res.status).toBe(200);
+      return { queries: queryCount() - start, rows: (await res.json()).golfers.length };
+    };
+    const small = await count();
+    await db.golfer.createMany({ data: rows(495, 5) });
+    const large = await count();
+    expect(small.rows).toBe(5);
+    expect(large.rows).toBe(500);
+    expect(large.queries).toBe(small.queries);
+  });
+});
+
+describe('/api/golfers', () => {
+  it('answers anonymous requests with 401 JSON', async () => {
+    for (const res of [
+      await call(apiGolfersLoader, request('/api/golfers')),
+      await call(apiGolfersAction, request('/api/golfers', { json: { firstName: 'A', lastName: 'B' } })),
+      await call(apiGolferLoader, request('/api/golfers/1'), { id: '1' }),
+      await call(apiGolferAction, request('/api/golfers/1', { method: 'DELETE' }), { id: '1' }),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ message: 'Not authenticated' });
+    }
+  });
+
+  it('creates (201), lists, updates and deletes (204) a golfer', async () => {
+    const { cookie } = await signIn({ isAdmin: false });
+    const last = unique('Api');
+    const created = await call(apiGolfersAction, request('/api/golfers', { cookie, json: { firstName: 'Al', lastName: last, nickname: '', email: `${last}@Example.org`, phone: '231-555-0101' } }));
+    expect(created.status).toBe(201);
+    const golfer = await created.json();
+    expect(golfer).toMatchObject({ firstName: 'Al', lastName: last, fullName: `Al ${last}`, nickname: null, email: `${last}@example.org`.toLowerCase(), phone: '231-555-0101' });
+
+    const list = await (await call(apiGolfersLoader, request('/api/golfers', { cookie }))).json();
+    expect(list.find((g: { id: number }) => g.id === golfer.id)).toEqual(golfer);
+
+    const put = await call(apiGolferAction, request(`/api/golfers/${golfer.id}`, { method: 'PUT', cookie, json: { firstName: 'Albert', lastName: last } }), { id: String(golfer.id) });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ fullName: `Albert ${last}`, email: null });
+
+    const del = await call(apiGolferAction, request(`/api/golfers/${golfer.id}`, { method: 'DELETE', cookie }), { id: String(golfer.id) });
+    expect(del.status).toBe(204);
+    const gone = await call(apiGolferLoader, request(`/api/golfers/${golfer.id}`, { cookie }), { id: String(golfer.id) });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ message: 'Golfer not found' });
+  });
+
+  it('answers 400 for bad bodies and ids, 404 for missing golfers and 409 for a taken email', async () => {
+    const { cookie } = await signIn();
+    const bad = await call(apiGolfersAction, request('/api/golfers', { cookie, json: { lastName: 'B', email: 'nope' } }));
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(body.message).toBe('Invalid golfer');
+    expect(body.errors).toMatchObject({ firstName: ['First name is required'], email: ['Enter a valid email address'] });
+
+    const badJson = await call(apiGolfersAction, new Request('http://localhost/api/golfers', { method: 'POST', body: '{', headers: { Cookie: cookie, 'Content-Type': 'application/json' } }));
+    expect(badJson.status).toBe(400);
+
+    const badId = await call(apiGolferAction, request('/api/golfers/abc', { method: 'PUT', cookie, json: { firstName: 'A', lastName: 'B' } }), { id: 'abc' });
+    expect(badId.status).toBe(400);
+    const missing = await call(apiGolferAction, request('/api/golfers/987654', { method: 'PUT', cookie, json: { firstName: 'A', lastName: 'B' } }), { id: '987654' });
+    expect(missing.status).toBe(404);
+    const missingDelete = await call(apiGolferAction, request('/api/golfers/987654', { method: 'DELETE', cookie }), { id: '987654' });
+    expect(missingDelete.status).toBe(404);
+
+    const email = `${unique('api')}@example.org`;
+    await createGolfer({ firstName: 'X', lastName: 'Y', email });
+    const dup = await call(apiGolfersAction, request('/api/golfers', { cookie, json: { firstName: 'Z', lastName: 'W', email } }));
+    expect(dup.status).toBe(409);
+    expect((await dup.json()).errors).toEqual({ email: ['Another golfer already uses this email'] });
+  });
+
+  it('GET /api/golfers-public gives anyone ids and names, never email or phone', async () => {
+    const last = unique('Public');
+    await createGolfer({ firstName: 'Pia', lastName: last, email: `${last}@example.org`, phone: '231-555-0199' });
+    const res = await call(apiGolfersPublic, request('/api/golfers-public'));
+    expect(res.status).toBe(200);
+    const list = await res.json();
+    const entry = list.find((g: { lastName: string }) => g.lastName === last);
+    expect(Object.keys(entry).sort()).toEqual(['firstName', 'fullName', 'id', 'lastName']);
+    expect(JSON.stringify(list)).not.toContain('555-0199');
+  });
+});
