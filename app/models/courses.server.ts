@@ -1,6 +1,59 @@
+import { recomputeCourseHandicaps, recomputeHandicaps } from '~/models/handicaps.server';
+import type { CourseInput } from '~/schemas/course';
 import { db, type Tx } from '~/utils/db.server';
+import { HttpError } from '~/utils/http.server';
+import { inTransaction } from '~/models/transaction.server';
 
 /** Courses for selects. */
 export function listCourseOptions(client: Tx = db) {
   return client.course.findMany({ select: { id: true, courseName: true, coursePar: true }, orderBy: { courseName: 'asc' } });
+}
+
+const courseFields = { id: true, courseName: true, coursePar: true, courseLength: true } as const;
+export type CourseRow = { id: number; courseName: string; coursePar: number; courseLength: string };
+
+/** The courses page and GET /api/courses, by name, in one query. */
+export function listCourses(client: Tx = db): Promise<CourseRow[]> {
+  return client.course.findMany({ select: courseFields, orderBy: [{ courseName: 'asc' }, { id: 'asc' }] });
+}
+
+export async function requireCourse(id: number, client: Tx = db): Promise<CourseRow> {
+  const course = await client.course.findUnique({ where: { id }, select: courseFields });
+  if (!course) throw new HttpError(404, 'Course not found');
+  return course;
+}
+
+function courseData(input: CourseInput) {
+  return { courseName: input.courseName.trim(), coursePar: input.coursePar, courseLength: input.courseLength.trim() };
+}
+
+export function createCourse(input: CourseInput, client: Tx = db): Promise<CourseRow> {
+  return client.course.create({ data: courseData(input), select: courseFields });
+}
+
+/** Updates a course; a changed par recomputes the handicaps of every round played on it, in the same transaction. */
+export function updateCourse(id: number, input: CourseInput, client: Tx = db): Promise<CourseRow> {
+  return inTransaction(client, async (tx) => {
+    const existing = await requireCourse(id, tx);
+    const course = await tx.course.update({ where: { id }, data: courseData(input), select: courseFields });
+    if (existing.coursePar !== course.coursePar) await recomputeCourseHandicaps(tx, id);
+    return course;
+  });
+}
+
+/**
+ * Deletes a course and keeps its rounds (they show "Unknown Course"). Those rounds now count at the default par,
+ * so their golfers' handicaps are recomputed in the same transaction (docs/decisions/012-deleting-a-course.md).
+ */
+export function deleteCourse(id: number, client: Tx = db): Promise<void> {
+  return inTransaction(client, async (tx) => {
+    await requireCourse(id, tx);
+    const players = await tx.round.findMany({ where: { courseId: id }, select: { golferId: true }, distinct: ['golferId'] });
+    await tx.round.updateMany({ where: { courseId: id }, data: { courseId: null } });
+    await tx.course.delete({ where: { id } });
+    await recomputeHandicaps(
+      tx,
+      players.map((p) => p.golferId),
+    );
+  });
 }

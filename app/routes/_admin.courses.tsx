@@ -1,25 +1,152 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { CourseForm } from '~/components/course-form';
+import { DataTable, Td } from '~/components/data-table';
 import { EmptyState, PageHeader } from '~/components/page-header';
-import { currentSeason } from '~/domain/season';
+import { RouteError } from '~/components/route-error';
+import { buttonClass } from '~/components/ui/button';
+import { UrlDialog } from '~/components/ui/dialog';
+import { Spinner } from '~/components/ui/spinner';
+import { createCourse, deleteCourse, listCourses, updateCourse } from '~/models/courses.server';
+import { courseSchema } from '~/schemas/course';
 import { requireUser } from '~/utils/auth.server';
-import { db } from '~/utils/db.server';
+import { HttpError, readSmallForm } from '~/utils/http.server';
+import { onlyDialogChanged, withParam } from '~/utils/list-url';
+import { titled } from '~/utils/meta';
+import { redirectWithToast } from '~/utils/session.server';
 
-export const meta: MetaFunction = () => [{ title: 'Courses' }];
+export const meta: MetaFunction = ({ matches }) => titled(matches, 'Courses');
+
+const BASE = '/courses';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const season = currentSeason();
-  return json({ count: await db.course.count(), season });
+  return json({ courses: await listCourses() });
 }
 
-export default function Page() {
-  const { count } = useLoaderData<typeof loader>();
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && onlyDialogChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  let form: FormData;
+  try {
+    form = await readSmallForm(request, 20_000);
+  } catch (error) {
+    if (error instanceof HttpError) return redirectWithToast(BASE, { type: 'error', title: 'Error', description: error.message }, {}, request);
+    throw error;
+  }
+  const intent = form.get('intent');
+
+  if (intent === 'delete') {
+    const id = Number(form.get('id'));
+    try {
+      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Course is required for delete');
+      await deleteCourse(id);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return redirectWithToast(BASE, { type: 'error', title: 'Error', description: `Failed to delete course: ${error.message}` }, {}, request);
+    }
+    return redirectWithToast(BASE, { type: 'success', title: 'Success', description: 'Course deleted successfully' }, {}, request);
+  }
+
+  if (intent !== 'create' && intent !== 'update') {
+    return json({ intent: null, result: null, message: 'Unknown action' }, { status: 400 });
+  }
+  const submission = parseWithZod(form, { schema: courseSchema });
+  if (submission.status !== 'success') return json({ intent, result: submission.reply(), message: null }, { status: 400 });
+  try {
+    if (intent === 'create') {
+      await createCourse(submission.value);
+    } else {
+      const id = Number(form.get('id'));
+      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Course is required for update');
+      await updateCourse(id, submission.value);
+    }
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return json({ intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }), message: null }, { status: error.status });
+  }
+  const description = intent === 'create' ? 'Course created successfully' : 'Course updated successfully';
+  return redirectWithToast(BASE, { type: 'success', title: 'Success', description }, {}, request);
+}
+
+export default function CoursesPage() {
+  const { courses } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const editId = Number(searchParams.get('edit'));
+  const deleteId = Number(searchParams.get('delete'));
+  const editing = searchParams.has('edit') ? (courses.find((c) => c.id === editId) ?? null) : undefined;
+  const deleting = searchParams.has('delete') ? (courses.find((c) => c.id === deleteId) ?? null) : undefined;
+  const loading = navigation.state === 'loading' && navigation.location.pathname === BASE;
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+
   return (
-    <div>
-      <PageHeader title="Courses" />
-      {count === 0 ? <EmptyState>No courses found. Add your first course to get started.</EmptyState> : <p>{count} records.</p>}
+    <div className="space-y-4">
+      <PageHeader title="Courses">
+        {loading ? <Spinner /> : null}
+        <Link to={withParam(BASE, 'action', 'new')} preventScrollReset className={buttonClass()}>
+          Add Course
+        </Link>
+      </PageHeader>
+
+      {courses.length === 0 ? (
+        <EmptyState>No courses found. Add your first course to get started.</EmptyState>
+      ) : (
+        <DataTable headers={['Course Name', 'Par', 'Length', 'Actions']}>
+          {courses.map((c) => (
+            <tr key={c.id}>
+              <Td className="font-medium">{c.courseName}</Td>
+              <Td>{c.coursePar}</Td>
+              <Td>{c.courseLength}</Td>
+              <Td>
+                <div className="flex gap-2">
+                  <Link to={withParam(BASE, 'edit', c.id)} preventScrollReset className={buttonClass('secondary', 'sm')} aria-label={`Edit ${c.courseName}`}>
+                    Edit
+                  </Link>
+                  <Link to={withParam(BASE, 'delete', c.id)} preventScrollReset className={buttonClass('ghost', 'sm')} aria-label={`Delete ${c.courseName}`}>
+                    Delete
+                  </Link>
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+
+      {searchParams.get('action') === 'new' ? (
+        <UrlDialog title="Add New Course" description="Add a course the league plays" closeTo={BASE}>
+          <CourseForm lastResult={resultFor('create')} closeTo={BASE} />
+        </UrlDialog>
+      ) : null}
+      {editing !== undefined ? (
+        <UrlDialog title="Edit Course" description="Update course information" closeTo={BASE}>
+          {editing ? <CourseForm key={editing.id} course={editing} lastResult={resultFor('update')} closeTo={BASE} /> : <p>Course not found.</p>}
+        </UrlDialog>
+      ) : null}
+      {deleting !== undefined ? (
+        deleting ? (
+          <ConfirmDeleteDialog
+            id={deleting.id}
+            closeTo={BASE}
+            confirmLabel="Delete Course"
+            message="Are you sure you want to delete this course? This action cannot be undone."
+          />
+        ) : (
+          <UrlDialog title="Confirm Deletion" closeTo={BASE}>
+            <p>Course not found.</p>
+          </UrlDialog>
+        )
+      ) : null}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteError title="Error loading courses" backTo="/courses" />;
 }

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { deleteCourse, requireCourse, updateCourse } from '~/models/courses.server';
+import { courseSchema } from '~/schemas/course';
+import { methodNotAllowed, noContent, parseBody } from '~/utils/api-input.server';
+import { requireApiUser } from '~/utils/auth.server';
+import { apiHandler, parseId, readJson } from '~/utils/http.server';
+
+/** GET /api/courses/:id */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    return json(await requireCourse(parseId(params.id)));
+  });
+}
+
+/** PUT /api/courses/:id and DELETE /api/courses/:id (its rounds are kept without a course). */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    const id = parseId(params.id);
+    if (request.method === 'PUT') {
+      const input = parseBody(courseSchema, await readJson(request), 'Invalid course');
+      return json(await updateCourse(id, input));
+    }
+    if (request.method === 'DELETE') {
+      await deleteCourse(id);
+      return noContent();
+    }
+    return methodNotAllowed(['GET', 'PUT', 'DELETE']);
+  });
+}

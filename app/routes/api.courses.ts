@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { createCourse, listCourses } from '~/models/courses.server';
+import { courseSchema } from '~/schemas/course';
+import { methodNotAllowed, parseBody } from '~/utils/api-input.server';
+import { requireApiUser } from '~/utils/auth.server';
+import { apiHandler, readJson } from '~/utils/http.server';
+
+/** GET /api/courses: id, courseName, coursePar, courseLength. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    return json(await listCourses());
+  });
+}
+
+/** POST /api/courses: creates a course (201) or answers 400 with field errors. */
+export function action({ request }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+    const input = parseBody(courseSchema, await readJson(request), 'Invalid course');
+    return json(await createCourse(input), { status: 201 });
+  });
+}
