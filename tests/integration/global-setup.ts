@@ -6,16 +6,35 @@ export const TMP_DIR = path.resolve('tests', '.tmp');
 export const TEMPLATE_DB = path.join(TMP_DIR, 'template.db');
 
 /** Migrates one template SQLite file; every test file then starts from a copy of it (setup-env.ts). */
+// Several vitest runs may share this folder (people working side by side in one tree): each run migrates its own
+// template and deletes only its own files, plus leftovers older than a day, never another run's open databases.
+const STALE_MS = 24 * 60 * 60 * 1000;
+
 export default async function setup() {
   fs.mkdirSync(TMP_DIR, { recursive: true });
-  for (const f of fs.readdirSync(TMP_DIR)) if (f.startsWith('int-') || f.startsWith('template')) fs.rmSync(path.join(TMP_DIR, f), { force: true });
-  await migrate({ kind: 'sqlite', file: TEMPLATE_DB, embedded: false });
+  const now = Date.now();
+  for (const f of fs.readdirSync(TMP_DIR)) {
+    if (!f.startsWith('int-') && !f.startsWith('template')) continue;
+    const file = path.join(TMP_DIR, f);
+    try {
+      if (now - fs.statSync(file).mtimeMs > STALE_MS) fs.rmSync(file, { force: true });
+    } catch {
+      // Removed by another run meanwhile.
+    }
+  }
+  const template = path.join(TMP_DIR, `template-${process.pid}.db`);
+  fs.rmSync(template, { force: true });
+  await migrate({ kind: 'sqlite', file: template, embedded: false });
   // A single file (no WAL side files) is simplest to copy.
   const Database = (await import('better-sqlite3')).default;
-  const db = new Database(TEMPLATE_DB);
+  const db = new Database(template);
   db.pragma('journal_mode = DELETE');
   db.close();
+  // Test workers are forked after global setup, so they inherit this.
+  process.env.TEST_TEMPLATE_DB = template;
+  const prefix = `int-${process.pid}-`;
   return () => {
-    for (const f of fs.readdirSync(TMP_DIR)) if (f.startsWith('int-')) fs.rmSync(path.join(TMP_DIR, f), { force: true });
+    fs.rmSync(template, { force: true });
+    for (const f of fs.readdirSync(TMP_DIR)) if (f.startsWith(prefix)) fs.rmSync(path.join(TMP_DIR, f), { force: true });
   };
 }

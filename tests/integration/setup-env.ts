@@ -7,8 +7,9 @@ import path from 'node:path';
 // TEST_OWN_DATABASE first.
 const tmp = path.resolve('tests', '.tmp');
 if (!process.env.TEST_OWN_DATABASE) {
-  const file = path.join(tmp, `int-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`);
-  fs.copyFileSync(path.join(tmp, 'template.db'), file);
+  // Named after the run (the parent of this worker) so the run's teardown removes it and no other run does.
+  const file = path.join(tmp, `int-${process.ppid}-${crypto.randomBytes(4).toString('hex')}.db`);
+  fs.copyFileSync(process.env.TEST_TEMPLATE_DB ?? path.join(tmp, 'template.db'), file);
   process.env.DATABASE_URL = `file:${file}`;
 }
 process.env.SESSION_SECRET ??= 'integration-test-secret';
