@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import { deleteGolfer } from '~/models/golfers.server';
+import { recomputeHandicaps } from '~/models/handicaps.server';
+import { createFlightAssignment, getFlightDetails, upsertFlightAssignment } from '~/models/flights.server';
+import { createRound } from '~/models/rounds.server';
+import { action as apiFlightById, loader as apiFlightGet } from '~/routes/api.flights.$id';
+import { loader as apiDetails } from '~/routes/api.flights.details';
+import { action as apiReorder } from '~/routes/api.flights.reorder';
+import { action as apiFlightsPost, loader as apiFlightsGet } from '~/routes/api.flights';
+import { action as pageAction, loader as pageLoader } from '~/routes/_admin.flights';
+import { db, queryCount } from '~/utils/db.server';
+import { newGolfer, newMembership } from './fixtures-league';
+import { call, request, signIn } from './helpers';
+
+async function json(res: Response) {
+  return res.json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test bodies are checked field by field
+}
+
+describe('flight details', () => {
+  it('lists assignments with current handicap and season range, and active members without a flight', async () => {
+    const season = 2015;
+    const ann = await newGolfer('Anders');
+    const bob = await newGolfer('Baker');
+    const cy = await newGolfer('Cole'); // registered, no flight
+    const dee = await newGolfer('Dunn'); // paid only, no flight
+    const eve = await newGolfer('Evans'); // membership neither registered nor paid
+    const fay = await newGolfer('Fox'); // assigned another season only, registered this one
+    await newMembership(ann.id, season);
+    await newMembership(cy.id, season, { registered: true, paid: false, estimatedScore: 40 });
+    await newMembership(dee.id, season, { registered: false, paid: true });
+    await newMembership(eve.id, season, { registered: false, paid: false });
+    await newMembership(fay.id, season);
+    await createFlightAssignment({ golferId: ann.id, season, flightNo: '2' });
+    await createFlightAssignment({ golferId: bob.id, season, flightNo: '1' });
+    await createFlightAssignment({ golferId: fay.id, season: season - 1, flightNo: '3' });
+    await createRound({ golferId: ann.id, date: '2015-06-01', grossScore: 46 }); // after 8
+    await createRound({ golferId: ann.id, date: '2015-06-08', grossScore: 36 }); // after 4
+    await createRound({ golferId: ann.id, date: '2016-06-06', grossScore: 36 }); // another season: current 3, not in range
+
+    const details = await getFlightDetails(season);
+    expect(details.assigned).toEqual([
+      { id: expect.any(Number), golferId: bob.id, season, flightNo: '1', golferName: bob.fullName, handicap: null, minHandicap: null, maxHandicap: null },
+      { id: expect.any(Number), golferId: ann.id, season, flightNo: '2', golferName: ann.fullName, handicap: 3, minHandicap: 4, maxHandicap: 8 },
+    ]);
+    expect(details.unassigned).toEqual([
+      { golferId: cy.id, golferName: cy.fullName, handicap: 3, minHandicap: null, maxHandicap: null },
+      { golferId: dee.id, golferName: dee.fullName, handicap: null, minHandicap: null, maxHandicap: null },
+      { golferId: fay.id, golferName: fay.fullName, handicap: null, minHandicap: null, maxHandicap: null },
+    ]);
+  });
+
+  it('is served by GET /api/flights/details?season= (401 anonymous, 400 bad season)', async () => {
+    const { cookie } = await signIn();
+    const golfer = await newGolfer();
+    await createFlightAssignment({ golferId: golfer.id, season: 2007, flightNo: '4' });
+    const res = await call(apiDetails, request('/api/flights/details?season=2007', { cookie }));
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ assigned: [expect.objectContaining({ golferId: golfer.id, flightNo: '4', golferName: golfer.fullName })], unassigned: [] });
+    expect((await call(apiDetails, request('/api/flights/details?season=2007'))).status).toBe(401);
+    expect((await call(apiDetails, request('/api/flights/details?season=x', { cookie }))).status).toBe(400);
+  });
+});
+
+describe('/api/flights', () => {
+  it('creates, reads, updates, moves and deletes an assignment', async () => {
+    const { cookie } = await signIn();
+    const golfer = await newGolfer();
+    const created = await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: 2 } }));
+    expect(created.status).toBe(201);
+    const assignment = await json(created);
+    expect(assignment).toEqual({ id: expect.any(Number), golferId: golfer.id, season: 2013, flightNo: '2' });
+    const id = String(assignment.id);
+
+    const list = await call(apiFlightsGet, request('/api/flights?season=2013', { cookie }));
+    expect(await json(list)).toEqual([assignment]);
+    expect(await json(await call(apiFlightGet, request(`/api/flights/${id}`, { cookie }), { id }))).toEqual(assignment);
+
+    const put = await call(apiFlightById, request(`/api/flights/${id}`, { method: 'PUT', cookie, json: { golferId: golfer.id, season: 2013, flightNo: '3' } }), { id });
+    expect(await json(put)).toEqual({ ...assignment, flightNo: '3' });
+
+    const moved = await call(apiReorder, request('/api/flights/reorder', { cookie, json: { flightId: assignment.id, newFlightNo: '1' } }));
+    expect(moved.status).toBe(200);
+    expect(await json(moved)).toEqual({ ...assignment, flightNo: '1' });
+
+    const del = await call(apiFlightById, request(`/api/flights/${id}`, { method: 'DELETE', cookie }), { id });
+    expect(del.status).toBe(204);
+    expect((await call(apiFlightById, request(`/api/flights/${id}`, { method: 'DELETE', cookie }), { id })).status).toBe(404);
+  });
+
+  it('allows one assignment per golfer and season: a second is a 409', async () => {
+    const { cookie } = await signIn();
+    const golfer = await newGolfer();
+    await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '1' } }));
+    const again = await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '2' } }));
+    expect(again.status).toBe(409);
+    expect((await json(again)).message).toBe(`${golfer.fullName} is already assigned to Flight 1 for the 2013 season`);
+    // Another season is fine.
+    const next = await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2014, flightNo: '2' } }));
+    expect(next.status).toBe(201);
+    // Editing the 2014 one into 2013 collides too.
+    const id = String((await json(next)).id);
+    const clash = await call(apiFlightById, request(`/api/flights/${id}`, { method: 'PUT', cookie, json: { golferId: golfer.id, season: 2013, flightNo: '2' } }), { id });
+    expect(clash.status).toBe(409);
+    expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(2);
+  });
+
+  it.each([
+    [{ flightNo: '5' }, 'flightNo', 'Choose Flight 1 to Flight 4'],
+    [{ flightNo: undefined }, 'flightNo', 'Choose Flight 1 to Flight 4'],
+    [{ season: 'next' }, 'season', 'Season must be a year such as 2025'],
+    [{ season: undefined }, 'season', 'Season is required'],
+    [{ golferId: undefined }, 'golferId', 'Golfer is required'],
+  ])('refuses %j with 400 and a field message', async (change, field, message) => {
+    const { cookie } = await signIn();
+    const golfer = await newGolfer();
+    const res = await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '1', ...change } }));
+    expect(res.status).toBe(400);
+    expect((await json(res)).errors[field]).toContain(message);
+    expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(0);
+  });
+
+  it('answers a missing golfer with 400, bad ids with 400 and missing assignments with 404', async () => {
+    const { cookie } = await signIn();
+    const noGolfer = await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: 999999, season: 2013, flightNo: '1' } }));
+    expect(noGolfer.status).toBe(400);
+    expect(await json(noGolfer)).toEqual({ message: 'Golfer #999999 does not exist', errors: { golferId: ['Golfer #999999 does not exist'] } });
+    expect((await call(apiFlightById, request('/api/flights/abc', { method: 'DELETE', cookie }), { id: 'abc' })).status).toBe(400);
+    expect((await call(apiFlightGet, request('/api/flights/999999', { cookie }), { id: '999999' })).status).toBe(404);
+    const reorderMissing = await call(apiReorder, request('/api/flights/reorder', { cookie, json: { flightId: 999999, newFlightNo: '2' } }));
+    expect(reorderMissing.status).toBe(404);
+    const reorderBad = await call(apiReorder, request('/api/flights/reorder', { cookie, json: { flightId: 'x', newFlightNo: '9' } }));
+    expect(reorderBad.status).toBe(400);
+    expect(Object.keys((await json(reorderBad)).errors).sort()).toEqual(['flightId', 'newFlightNo']);
+    expect((await call(apiReorder, request('/api/flights/reorder', { json: { flightId: 1, newFlightNo: '2' } }))).status).toBe(401);
+  });
+
+  it('upserts by golfer and season for imports', async () => {
+    const golfer = await newGolfer();
+    const first = await upsertFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' });
+    const second = await upsertFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '4' });
+    expect(second).toEqual({ ...first, flightNo: '4' });
+    expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(1);
+  });
+
+  it("removes a golfer's flight assignments with the golfer", async () => {
+    const golfer = await newGolfer();
+    await createFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' });
+    await deleteGolfer(golfer.id);
+    expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(0);
+  });
+});
+
+describe('/flights page', () => {
+  it('sends anonymous visitors to sign in', async () => {
+    expect((await call(pageLoader, request('/flights'))).status).toBe(302);
+    expect((await call(pageAction, request('/flights', { form: { intent: 'move', flightId: '1', newFlightNo: '2' } }))).status).toBe(302);
+  });
+
+  it('assigns an unassigned member, moves and deletes with toasts', async () => {
+    const { cookie } = await signIn();
+    const golfer = await newGolfer();
+    await newMembership(golfer.id, 2011);
+    const before = await json(await call(pageLoader, request('/flights?season=2011', { cookie })));
+    expect(before.unassigned.map((u: { golferId: number }) => u.golferId)).toContain(golfer.id);
+
+    const assigned = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '3' } }));
+    expect(assigned.status).toBe(302);
+    expect(assigned.headers.get('Location')).toBe('/flights?season=2011');
+    const assignment = await db.flightAssignment.findUniqueOrThrow({ where: { golferId_season: { golferId: golfer.id, season: 2011 } } });
+    expect(assignment.flightNo).toBe('3');
+
+    const twice = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '1' } }));
+    expect(twice.status).toBe(409);
+    expect(await json(twice)).toEqual({ intent: 'assign', golferId: golfer.id, message: `${golfer.fullName} is already assigned to Flight 3 for the 2011 season` });
+
+    const noFlight = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '' } }));
+    expect(noFlight.status).toBe(400);
+
+    const moved = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'move', flightId: String(assignment.id), newFlightNo: '1' } }));
+    expect(moved.status).toBe(302);
+    expect((await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).flightNo).toBe('1');
+
+    const badMove = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'move', flightId: String(assignment.id), newFlightNo: '7' } }));
+    expect(badMove.status).toBe(400);
+
+    const deleted = await call(pageAction, request(`/flights?season=2011&delete=${assignment.id}`, { cookie, form: { intent: 'delete', id: String(assignment.id) } }));
+    expect(deleted.status).toBe(302);
+    expect(await db.flightAssignment.count({ where: { id: assignment.id } })).toBe(0);
+    const gone = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'delete', id: String(assignment.id) } }));
+    expect(gone.status).toBe(404);
+  });
+
+  it('creates and updates through the dialog forms, with field messages on failure', async () => {
+    const { cookie } = await signIn();
+    const golfer = await newGolfer();
+    const created = await call(pageAction, request('/flights?season=2011&action=new', { cookie, form: { intent: 'create', golferId: String(golfer.id), season: '2011', flightNo: '2' } }));
+    expect(created.status).toBe(302);
+    const assignment = await db.flightAssignment.findUniqueOrThrow({ where: { golferId_season: { golferId: golfer.id, season: 2011 } } });
+    const updated = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'update', id: String(assignment.id), golferId: String(golfer.id), season: '2010', flightNo: '4' } }));
+    expect(updated.status).toBe(302);
+    expect(updated.headers.get('Location')).toBe('/flights?season=2010');
+    expect(await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({ season: 2010, flightNo: '4' });
+
+    const invalid = await call(pageAction, request('/flights', { cookie, form: { intent: 'create', golferId: '', season: '2011', flightNo: '' } }));
+    expect(invalid.status).toBe(400);
+    expect((await json(invalid)).result.error).toMatchObject({ golferId: ['Golfer is required'], flightNo: ['Choose Flight 1 to Flight 4'] });
+    const duplicate = await call(pageAction, request('/flights', { cookie, form: { intent: 'create', golferId: String(golfer.id), season: '2010', flightNo: '1' } }));
+    expect(duplicate.status).toBe(409);
+  });
+
+  it('answers 400 for a bad id and 404 for a missing assignment in the URL', async () => {
+    const { cookie } = await signIn();
+    expect((await call(pageLoader, request('/flights?edit=x', { cookie }))).status).toBe(400);
+    expect((await call(pageLoader, request('/flights?delete=999999', { cookie }))).status).toBe(404);
+  });
+
+  it('loads a season of 100 golfers × 15 rounds with the same number of queries as a small one', async () => {
+    const { cookie } = await signIn();
+    async function seed(season: number, golfers: number, roundsEach: number) {
+      const ids: number[] = [];
+      for (let g = 0; g < golfers; g++) {
+        const golfer = await newGolfer();
+        ids.push(golfer.id);
+        await newMembership(golfer.id, season, { estimatedScore: 40 + (g % 10) });
+        // Three quarters get a flight; the rest are unassigned members.
+        if (g % 4 !== 3) await createFlightAssignment({ golferId: golfer.id, season, flightNo: String((g % 4) + 1) as '1' | '2' | '3' });
+      }
+      await db.$transaction(
+        async (tx) => {
+          for (const golferId of ids) {
+            for (let r = 0; r < roundsEach; r++) {
+              const date = `${season}-${String(5 + Math.floor(r / 4)).padStart(2, '0')}-${String(1 + (r % 4) * 7).padStart(2, '0')}`;
+              await createRound({ golferId, date, grossScore: 36 + ((golferId + r) % 12) }, tx, { recompute: false });
+            }
+          }
+          await recomputeHandicaps(tx, ids);
+        },
+        { timeout: 120_000 },
+      );
+    }
+    async function queriesFor(url: string) {
+      const before = queryCount();
+      const res = await call(pageLoader, request(url, { cookie }));
+      expect(res.status).toBe(200);
+      const data = await json(res);
+      return { queries: queryCount() - before, assigned: data.assigned.length, unassigned: data.unassigned.length };
+    }
+    await seed(2008, 4, 2);
+    await seed(2009, 100, 15);
+    const small = await queriesFor('/flights?season=2008');
+    const large = await queriesFor('/flights?season=2009');
+    expect(small).toMatchObject({ assigned: 3, unassigned: 1 });
+    expect(large).toMatchObject({ assigned: 75, unassigned: 25 });
+    expect(large.queries).toBe(small.queries);
+    const smallDialog = await queriesFor('/flights?season=2008&action=new');
+    const largeDialog = await queriesFor('/flights?season=2009&action=new');
+    expect(largeDialog.queries).toBe(smallDialog.queries);
+  }, 120_000);
+});
