@@ -7,6 +7,11 @@ describe('toText', () => {
     expect(toText(' Jane ')).toBe(' Jane ');
     expect(toText(null)).toBe(null);
   });
+
+  it("removes the apostrophe the CSV export puts before formula-like text", () => {
+    expect(toText("'+1 231 555 0100")).toBe('+1 231 555 0100');
+    expect(toText("O'Brien")).toBe("O'Brien");
+  });
 });
 
 describe('toNumber', () => {

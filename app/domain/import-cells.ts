@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format, isValid, parse } from 'date-fns';
+import { unescapeFormula } from './csv';
 import { LEAGUE_TZ } from './season';
 
 /**
@@ -11,10 +12,14 @@ export type CellKind = 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'dat
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 
-/** Text fields: Excel stores a phone number typed without dashes as a number; it is still text. */
+/**
+ * Text fields: Excel stores a phone number typed without dashes as a number; it is still text. The apostrophe our
+ * CSV export puts before formula-like text ("'+1 231…") is removed again.
+ */
 export function toText(value: unknown): unknown {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return unescapeFormula(value);
   return value;
 }
 
