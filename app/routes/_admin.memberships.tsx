@@ -1,25 +1,243 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useEffect, useMemo, useState } from 'react';
+import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { DataTable, Td } from '~/components/data-table';
+import { MembershipForm } from '~/components/membership-form';
 import { EmptyState, PageHeader } from '~/components/page-header';
-import { currentSeason } from '~/domain/season';
+import { RouteError } from '~/components/route-error';
+import { SearchBox } from '~/components/search-box';
+import { SeasonPicker } from '~/components/season-picker';
+import { buttonClass } from '~/components/ui/button';
+import { UrlDialog } from '~/components/ui/dialog';
+import { Spinner } from '~/components/ui/spinner';
+import { golferDisplayName, matchesQuery } from '~/domain/golfer-display';
+import { currentSeason, formatLeagueDateTime, parseSeason, seasonChoices } from '~/domain/season';
+import { listGolferOptions } from '~/models/golfers.server';
+import { createMembership, deleteMembership, listMemberships, membershipTotals, updateMembership } from '~/models/memberships.server';
+import { membershipSchema } from '~/schemas/membership';
 import { requireUser } from '~/utils/auth.server';
-import { db } from '~/utils/db.server';
+import { HttpError, readSmallForm } from '~/utils/http.server';
+import { listUrl, onlyDialogChanged, withParam } from '~/utils/list-url';
+import { titled } from '~/utils/meta';
+import { redirectWithToast } from '~/utils/session.server';
+import { cn } from '~/utils/cn';
 
-export const meta: MetaFunction = () => [{ title: 'Memberships' }];
+export const meta: MetaFunction = ({ matches }) => titled(matches, 'Memberships');
+
+const LIST_PARAMS = ['season', 'q'];
+
+type Named = { golfer: { firstName: string; lastName: string; nickname: string | null; fullName: string } };
+/** SPEC "Memberships": the search is a case-insensitive contains on the golfer's name. */
+function matchesMembershipSearch(m: Named, query: string): boolean {
+  return matchesQuery(query, [m.golfer.fullName, golferDisplayName(m.golfer)]);
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const season = currentSeason();
-  return json({ count: await db.membership.count({ where: { season } }), season });
+  const params = new URL(request.url).searchParams;
+  const season = parseSeason(params.get('season')) ?? currentSeason();
+  const q = params.get('q') ?? '';
+  const [memberships, golfers] = await Promise.all([listMemberships(season), listGolferOptions()]);
+  return json({
+    season,
+    seasons: seasonChoices(),
+    q,
+    totals: membershipTotals(memberships),
+    memberships: q ? memberships.filter((m) => matchesMembershipSearch(m, q)) : memberships,
+    golfers: golfers.map((g) => ({ id: g.id, fullName: g.fullName })),
+  });
 }
 
-export default function Page() {
-  const { count } = useLoaderData<typeof loader>();
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && onlyDialogChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const back = listUrl(new URL(request.url), LIST_PARAMS);
+  let form: FormData;
+  try {
+    form = await readSmallForm(request, 20_000);
+  } catch (error) {
+    if (error instanceof HttpError) return redirectWithToast(back, { type: 'error', title: 'Error', description: error.message }, {}, request);
+    throw error;
+  }
+  const intent = form.get('intent');
+
+  if (intent === 'delete') {
+    const id = Number(form.get('id'));
+    try {
+      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Membership is required for delete');
+      await deleteMembership(id);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return redirectWithToast(back, { type: 'error', title: 'Error', description: `Failed to delete membership: ${error.message}` }, {}, request);
+    }
+    return redirectWithToast(back, { type: 'success', title: 'Success', description: 'Membership deleted successfully' }, {}, request);
+  }
+
+  if (intent !== 'create' && intent !== 'update') {
+    return json({ intent: null, result: null, message: 'Unknown action' }, { status: 400 });
+  }
+  const submission = parseWithZod(form, { schema: membershipSchema });
+  if (submission.status !== 'success') return json({ intent, result: submission.reply(), message: null }, { status: 400 });
+  // The form never sends a registration datetime; that is for imports (and set automatically here).
+  const input = { ...submission.value, registrationDatetime: undefined };
+  let saved;
+  try {
+    if (intent === 'create') {
+      saved = await createMembership(input);
+    } else {
+      const id = Number(form.get('id'));
+      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Membership is required for update');
+      saved = await updateMembership(id, input);
+    }
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return json({ intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }), message: null }, { status: error.status });
+  }
+  // Show the season the membership was saved in, keeping the search.
+  const to = new URL(back, 'http://x');
+  to.searchParams.set('season', String(saved.season));
+  const description = intent === 'create' ? 'Membership created successfully' : 'Membership updated successfully';
+  return redirectWithToast(to.pathname + to.search, { type: 'success', title: 'Success', description }, {}, request);
+}
+
+function Tick({ value }: { value: boolean }) {
+  return value ? (
+    <span className="font-bold text-emerald-700" aria-label="Yes" title="Yes">
+      ✓
+    </span>
+  ) : (
+    <span className="font-bold text-red-600" aria-label="No" title="No">
+      ✗
+    </span>
+  );
+}
+
+function Tile({ label, value, tone }: { label: string; value: number; tone?: 'good' | 'bad' }) {
   return (
-    <div>
-      <PageHeader title="Memberships" />
-      {count === 0 ? <EmptyState>No memberships found for this season. Add a membership to get started.</EmptyState> : <p>{count} records.</p>}
+    <div
+      className={cn(
+        'rounded-lg border bg-white p-4 shadow-sm',
+        tone === 'good' && 'border-emerald-300 bg-emerald-50 text-emerald-900',
+        tone === 'bad' && 'border-red-300 bg-red-50 text-red-900',
+      )}
+      data-tone={tone}
+    >
+      <p className="text-sm opacity-80">{label}</p>
+      <p className="mt-1 text-2xl font-bold">{value}</p>
     </div>
   );
+}
+
+export default function MembershipsPage() {
+  const { season, seasons, q, totals, memberships, golfers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [query, setQuery] = useState(q);
+  useEffect(() => {
+    if (typeof document === 'undefined' || document.activeElement?.getAttribute('name') !== 'q') setQuery(q);
+  }, [q]);
+
+  const shown = useMemo(() => memberships.filter((m) => matchesMembershipSearch(m, query)), [memberships, query]);
+  const base = listUrl(new URL(location.pathname + location.search, 'http://x'), LIST_PARAMS);
+  const editId = Number(searchParams.get('edit'));
+  const deleteId = Number(searchParams.get('delete'));
+  const editing = searchParams.has('edit') ? (memberships.find((m) => m.id === editId) ?? null) : undefined;
+  const deleting = searchParams.has('delete') ? (memberships.find((m) => m.id === deleteId) ?? null) : undefined;
+  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const seasonList = seasons.includes(season) ? seasons : [...seasons, season];
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Memberships">
+        {loading ? <Spinner /> : null}
+        <SeasonPicker seasons={seasonList} season={season} keep={q ? { q } : {}} />
+        <Link to={withParam(base, 'action', 'new')} preventScrollReset className={buttonClass()}>
+          Add Membership
+        </Link>
+      </PageHeader>
+
+      <div className="grid grid-cols-3 gap-4">
+        <Tile label="Total" value={totals.total} />
+        <Tile label="Registered" value={totals.registered} />
+        <Tile label="Paid" value={totals.paid} tone={totals.paid < totals.registered ? 'bad' : 'good'} />
+      </div>
+
+      <SearchBox query={query} onQueryChange={setQuery} placeholder="Search memberships by golfer name..." keep={{ season: String(season) }} />
+
+      {shown.length === 0 ? (
+        <EmptyState>No memberships found for this season. Add a membership to get started.</EmptyState>
+      ) : (
+        <DataTable headers={['Golfer', 'Season', 'Registered', 'Paid', 'Registration Date', 'Est. Score', 'Actions']}>
+          {shown.map((m) => {
+            const name = golferDisplayName(m.golfer);
+            return (
+              <tr key={m.id}>
+                <Td className="font-medium">{name}</Td>
+                <Td>{m.season}</Td>
+                <Td>
+                  <Tick value={m.registered} />
+                </Td>
+                <Td>
+                  <Tick value={m.paid} />
+                </Td>
+                <Td>{m.registrationDatetime ? formatLeagueDateTime(m.registrationDatetime, 'MMM d, yyyy h:mm a') : '-'}</Td>
+                <Td>{m.estimatedScore ?? '-'}</Td>
+                <Td>
+                  <div className="flex gap-2">
+                    <Link to={withParam(base, 'edit', m.id)} preventScrollReset className={buttonClass('secondary', 'sm')} aria-label={`Edit membership of ${name}`}>
+                      Edit
+                    </Link>
+                    <Link to={withParam(base, 'delete', m.id)} preventScrollReset className={buttonClass('ghost', 'sm')} aria-label={`Delete membership of ${name}`}>
+                      Delete
+                    </Link>
+                  </div>
+                </Td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      )}
+
+      {searchParams.get('action') === 'new' ? (
+        <UrlDialog title="Add Membership" description="Add a golfer's membership for a season" closeTo={base}>
+          <MembershipForm golfers={golfers} seasons={seasons} season={season} lastResult={resultFor('create')} closeTo={base} />
+        </UrlDialog>
+      ) : null}
+      {editing !== undefined ? (
+        <UrlDialog title="Edit Membership" description="Update membership information" closeTo={base}>
+          {editing ? (
+            <MembershipForm key={editing.id} membership={editing} golfers={golfers} seasons={seasons} season={season} lastResult={resultFor('update')} closeTo={base} />
+          ) : (
+            <p>Membership not found.</p>
+          )}
+        </UrlDialog>
+      ) : null}
+      {deleting !== undefined ? (
+        deleting ? (
+          <ConfirmDeleteDialog
+            id={deleting.id}
+            closeTo={base}
+            confirmLabel="Delete Membership"
+            message="Are you sure you want to delete this membership? This action cannot be undone."
+          />
+        ) : (
+          <UrlDialog title="Confirm Deletion" closeTo={base}>
+            <p>Membership not found.</p>
+          </UrlDialog>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError title="Error loading memberships" backTo="/memberships" />;
 }

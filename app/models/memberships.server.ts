@@ -1,0 +1,160 @@
+import { recomputeHandicaps } from '~/models/handicaps.server';
+import type { MembershipInput } from '~/schemas/membership';
+import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { HttpError } from '~/utils/http.server';
+import { inTransaction } from '~/models/transaction.server';
+
+const golferFields = { id: true, firstName: true, lastName: true, nickname: true, fullName: true } as const;
+
+export type MembershipRow = {
+  id: number;
+  golferId: number;
+  season: number;
+  registered: boolean;
+  paid: boolean;
+  registrationDatetime: Date | null;
+  estimatedScore: number | null;
+  golfer: { id: number; firstName: string; lastName: string; nickname: string | null; fullName: string };
+};
+
+/** SPEC "Memberships": newest registration first, rows without a date last (then by golfer name, for a stable order). */
+export function sortByRegistration<T extends { registrationDatetime: Date | null; golfer: { lastName: string; firstName: string } }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => {
+    const at = a.registrationDatetime?.getTime() ?? null;
+    const bt = b.registrationDatetime?.getTime() ?? null;
+    if (at !== bt) {
+      if (at === null) return 1;
+      if (bt === null) return -1;
+      return bt - at;
+    }
+    return a.golfer.lastName.localeCompare(b.golfer.lastName) || a.golfer.firstName.localeCompare(b.golfer.firstName);
+  });
+}
+
+/** A season's memberships (every season when none is given) with their golfers' names, in one query. */
+export async function listMemberships(season?: number | null, client: Tx = db): Promise<MembershipRow[]> {
+  const rows = await client.membership.findMany({ where: season ? { season } : {}, include: { golfer: { select: golferFields } } });
+  return sortByRegistration(rows);
+}
+
+/** The three tiles: how many memberships, how many registered, how many paid. */
+export function membershipTotals(rows: readonly { registered: boolean; paid: boolean }[]) {
+  return { total: rows.length, registered: rows.filter((m) => m.registered).length, paid: rows.filter((m) => m.paid).length };
+}
+
+export async function requireMembership(id: number, client: Tx = db): Promise<MembershipRow> {
+  const membership = await client.membership.findUnique({ where: { id }, include: { golfer: { select: golferFields } } });
+  if (!membership) throw new HttpError(404, 'Membership not found');
+  return membership;
+}
+
+async function golferFor(golferId: number, tx: Tx) {
+  const golfer = await tx.golfer.findUnique({ where: { id: golferId }, select: { id: true, fullName: true } });
+  if (!golfer) throw new HttpError(400, `Golfer #${golferId} does not exist`, { golferId: ['Please select a golfer'] });
+  return golfer;
+}
+
+function duplicate(fullName: string, season: number): HttpError {
+  return new HttpError(409, `${fullName} already has a membership for the ${season} season`, {
+    golferId: [`${fullName} already has a membership for the ${season} season`],
+  });
+}
+
+/**
+ * When a membership is marked registered and has no registration datetime, it is "now"; un-marking registered
+ * clears it. An explicit datetime (imports) wins (docs/decisions/013-membership-registration-date.md).
+ */
+function registrationDatetimeFor(input: MembershipInput, current: Date | null, now: Date): Date | null {
+  if (input.registrationDatetime) return input.registrationDatetime;
+  if (!input.registered) return null;
+  return current ?? now;
+}
+
+function membershipData(input: MembershipInput, current: Date | null) {
+  return {
+    golferId: input.golferId,
+    season: input.season,
+    registered: input.registered,
+    paid: input.paid,
+    estimatedScore: input.estimatedScore ?? null,
+    registrationDatetime: registrationDatetimeFor(input, current, new Date()),
+  };
+}
+
+/**
+ * Creates a membership. One per golfer and season: a second is a 409 with the golfer's name. An estimated score
+ * seeds the golfer's handicap, so it is recomputed in the same transaction.
+ */
+export function createMembership(input: MembershipInput, client: Tx = db): Promise<MembershipRow> {
+  return inTransaction(client, async (tx) => {
+    const golfer = await golferFor(input.golferId, tx);
+    const existing = await tx.membership.findUnique({ where: { golferId_season: { golferId: input.golferId, season: input.season } }, select: { id: true } });
+    if (existing) throw duplicate(golfer.fullName, input.season);
+    let created;
+    try {
+      created = await tx.membership.create({ data: membershipData(input, null), include: { golfer: { select: golferFields } } });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicate(golfer.fullName, input.season);
+      throw error;
+    }
+    if (created.estimatedScore !== null) await recomputeHandicaps(tx, [created.golferId]);
+    return created;
+  });
+}
+
+/** Replaces a membership's fields (PUT semantics: an absent toggle is false, an absent estimate is none). */
+export function updateMembership(id: number, input: MembershipInput, client: Tx = db): Promise<MembershipRow> {
+  return inTransaction(client, async (tx) => {
+    const current = await requireMembership(id, tx);
+    const golfer = await golferFor(input.golferId, tx);
+    if (current.golferId !== input.golferId || current.season !== input.season) {
+      const clash = await tx.membership.findUnique({ where: { golferId_season: { golferId: input.golferId, season: input.season } }, select: { id: true } });
+      if (clash && clash.id !== id) throw duplicate(golfer.fullName, input.season);
+    }
+    let updated;
+    try {
+      updated = await tx.membership.update({ where: { id }, data: membershipData(input, current.registrationDatetime), include: { golfer: { select: golferFields } } });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicate(golfer.fullName, input.season);
+      throw error;
+    }
+    if (current.estimatedScore !== updated.estimatedScore || current.golferId !== updated.golferId) {
+      await recomputeHandicaps(tx, [current.golferId, updated.golferId]);
+    }
+    return updated;
+  });
+}
+
+/**
+ * Creates or updates the golfer's membership for the season (imports). Toggles and the estimate are replaced; the
+ * registration datetime is kept unless the input gives one.
+ */
+export function upsertMembership(input: MembershipInput, client: Tx = db): Promise<MembershipRow> {
+  return inTransaction(client, async (tx) => {
+    const existing = await tx.membership.findUnique({ where: { golferId_season: { golferId: input.golferId, season: input.season } }, select: { id: true } });
+    return existing ? updateMembership(existing.id, input, tx) : createMembership(input, tx);
+  });
+}
+
+/** Deletes a membership; an estimate it carried no longer seeds the golfer's handicap. */
+export function deleteMembership(id: number, client: Tx = db): Promise<void> {
+  return inTransaction(client, async (tx) => {
+    const current = await requireMembership(id, tx);
+    await tx.membership.delete({ where: { id } });
+    if (current.estimatedScore !== null) await recomputeHandicaps(tx, [current.golferId]);
+  });
+}
+
+/** The API's view of a membership: its fields plus the golfer's name. */
+export function membershipJson(m: MembershipRow) {
+  return {
+    id: m.id,
+    golferId: m.golferId,
+    golferName: m.golfer.fullName,
+    season: m.season,
+    registered: m.registered,
+    paid: m.paid,
+    registrationDatetime: m.registrationDatetime,
+    estimatedScore: m.estimatedScore,
+  };
+}

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { deleteMembership, membershipJson, requireMembership, updateMembership } from '~/models/memberships.server';
+import { membershipSchema } from '~/schemas/membership';
+import { methodNotAllowed, noContent, parseBody } from '~/utils/api-input.server';
+import { requireApiUser } from '~/utils/auth.server';
+import { apiHandler, parseId, readJson } from '~/utils/http.server';
+
+/** GET /api/memberships/:id */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    return json(membershipJson(await requireMembership(parseId(params.id))));
+  });
+}
+
+/** PUT /api/memberships/:id (same body as POST) and DELETE /api/memberships/:id. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    const id = parseId(params.id);
+    if (request.method === 'PUT') {
+      const input = parseBody(membershipSchema, await readJson(request), 'Invalid membership');
+      return json(membershipJson(await updateMembership(id, input)));
+    }
+    if (request.method === 'DELETE') {
+      await deleteMembership(id);
+      return noContent();
+    }
+    return methodNotAllowed(['GET', 'PUT', 'DELETE']);
+  });
+}

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { parseSeason } from '~/domain/season';
+import { createMembership, listMemberships, membershipJson } from '~/models/memberships.server';
+import { membershipSchema } from '~/schemas/membership';
+import { methodNotAllowed, parseBody } from '~/utils/api-input.server';
+import { requireApiUser } from '~/utils/auth.server';
+import { apiHandler, HttpError, readJson } from '~/utils/http.server';
+
+/** GET /api/memberships?season=YYYY (every season without it), newest registration first. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    const raw = new URL(request.url).searchParams.get('season');
+    const season = raw === null ? null : parseSeason(raw);
+    if (raw !== null && season === null) throw new HttpError(400, `Invalid season: "${raw}"`, { season: ['Season must be a year such as 2025'] });
+    return json((await listMemberships(season)).map(membershipJson));
+  });
+}
+
+/** POST /api/memberships: 201, 400 with field errors, 409 when the golfer already has one for the season. */
+export function action({ request }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+    const input = parseBody(membershipSchema, await readJson(request), 'Invalid membership');
+    return json(membershipJson(await createMembership(input)), { status: 201 });
+  });
+}
