@@ -1,25 +1,223 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { Notice } from '~/components/notice';
+import { DataTable, Td } from '~/components/data-table';
 import { EmptyState, PageHeader } from '~/components/page-header';
+import { Button, buttonClass } from '~/components/ui/button';
+import { inputClass } from '~/components/ui/field';
+import { formatTimeAmPm } from '~/domain/tee-times';
 import { currentSeason } from '~/domain/season';
+import {
+  asPosition,
+  assignGolferToTeeTime,
+  generateSeasonTeeTimes,
+  listTeeTimeGolferOptions,
+  listTeeTimes,
+  POSITIONS,
+  removeGolferFromTeeTime,
+  type TeeTimeRow,
+} from '~/models/tee-times.server';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { assignSlotSchema, removeGolferSchema } from '~/schemas/tee-time';
 import { requireUser } from '~/utils/auth.server';
-import { db } from '~/utils/db.server';
+import { HttpError, readSmallForm } from '~/utils/http.server';
+import { redirectWithToast } from '~/utils/session.server';
+import { cn } from '~/utils/cn';
 
 export const meta: MetaFunction = () => [{ title: 'Tee Times' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const season = currentSeason();
-  return json({ count: await db.teeTime.count({ where: { season } }), season });
+/** `?slot=12-3` opens the inline selector on tee time 12, position 3 (a link, so it works without JS). */
+function parseSlotParam(value: string | null): { teeTimeId: number; position: number } | null {
+  const m = value ? /^(\d{1,9})-([1-4])$/.exec(value) : null;
+  return m ? { teeTimeId: Number(m[1]), position: Number(m[2]) } : null;
 }
 
-export default function Page() {
-  const { count } = useLoaderData<typeof loader>();
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const season = currentSeason();
+  const [teeTimes, golfers] = await Promise.all([listTeeTimes(season), user.isAdmin ? listTeeTimeGolferOptions(season) : Promise.resolve([])]);
+  const editing = user.isAdmin ? parseSlotParam(new URL(request.url).searchParams.get('slot')) : null;
+  return json({ season, teeTimes, golfers, isAdmin: user.isAdmin, editing });
+}
+
+type Failure = { title: string; message: string };
+const failure = (title: string, message: string, status: number) => json<{ error: Failure }>({ error: { title, message } }, { status });
+
+const FAILURE_TITLES = { generate: 'Failed to generate tee times', assign: 'Failed to assign golfer', remove: 'Failed to remove golfer' } as const;
+
+/** Generate, assign (the inline selector) and remove (the trash button); all three are isAdmin-only. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  let form: FormData;
+  try {
+    form = await readSmallForm(request, 10_000);
+  } catch (error) {
+    if (error instanceof HttpError) return failure('Request refused', error.message, error.status);
+    throw error;
+  }
+  const intent = form.get('intent');
+  if (intent !== 'generate' && intent !== 'assign' && intent !== 'remove') return failure('Unknown action', 'Unknown action.', 400);
+  const title = FAILURE_TITLES[intent];
+  if (!user.isAdmin) return failure(title, 'Only an administrator can change standing tee times.', 403);
+
+  try {
+    if (intent === 'generate') {
+      const season = currentSeason();
+      await generateSeasonTeeTimes(season);
+      return redirectWithToast(
+        '/tee-times',
+        { type: 'success', title: 'Tee times generated', description: `Standing tee times have been generated for the ${season} season` },
+        {},
+        request,
+      );
+    }
+    if (intent === 'assign') {
+      const submission = parseWithZod(form, { schema: assignSlotSchema });
+      if (submission.status !== 'success') return failure(title, 'Choose a golfer for a valid tee time and position.', 400);
+      const { teeTimeId, position, golferId } = submission.value;
+      if (golferId === undefined) {
+        await removeGolferFromTeeTime(teeTimeId, asPosition(position));
+        return redirectWithToast('/tee-times', { type: 'success', title: 'Golfer removed', description: 'Golfer has been removed from the tee time' }, {}, request);
+      }
+      await assignGolferToTeeTime({ teeTimeId, position: asPosition(position), golferId, replace: true });
+      return redirectWithToast('/tee-times', { type: 'success', title: 'Golfer assigned', description: 'Golfer has been assigned to the tee time' }, {}, request);
+    }
+    const submission = parseWithZod(form, { schema: removeGolferSchema.extend({ teeTimeId: assignSlotSchema.shape.teeTimeId }) });
+    if (submission.status !== 'success') return failure(title, 'Invalid tee time or position.', 400);
+    await removeGolferFromTeeTime(submission.value.teeTimeId, asPosition(submission.value.position));
+    return redirectWithToast('/tee-times', { type: 'success', title: 'Golfer removed', description: 'Golfer has been removed from the tee time' }, {}, request);
+  } catch (error) {
+    if (error instanceof HttpError) return failure(title, error.message, error.status);
+    throw error;
+  }
+}
+
+export default function TeeTimesPage() {
+  const { season, teeTimes, golfers, isAdmin, editing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const generating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'generate';
+
+  return (
+    <div>
+      <PageHeader title="Tee Times">
+        {isAdmin ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="generate" />
+            <Button type="submit" disabled={generating}>
+              {generating ? 'Generating...' : 'Generate Season Tee Times'}
+            </Button>
+          </Form>
+        ) : null}
+      </PageHeader>
+      <h2 className="mb-4 text-lg font-semibold text-slate-800">Standing Tee Times for {season} Season</h2>
+      {actionData?.error ? (
+        <Notice tone="error" title={actionData.error.title} className="mb-4">
+          {actionData.error.message}
+        </Notice>
+      ) : null}
+      {teeTimes.length === 0 ? (
+        <EmptyState>No standing tee times available for this season</EmptyState>
+      ) : (
+        <DataTable headers={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']}>
+          {teeTimes.map((slot) => (
+            <tr key={slot.id}>
+              <Td className="font-medium">{formatTimeAmPm(slot.time)}</Td>
+              {POSITIONS.map((p) => (
+                <Td key={p} className="align-top">
+                  {editing && editing.teeTimeId === slot.id && editing.position === p ? (
+                    <SlotEditor slot={slot} position={p} golfers={golfers} />
+                  ) : (
+                    <SlotCell slot={slot} position={p} isAdmin={isAdmin} />
+                  )}
+                </Td>
+              ))}
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </div>
+  );
+}
+
+function SlotCell({ slot, position, isAdmin }: { slot: TeeTimeRow; position: 1 | 2 | 3 | 4; isAdmin: boolean }) {
+  const golferId = slot[`golfer${position}Id`];
+  const name = slot[`golfer${position}Name`] ?? (golferId ? `Golfer #${golferId}` : null);
+  const time = formatTimeAmPm(slot.time);
+  if (!isAdmin) return <span className={name ? '' : 'text-slate-400'}>{name ?? '—'}</span>;
+  return (
+    <div className="flex items-center gap-1">
+      <Link
+        to={`?slot=${slot.id}-${position}`}
+        preventScrollReset
+        className={cn('rounded px-1 hover:bg-emerald-50 hover:underline', name ? 'text-slate-800' : 'text-slate-400')}
+        aria-label={`${time} Golfer ${position}: ${name ?? 'open'}. Choose a golfer`}
+      >
+        {name ?? '+ Add'}
+      </Link>
+      {golferId ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="teeTimeId" value={slot.id} />
+          <input type="hidden" name="position" value={position} />
+          <button type="submit" className="rounded p-1 text-red-600 hover:bg-red-50" aria-label={`Remove ${name} from ${time}`} title="Remove">
+            🗑
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function SlotEditor({ slot, position, golfers }: { slot: TeeTimeRow; position: 1 | 2 | 3 | 4; golfers: { id: number; fullName: string }[] }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'assign';
+  const current = slot[`golfer${position}Id`];
+  const selectId = `slot-${slot.id}-${position}`;
+  return (
+    <Form method="post" preventScrollReset className="flex min-w-48 flex-col gap-2">
+      <input type="hidden" name="intent" value="assign" />
+      <input type="hidden" name="teeTimeId" value={slot.id} />
+      <input type="hidden" name="position" value={position} />
+      <label htmlFor={selectId} className="sr-only">
+        Golfer {position} at {formatTimeAmPm(slot.time)}
+      </label>
+      <select id={selectId} name="golferId" defaultValue={current ?? ''} className={inputClass} autoFocus>
+        <option value="">None (Remove)</option>
+        {golfers.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.fullName}
+          </option>
+        ))}
+      </select>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={saving}>
+          {saving ? 'Saving...' : 'Confirm'}
+        </Button>
+        <Link to="/tee-times" preventScrollReset className={buttonClass('secondary', 'sm')}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === 'string'
+      ? error.data
+      : (error.data?.message ?? error.statusText)
+    : error instanceof Error
+      ? error.message
+      : 'Something went wrong';
   return (
     <div>
       <PageHeader title="Tee Times" />
-      {count === 0 ? <EmptyState>No standing tee times available for this season</EmptyState> : <p>{count} records.</p>}
+      <Notice tone="error" title="Error loading tee times">
+        Error loading tee times: {message}
+      </Notice>
     </div>
   );
 }

@@ -20,7 +20,7 @@ const nameRule = (label: string) =>
 const phoneRule = z
   .string({ error: 'Phone number is required' })
   .trim()
-  .min(MIN_PHONE_LENGTH, `Phone number must be at least ${MIN_PHONE_LENGTH} characters`)
+  .min(MIN_PHONE_LENGTH, { message: `Phone number must be at least ${MIN_PHONE_LENGTH} characters`, abort: true })
   .max(40, 'Phone number must be at most 40 characters')
   .refine((v) => v.replace(/\D/g, '').length >= MIN_PHONE_LENGTH, `Phone number must have at least ${MIN_PHONE_LENGTH} digits`);
 

@@ -1,0 +1,73 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { DataTable, Td } from '~/components/data-table';
+import { EmptyState } from '~/components/page-header';
+import { Notice } from '~/components/notice';
+import { formatTimeAmPm } from '~/domain/tee-times';
+import { currentSeason } from '~/domain/season';
+import { listTeeTimes, POSITIONS } from '~/models/tee-times.server';
+
+export const meta: MetaFunction = () => [{ title: 'Tee Times | Golf League' }];
+
+/**
+ * Read-only standing tee times of the current season, for anyone (names only, no contact details). The
+ * public layout supplies the header's Join League / Login buttons and the footer's Join Our League / Member
+ * Login links.
+ */
+export async function loader(_: LoaderFunctionArgs) {
+  const season = currentSeason();
+  return json({ season, teeTimes: await listTeeTimes(season) });
+}
+
+function Heading({ season }: { season: number }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Tee Times</h1>
+        <p className="mt-1 text-slate-700">Standing Monday tee times for the {season} season.</p>
+      </div>
+    </div>
+  );
+}
+
+export default function PublicTeeTimesPage() {
+  const { season, teeTimes } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <Heading season={season} />
+      {teeTimes.length === 0 ? (
+        <EmptyState>No standing tee times available for this season</EmptyState>
+      ) : (
+        <DataTable headers={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']}>
+          {teeTimes.map((slot) => (
+            <tr key={slot.id}>
+              <Td className="font-medium">{formatTimeAmPm(slot.time)}</Td>
+              {POSITIONS.map((p) => {
+                const name = slot[`golfer${p}Name`] ?? (slot[`golfer${p}Id`] ? 'Reserved' : null);
+                return (
+                  <Td key={p} className={name ? undefined : 'text-slate-400'}>
+                    {name ?? '—'}
+                  </Td>
+                );
+              })}
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <p className="mt-6 text-sm text-slate-600">
+        Want a tee time of your own? <Link to="/register" className="font-medium text-emerald-700 underline">Register for the season</Link>.
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) ? (error.data?.message ?? error.statusText) : 'Something went wrong';
+  return (
+    <Notice tone="error" title="Failed to load tee times">
+      Error loading tee times: {message}
+    </Notice>
+  );
+}
