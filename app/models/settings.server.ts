@@ -1,4 +1,7 @@
-import { db } from '~/utils/db.server';
+import { DEFAULT_NINE_HOLE_PAR } from '~/domain/league-rules';
+import { recomputeHandicaps } from '~/models/handicaps.server';
+import { db, type Tx } from '~/utils/db.server';
+import { inTransaction } from '~/models/transaction.server';
 
 export type LeagueSettings = Awaited<ReturnType<typeof getSettings>>;
 
@@ -7,6 +10,21 @@ export async function getSettings() {
   return (await db.setting.findUnique({ where: { id: 1 } })) ?? db.setting.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} });
 }
 
-export async function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>) {
-  return db.setting.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+/**
+ * Saves settings. Rounds without a course count at the default par, so changing it recomputes the handicaps of
+ * the golfers who have such rounds, in the same transaction.
+ */
+export function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>, client: Tx = db) {
+  return inTransaction(client, async (tx) => {
+    const before = await tx.setting.findUnique({ where: { id: 1 }, select: { defaultPar: true } });
+    const saved = await tx.setting.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+    if ((before?.defaultPar ?? DEFAULT_NINE_HOLE_PAR) !== saved.defaultPar) {
+      const golfers = await tx.round.findMany({ where: { courseId: null }, select: { golferId: true }, distinct: ['golferId'] });
+      await recomputeHandicaps(
+        tx,
+        golfers.map((g) => g.golferId),
+      );
+    }
+    return saved;
+  });
 }

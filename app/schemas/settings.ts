@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { isValidTime } from '~/domain/tee-times';
+import { intField, textField } from './form-values';
+
+const time = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .refine(isValidTime, `${label} must be a time such as 11:00`);
+
+/** "150", "150.00" or "$1,150.50" → cents; anything else is left for the schema to refuse. */
+function dollarsToCents(value: unknown): unknown {
+  if (typeof value === 'number') return Math.round(value * 100);
+  if (typeof value !== 'string') return value;
+  const text = value.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (text === '') return undefined;
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return value;
+  return Math.round(Number(text) * 100);
+}
+
+export const MAX_SEASON_FEE_CENTS = 100_000;
+
+/**
+ * The league settings form (DECISIONS.md "Routes"). The fee is typed in dollars and stored in cents. Card
+ * statement descriptors follow the card networks' rules (5 to 22 characters, a letter, none of < > \ ' " *).
+ */
+export const settingsSchema = z
+  .object({
+    leagueName: textField('League name is required', 100),
+    statementDescriptor: z
+      .string({ error: 'Statement descriptor is required' })
+      .trim()
+      .min(5, 'Use 5 to 22 characters')
+      .max(22, 'Use 5 to 22 characters')
+      .regex(/^[^<>\\'"*]*$/, 'Do not use < > \\ \' " or *')
+      .regex(/[A-Za-z]/, 'Include at least one letter'),
+    seasonFeeCents: z.preprocess(
+      dollarsToCents,
+      z
+        .number({ error: (issue) => (issue.input === undefined ? 'Season fee is required' : 'Enter an amount in dollars, such as 150.00') })
+        .int('Enter an amount in dollars, such as 150.00')
+        .min(0, 'The season fee cannot be negative')
+        .max(MAX_SEASON_FEE_CENTS, 'The season fee can be at most $1,000'),
+    ),
+    teeFirst: time('First tee time'),
+    teeLast: time('Last tee time'),
+    teeIntervalMinutes: intField('Tee time interval', 5, 60),
+    defaultPar: intField('Default par', 27, 45),
+  })
+  .refine((s) => s.teeFirst <= s.teeLast, { message: 'The last tee time must not be before the first', path: ['teeLast'] });
+
+export type SettingsInput = z.infer<typeof settingsSchema>;
+
+/** The fee as the form shows it: "150.00". */
+export function centsToDollarText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
