@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { currentSeason } from '~/domain/season';
+import { createGolfer } from '~/models/golfers.server';
+import { createMembership } from '~/models/memberships.server';
+import { loader } from '~/routes/_admin.email-list';
+import { queryCount } from '~/utils/db.server';
+import { call, request, signIn, unique } from './helpers';
+
+type Lists = Record<'current' | 'registered-not-paid' | 'not-registered' | 'all', { count: number; text: string }>;
+
+async function lists(cookie: string): Promise<{ season: number; lists: Lists }> {
+  const res = await call(loader, request('/email-list', { cookie }));
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+describe('/email-list', () => {
+  it('sends anonymous visitors to the login page', async () => {
+    const res = await call(loader, request('/email-list'));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/auth?redirectTo=%2Femail-list');
+  });
+
+  it('builds the four lists of the current season from the database', async () => {
+    const { cookie } = await signIn();
+    const season = currentSeason();
+    const tag = unique('mail');
+    const paid = await createGolfer({ firstName: 'Pat', lastName: `Paid${tag}`, email: `paid-${tag}@example.org` });
+    const owing = await createGolfer({ firstName: 'Olly', lastName: `Owing${tag}`, email: `owing-${tag}@example.org` });
+    const lastYear = await createGolfer({ firstName: 'Lee', lastName: `Last${tag}`, email: `last-${tag}@example.org` });
+    const noEmail = await createGolfer({ firstName: 'Nora', lastName: `None${tag}` });
+    await createMembership({ golferId: paid.id, season, registered: true, paid: true });
+    await createMembership({ golferId: owing.id, season, registered: true, paid: false });
+    await createMembership({ golferId: lastYear.id, season: season - 1, registered: true, paid: true });
+    await createMembership({ golferId: noEmail.id, season, registered: true, paid: false });
+
+    const body = await lists(cookie);
+    expect(body.season).toBe(season);
+    const mine = (key: keyof Lists) => body.lists[key].text.split(';\n').filter((entry) => entry.includes(tag));
+    expect(mine('current')).toEqual([`"Owing${tag}, Olly" <owing-${tag}@example.org>`, `"Paid${tag}, Pat" <paid-${tag}@example.org>`]);
+    expect(mine('registered-not-paid')).toEqual([`"Owing${tag}, Olly" <owing-${tag}@example.org>`]);
+    expect(mine('not-registered')).toEqual([`"Last${tag}, Lee" <last-${tag}@example.org>`]);
+    expect(mine('all')).toHaveLength(3);
+    for (const list of Object.values(body.lists)) expect(list.count).toBe(list.text ? list.text.split(';\n').length : 0);
+  });
+
+  it('reads the lists in a fixed number of queries whatever the number of golfers', async () => {
+    const { cookie } = await signIn();
+    const before = queryCount();
+    await lists(cookie);
+    const small = queryCount() - before;
+    for (let i = 0; i < 20; i += 1) await createGolfer({ firstName: 'Many', lastName: unique('q'), email: `${unique('q')}@example.org` });
+    const again = queryCount();
+    await lists(cookie);
+    expect(queryCount() - again).toBe(small);
+  });
+});
