@@ -1,25 +1,141 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { EmptyState, PageHeader } from '~/components/page-header';
-import { currentSeason } from '~/domain/season';
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { ExportCard } from '~/components/import/export-card';
+import { ImportFileForm } from '~/components/import/import-file-form';
+import { ImportGuidelines } from '~/components/import/import-guidelines';
+import { ImportJsonForm } from '~/components/import/import-json-form';
+import { importFailed, importSucceeded, type ImportOutcome } from '~/components/import/import-outcome';
+import { ImportResult } from '~/components/import/import-result';
+import { PageHeader } from '~/components/page-header';
+import { Toaster } from '~/components/ui/toaster';
+import { UrlTabs } from '~/components/url-tabs';
+import { currentSeason, seasonChoices } from '~/domain/season';
+import { importFile, importJsonText } from '~/models/import.server';
+import { IMPORT_MESSAGES, importTypeSchema, parseJsonText } from '~/schemas/import';
 import { requireUser } from '~/utils/auth.server';
-import { db } from '~/utils/db.server';
+import { HttpError } from '~/utils/http.server';
+import type { Toast } from '~/utils/session.server';
+import { readImportForm, uploadedFile } from '~/utils/upload.server';
 
 export const meta: MetaFunction = () => [{ title: 'Import Data' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const season = currentSeason();
-  return json({ count: await db.golfer.count(), season });
+type Tab = 'file' | 'json';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'file', label: 'Import from File' },
+  { id: 'json', label: 'Import from JSON' },
+];
+
+/** Pasted JSON is sent back after a failure (so it can be fixed without JavaScript) only while it is small. */
+const ECHO_LIMIT = 200_000;
+
+type ActionData = { tab: Tab; outcome?: ImportOutcome; fieldErrors?: { file?: string[]; json?: string[] }; json?: string };
+
+function tabOf(value: string | null): Tab {
+  return value === 'json' ? 'json' : 'file';
 }
 
-export default function Page() {
-  const { count } = useLoaderData<typeof loader>();
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return json({ season: currentSeason(), seasons: seasonChoices() });
+}
+
+/**
+ * The no-JavaScript path of both tabs (and the JSON tab with JavaScript): the form is read with a size limit,
+ * the same import functions as /api/import run, and the page shows the result alert.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  let form: FormData;
+  try {
+    form = await readImportForm(request);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const tab: Tab = (request.headers.get('Content-Type') ?? '').startsWith('multipart/') ? 'file' : 'json';
+    return json<ActionData>({ tab, outcome: importFailed(error.message) }, { status: error.status });
+  }
+  const tab = tabOf(String(form.get('intent')));
+  const text = tab === 'json' ? String(form.get('json') ?? '') : '';
+  const echo = text.length <= ECHO_LIMIT ? text : undefined;
+
+  const type = importTypeSchema.safeParse(form.get('type'));
+  if (!type.success) {
+    return json<ActionData>({ tab, json: echo, outcome: importFailed('Choose what to import: Golfers, Rounds, Memberships, Flights or Courses.') }, { status: 400 });
+  }
+
+  let file: File | null = null;
+  if (tab === 'file') {
+    file = uploadedFile(form);
+    if (!file) return json<ActionData>({ tab, fieldErrors: { file: [IMPORT_MESSAGES.noFile] } }, { status: 400 });
+  } else {
+    const parsed = parseJsonText(text);
+    if (!parsed.ok) return json<ActionData>({ tab, json: echo, fieldErrors: { json: [parsed.message] } }, { status: 400 });
+  }
+
+  try {
+    const { count } = file ? await importFile(type.data, file) : await importJsonText(type.data, text);
+    return json<ActionData>({ tab, outcome: importSucceeded(count, type.data) });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return json<ActionData>({ tab, json: echo, outcome: importFailed(error.message, type.data) }, { status: error.status });
+  }
+}
+
+function toastOf(outcome: ImportOutcome): Toast {
+  // The toast carries the first line; the alert on the page lists every row.
+  return { type: outcome.ok ? 'success' : 'error', title: outcome.title, description: outcome.message.split('\n')[0] };
+}
+
+export default function ImportPage() {
+  const { season, seasons } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const tab = actionData?.tab ?? tabOf(searchParams.get('tab'));
+
+  // The alert shows the latest result, from the page's action (no JavaScript, JSON tab) or from the upload.
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(actionData?.outcome ?? null);
+  const [toast, setToast] = useState<Toast | null>(null);
+  useEffect(() => {
+    if (!actionData) return;
+    setOutcome(actionData.outcome ?? null);
+    setToast(actionData.outcome ? toastOf(actionData.outcome) : null);
+  }, [actionData]);
+  const show = (next: ImportOutcome) => {
+    setOutcome(next);
+    setToast(toastOf(next));
+  };
+
   return (
-    <div>
+    <div className="space-y-6">
       <PageHeader title="Import Data" />
-      {count === 0 ? <EmptyState>Import golfers, rounds, memberships, flights and courses from CSV, Excel or JSON.</EmptyState> : <p>{count} records.</p>}
+      <div>
+        {outcome ? <ImportResult outcome={outcome} /> : null}
+        <UrlTabs
+          label="Import source"
+          selected={tab}
+          tabs={TABS.map((t) => ({ id: t.id, label: t.label, to: t.id === 'file' ? '/import' : '/import?tab=json' }))}
+        >
+          <section className="rounded-lg border bg-white p-5 shadow-sm">
+            {tab === 'file' ? (
+              <>
+                <h2 className="text-lg font-semibold text-slate-900">Import from File</h2>
+                <p className="mb-4 mt-1 text-sm text-slate-600">Upload a CSV or Excel file, then choose what it holds.</p>
+                <ImportFileForm errors={actionData?.fieldErrors?.file} onOutcome={show} />
+              </>
+            ) : (
+              <>
+                <h2 className="text-lg font-semibold text-slate-900">Import from JSON</h2>
+                <p className="mb-4 mt-1 text-sm text-slate-600">Paste an array of objects, then choose what it holds.</p>
+                <ImportJsonForm errors={actionData?.fieldErrors?.json} defaultValue={actionData?.json} />
+              </>
+            )}
+          </section>
+        </UrlTabs>
+      </div>
+      <ImportGuidelines />
+      <ExportCard season={season} seasons={seasons} />
+      <Toaster toast={toast} />
     </div>
   );
 }

@@ -1,0 +1,12 @@
+import { cn } from '~/utils/cn';
+
+/** A white panel with a heading, as the import guidelines and export boxes use. */
+export function Card({ title, description, children, className }: { title: string; description?: React.ReactNode; children: React.ReactNode; className?: string }) {
+  return (
+    <section className={cn('rounded-lg border bg-white p-5 shadow-sm', className)}>
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { Button } from '~/components/ui/button';
+import { IMPORT_TYPES } from '~/domain/import-headers';
+import { IMPORT_TYPE_LABELS } from '~/schemas/import';
+
+/** The five submit buttons: the one pressed says what the file or JSON holds (`type`). */
+export function ImportTypeButtons({ disabled }: { disabled?: boolean }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-700">Import as</legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {IMPORT_TYPES.map((type) => (
+          <Button key={type} type="submit" name="type" value={type} disabled={disabled}>
+            {IMPORT_TYPE_LABELS[type]}
+          </Button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

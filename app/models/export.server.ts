@@ -1,0 +1,97 @@
+import { toCsv, type CsvValue } from '~/domain/csv';
+import type { ImportType } from '~/domain/import-headers';
+import { formatLeagueDateTime } from '~/domain/season';
+import { db, type Tx } from '~/utils/db.server';
+
+/** Which exports depend on a season (the others export everything). */
+export const SEASONAL_EXPORTS: readonly ImportType[] = ['rounds', 'memberships', 'flights'];
+
+type Export = { filename: string; csv: string };
+
+/**
+ * A CSV download per type, in the columns the importer reads (docs/decisions/042-csv-exports.md), so an export can
+ * be edited and imported again. Golfers and courses start with their `id` (what golferId and courseId refer to);
+ * rounds, memberships and flights end with read-only columns (names, computed handicaps) that the importer ignores.
+ * One query per export.
+ */
+export async function exportCsv(type: ImportType, season: number, client: Tx = db): Promise<Export> {
+  switch (type) {
+    case 'golfers': {
+      const rows = await client.golfer.findMany({ orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] });
+      return {
+        filename: 'golfers.csv',
+        csv: toCsv(
+          ['id', 'firstName', 'lastName', 'nickname', 'email', 'phone'],
+          rows.map((g) => [g.id, g.firstName, g.lastName, g.nickname, g.email, g.phone]),
+        ),
+      };
+    }
+    case 'courses': {
+      const rows = await client.course.findMany({ orderBy: [{ courseName: 'asc' }, { id: 'asc' }] });
+      return {
+        filename: 'courses.csv',
+        csv: toCsv(['id', 'courseName', 'coursePar', 'courseLength'], rows.map((c) => [c.id, c.courseName, c.coursePar, c.courseLength])),
+      };
+    }
+    case 'rounds': {
+      const rows = await client.round.findMany({
+        where: { season },
+        include: { golfer: { select: { fullName: true } }, course: { select: { courseName: true } } },
+        orderBy: [{ date: 'asc' }, { id: 'asc' }],
+      });
+      return {
+        filename: `rounds-${season}.csv`,
+        csv: toCsv(
+          ['golferId', 'date', 'grossScore', 'courseId', 'points', 'notes', 'golferName', 'courseName', 'hcpIndexBefore', 'netScore', 'hcpIndexAfter'],
+          rows.map((r): CsvValue[] => [
+            r.golferId,
+            r.date,
+            r.grossScore,
+            r.courseId,
+            r.points,
+            r.notes,
+            r.golfer.fullName,
+            r.course?.courseName,
+            r.hcpIndexBefore,
+            r.netScore,
+            r.hcpIndexAfter,
+          ]),
+        ),
+      };
+    }
+    case 'memberships': {
+      const rows = await client.membership.findMany({
+        where: { season },
+        include: { golfer: { select: { fullName: true, lastName: true, firstName: true } } },
+        orderBy: [{ golfer: { lastName: 'asc' } }, { golfer: { firstName: 'asc' } }, { id: 'asc' }],
+      });
+      return {
+        filename: `memberships-${season}.csv`,
+        csv: toCsv(
+          ['golferId', 'season', 'registered', 'paid', 'registrationDatetime', 'estimatedScore', 'golferName'],
+          rows.map((m): CsvValue[] => [
+            m.golferId,
+            m.season,
+            m.registered,
+            m.paid,
+            // Detroit wall-clock time, which is how the importer reads a date-time without a zone.
+            m.registrationDatetime ? formatLeagueDateTime(m.registrationDatetime, 'yyyy-MM-dd HH:mm:ss') : null,
+            m.estimatedScore,
+            m.golfer.fullName,
+          ]),
+        ),
+      };
+    }
+    case 'flights': {
+      const rows = await client.flightAssignment.findMany({
+        where: { season },
+        include: { golfer: { select: { fullName: true } } },
+        orderBy: [{ flightNo: 'asc' }, { golfer: { lastName: 'asc' } }, { golfer: { firstName: 'asc' } }, { id: 'asc' }],
+      });
+      return {
+        filename: `flights-${season}.csv`,
+        csv: toCsv(['golferId', 'season', 'flightNo', 'golferName'], rows.map((f) => [f.golferId, f.season, f.flightNo, f.golfer.fullName])),
+      };
+    }
+  }
+}
