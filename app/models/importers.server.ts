@@ -245,6 +245,11 @@ function membershipKey(input: { golferId: number; season: number }): string {
   return `${input.golferId}|${input.season}`;
 }
 
+/** Exports write registration times to the second; reading one back must not drop the stored milliseconds. */
+function sameSecond(a: Date | undefined, b: Date | null): boolean {
+  return a !== undefined && b !== null && Math.floor(a.getTime() / 1000) === Math.floor(b.getTime() / 1000);
+}
+
 /**
  * Memberships are upserted by golfer and season. Blank cells keep what is on file (a file listing only who paid
  * does not un-register anyone); a new membership gets the schema's defaults (not registered, not paid).
@@ -271,7 +276,11 @@ const memberships: Importer<MembershipInput> = {
               registered: present.has('registered') ? input.registered : current.registered,
               paid: present.has('paid') ? input.paid : current.paid,
               estimatedScore: present.has('estimatedScore') ? input.estimatedScore : (current.estimatedScore ?? undefined),
-              registrationDatetime: present.has('registrationDatetime') ? input.registrationDatetime : (current.registrationDatetime ?? undefined),
+              registrationDatetime: sameSecond(input.registrationDatetime, current.registrationDatetime)
+                ? current.registrationDatetime!
+                : present.has('registrationDatetime')
+                  ? input.registrationDatetime
+                  : (current.registrationDatetime ?? undefined),
             }
           : input,
         tx,
