@@ -1,4 +1,5 @@
 import { formatTime12 } from '~/domain/tee-times';
+import { POSITIONS } from '~/schemas/tee-time';
 import { cn } from '~/utils/cn';
 
 export type PickerSlot = {
@@ -14,7 +15,6 @@ export type PickerSlot = {
   golfer4Name: string | null;
 };
 
-const POSITIONS = [1, 2, 3, 4] as const;
 
 export function slotValue(teeTimeId: number, position: number): string {
   return `${teeTimeId}:${position}`;

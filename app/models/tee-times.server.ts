@@ -4,6 +4,7 @@ import { currentSeason, parseSeason } from '~/domain/season';
 import { getSettings } from '~/models/settings.server';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
 import { HttpError } from '~/utils/http.server';
+import { POSITIONS, type Position } from '~/schemas/tee-time';
 
 /**
  * Standing tee times (DECISIONS.md "Standing tee times"): generation never deletes a slot or a reservation;
@@ -11,8 +12,7 @@ import { HttpError } from '~/utils/http.server';
  * a conditional write, so two people can never hold the same one.
  */
 
-export type Position = 1 | 2 | 3 | 4;
-export const POSITIONS: Position[] = [1, 2, 3, 4];
+export { POSITIONS, type Position };
 export const TAKEN_MESSAGE = 'That tee time was just taken. Please choose another one.';
 
 type PositionColumn = 'golfer1Id' | 'golfer2Id' | 'golfer3Id' | 'golfer4Id';

@@ -14,12 +14,11 @@ import {
   generateSeasonTeeTimes,
   listTeeTimeGolferOptions,
   listTeeTimes,
-  POSITIONS,
   removeGolferFromTeeTime,
   type TeeTimeRow,
 } from '~/models/tee-times.server';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { assignSlotSchema, removeGolferSchema } from '~/schemas/tee-time';
+import { assignSlotSchema, POSITIONS, removeGolferSchema } from '~/schemas/tee-time';
 import { requireUser } from '~/utils/auth.server';
 import { HttpError, readSmallForm } from '~/utils/http.server';
 import { redirectWithToast } from '~/utils/session.server';

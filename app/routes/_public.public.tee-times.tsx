@@ -6,7 +6,8 @@ import { EmptyState } from '~/components/page-header';
 import { Notice } from '~/components/notice';
 import { formatTimeAmPm } from '~/domain/tee-times';
 import { currentSeason } from '~/domain/season';
-import { listTeeTimes, POSITIONS } from '~/models/tee-times.server';
+import { listTeeTimes } from '~/models/tee-times.server';
+import { POSITIONS } from '~/schemas/tee-time';
 
 export const meta: MetaFunction = () => [{ title: 'Tee Times | Golf League' }];
 

@@ -222,6 +222,7 @@ export default function RegisterPage() {
           </section>
         ) : null}
 
+        {!hydrated ? <h2 className="font-semibold text-emerald-800">Everyone: contact details</h2> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Email"

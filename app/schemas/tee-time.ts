@@ -6,6 +6,10 @@ import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
  * Numbers arrive as numbers in JSON and as strings in forms (conform's parseWithZod turns those into numbers).
  */
 
+/** The four positions of a standing tee time (shared by the pages and the server). */
+export const POSITIONS = [1, 2, 3, 4] as const;
+export type Position = (typeof POSITIONS)[number];
+
 const positionMessage = `Position must be a number from 1 to ${GOLFERS_PER_TEE_TIME}`;
 
 export const positionSchema = z

@@ -230,7 +230,7 @@ describe('the /tee-times page', () => {
 
     await assignGolferToTeeTime({ teeTimeId: slot.id, position: 4, golferId: g.id });
     const trash = await call(pageAction, request('/tee-times', { form: { intent: 'remove', teeTimeId: String(slot.id), position: '4' }, cookie: admin }));
-    expect((await toastOf(trash)).title).toBe('Golfer removed');
+    expect((await toastOf(trash))?.title).toBe('Golfer removed');
     expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer4Id).toBeNull();
   });
 
