@@ -94,13 +94,9 @@ export function RoundForm({
         errorId={fields.courseId.errorId}
         selectProps={getSelectProps(fields.courseId)}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <DatePicker
-          label="Date"
-          errors={fields.date.errors}
-          errorId={fields.date.errorId}
-          inputProps={getInputProps(fields.date, { type: 'date' })}
-        />
+      {/* Full width, so the calendar opens in the flow of the form rather than over the fields beside it. */}
+      <DatePicker label="Date" errors={fields.date.errors} errorId={fields.date.errorId} inputProps={getInputProps(fields.date, { type: 'date' })} />
+      <div className="grid gap-4 sm:grid-cols-3">
         <div className="space-y-1">
           <label htmlFor={fields.season.id} className="block text-sm font-medium text-slate-700">
             Season
@@ -114,8 +110,6 @@ export function RoundForm({
           </select>
           <ErrorList id={fields.season.errorId} errors={fields.season.errors} />
         </div>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Gross Score"
           errors={fields.grossScore.errors}
@@ -124,7 +118,6 @@ export function RoundForm({
         />
         <Field
           label="Points"
-          hint="Optional. Calculate points fills a whole date."
           errors={fields.points.errors}
           errorId={fields.points.errorId}
           // Shared points of a tie can be halves or thirds, so any decimal is allowed.

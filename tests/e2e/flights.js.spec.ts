@@ -1,0 +1,63 @@
+import { expect, expectToast, hydrated, signIn, test } from './fixtures';
+import { db, newAssignment, newGolfer } from './league-data';
+import { currentSeason } from '../../app/domain/season';
+
+const season = currentSeason();
+
+async function assigned(flightNo: '1' | '2' | '3' | '4') {
+  const golfer = await newGolfer('Drag', 'Dnd');
+  const assignment = await newAssignment(golfer.id, season, flightNo);
+  return { golfer, assignment };
+}
+
+test('dragging a golfer onto another flight moves them', async ({ page }) => {
+  const { golfer, assignment } = await assigned('1');
+  await signIn(page, '/flights');
+  await hydrated(page);
+  const handle = page.getByRole('button', { name: `Drag ${golfer.fullName} to another flight` });
+  const target = page.getByTestId('flight-card-3');
+  await handle.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 30, { steps: 15 });
+  await page.mouse.up();
+  await expectToast(page, 'Success', `${golfer.fullName} assigned to Flight 3`);
+  await expect(target.locator('li', { hasText: golfer.fullName })).toBeVisible();
+  await expect(page.getByTestId('flight-card-1').locator('li', { hasText: golfer.fullName })).toHaveCount(0);
+  expect((await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).flightNo).toBe('3');
+});
+
+test('dropping outside any flight changes nothing', async ({ page }) => {
+  const { golfer, assignment } = await assigned('2');
+  await signIn(page, '/flights');
+  await hydrated(page);
+  const handle = page.getByRole('button', { name: `Drag ${golfer.fullName} to another flight` });
+  await handle.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  const heading = (await page.getByRole('heading', { name: 'Flights', level: 1 }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
+  await page.mouse.move(heading.x + heading.width / 2, heading.y + heading.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(page.getByTestId('flight-card-2').locator('li', { hasText: golfer.fullName })).toBeVisible();
+  expect((await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).flightNo).toBe('2');
+});
+
+test('a golfer can be moved with the keyboard', async ({ page }) => {
+  const { golfer, assignment } = await assigned('1');
+  await signIn(page, '/flights');
+  await hydrated(page);
+  const handle = page.getByRole('button', { name: `Drag ${golfer.fullName} to another flight` });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expectToast(page, 'Success', `${golfer.fullName} assigned to Flight 3`);
+  await expect(page.getByTestId('flight-card-3').locator('li', { hasText: golfer.fullName })).toBeVisible();
+  expect((await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).flightNo).toBe('3');
+});
