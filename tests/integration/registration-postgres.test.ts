@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type PgServer } from './pg-server';
+
+// The races that matter for money and tee times, on PostgreSQL, where transactions really run side by side
+// (SQLite serialises them). This file brings its own database; setup-env.ts leaves it alone.
+process.env.TEST_OWN_DATABASE = '1';
+
+let server: PgServer;
+let db: typeof import('~/utils/db.server').db;
+let registrations: typeof import('~/models/registrations.server');
+let teeTimes: typeof import('~/models/tee-times.server');
+let payments: typeof import('~/utils/payments.server');
+let season: number;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  process.env.DATABASE_URL = server.url;
+  delete process.env.STRIPE_SECRET_KEY;
+  const { migrate } = await import('~/utils/migrate.server');
+  const { databaseConfig } = await import('~/utils/database-url.server');
+  await migrate(databaseConfig());
+  ({ db } = await import('~/utils/db.server'));
+  registrations = await import('~/models/registrations.server');
+  teeTimes = await import('~/models/tee-times.server');
+  payments = await import('~/utils/payments.server');
+  season = (await import('~/domain/season')).currentSeason();
+}, 120_000);
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await server?.stop();
+});
+
+let n = 0;
+const email = () => `pg${Date.now()}${++n}@example.org`;
+
+async function paidSession(address: string) {
+  const { sessionId } = await registrations.startRegistration(
+    { registrationType: 'new', firstName: 'Pg', lastName: `Racer${++n}`, email: address, phone: '2315550100', estimatedScore: 40, termsAccepted: true },
+    'http://localhost',
+  );
+  expect(await payments.paySimulatedCheckout(sessionId)).toContain(sessionId);
+  return sessionId;
+}
+
+describe('PostgreSQL: fulfilment races', () => {
+  it('fulfils one session exactly once when the page and the webhook verify it together', async () => {
+    const address = email();
+    const sessionId = await paidSession(address);
+    const results = await Promise.all(Array.from({ length: 4 }, () => registrations.verifyCheckoutSession(sessionId)));
+    const ids = new Set(results.map((r) => (r.state === 'paid' ? r.golferId : null)));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).not.toBeNull();
+    const golfers = await db.golfer.findMany({ where: { email: address }, include: { memberships: true } });
+    expect(golfers).toHaveLength(1);
+    expect(golfers[0]!.memberships).toHaveLength(1);
+  });
+
+  it('two registrations with the same new email, paid and fulfilled at once, make one golfer', async () => {
+    const address = email();
+    const [a, b] = [await paidSession(address), await paidSession(address)];
+    const [ra, rb] = await Promise.all([registrations.verifyCheckoutSession(a), registrations.verifyCheckoutSession(b)]);
+    expect(ra.state).toBe('paid');
+    expect(rb.state).toBe('paid');
+    expect(ra.state === 'paid' && rb.state === 'paid' && ra.golferId === rb.golferId).toBe(true);
+    const golfers = await db.golfer.findMany({ where: { email: address }, include: { memberships: true } });
+    expect(golfers).toHaveLength(1);
+    expect(golfers[0]!.memberships).toEqual([expect.objectContaining({ season, paid: true })]);
+  });
+});
+
+describe('PostgreSQL: tee-time races', () => {
+  it('only one of several golfers gets the same open position; the others are told it was just taken', async () => {
+    const slot = await db.teeTime.create({ data: { time: '04:00', season } });
+    const golfers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => db.golfer.create({ data: { firstName: 'Pg', lastName: `Slot${i}`, fullName: `Pg Slot${i}` } })),
+    );
+    const results = await Promise.allSettled(golfers.map((g) => teeTimes.assignGolferToTeeTime({ teeTimeId: slot.id, position: 1, golferId: g.id })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409, message: teeTimes.TAKEN_MESSAGE });
+    const row = await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } });
+    expect(golfers.map((g) => g.id)).toContain(row.golfer1Id);
+  });
+
+  it('one golfer sent to several slots at once ends up in exactly one', async () => {
+    const slots = await Promise.all(['04:10', '04:20', '04:30'].map((time) => db.teeTime.create({ data: { time, season } })));
+    const golfer = await db.golfer.create({ data: { firstName: 'Pg', lastName: 'Mover', fullName: 'Pg Mover' } });
+    await Promise.all(slots.map((s) => teeTimes.assignGolferToTeeTime({ teeTimeId: s.id, position: 2, golferId: golfer.id })));
+    const held = await db.teeTime.count({ where: { season, OR: [{ golfer1Id: golfer.id }, { golfer2Id: golfer.id }, { golfer3Id: golfer.id }, { golfer4Id: golfer.id }] } });
+    expect(held).toBe(1);
+  });
+
+  it('generating the season twice at once creates each slot once', async () => {
+    const target = season - 1;
+    const [a, b] = await Promise.all([teeTimes.generateSeasonTeeTimes(target), teeTimes.generateSeasonTeeTimes(target)]);
+    expect(a.created + b.created).toBe(43);
+    expect(await db.teeTime.count({ where: { season: target } })).toBe(43);
+  });
+});
