@@ -19,6 +19,19 @@ const userFields = {
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
 };
 
+/**
+ * "Passwords do not match" on confirmPassword. `when` lets it show while other fields are still empty (zod skips an
+ * object's refinements once any field fails), so the form can say it as the user types.
+ */
+const passwordsMatch = {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+    return typeof v?.password === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== '';
+  },
+};
+
 /** The user fields of SPEC §3 without id and isAdmin (the body of POST /api/register). */
 export const userSchema = z.object(userFields);
 
@@ -29,7 +42,7 @@ export const userRegistrationSchema = z
     confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
     isAdmin: z.boolean().optional(),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 
 export const resetPasswordSchema = z
   .object({
@@ -37,4 +50,4 @@ export const resetPasswordSchema = z
     password: userFields.password,
     confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);

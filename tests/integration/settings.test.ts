@@ -4,6 +4,7 @@ import { recomputeHandicaps } from '~/models/handicaps.server';
 import { getSettings } from '~/models/settings.server';
 import { createUser, verifyLogin } from '~/models/users.server';
 import { loader as rootLoader } from '~/root';
+import { userRegistrationSchema } from '~/schemas/auth';
 import { action as settingsAction, loader as settingsLoader } from '~/routes/_admin.settings';
 import { db } from '~/utils/db.server';
 import { sessionStorage } from '~/utils/session.server';
@@ -134,5 +135,14 @@ describe('/settings', () => {
     expect(await verifyLogin(username, 'old-password')).toBeNull();
     const missing = await call(settingsAction, request('/settings', { cookie, form: { intent: 'reset-password', userId: '999999', password: 'new-password', confirmPassword: 'new-password' } }));
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('user registration schema', () => {
+  it('says "Passwords do not match" while other fields are still empty, so the form can show it as you type', () => {
+    const messages = (v: object) => userRegistrationSchema.safeParse(v).error?.issues.map((i) => i.message) ?? [];
+    expect(messages({ password: 'password123', confirmPassword: 'password12' })).toContain('Passwords do not match');
+    expect(messages({ password: 'password123', confirmPassword: 'password123' })).not.toContain('Passwords do not match');
+    expect(messages({ password: 'password123', confirmPassword: '' })).toEqual(expect.arrayContaining(['Please confirm your password']));
   });
 });

@@ -1,0 +1,99 @@
+import { expect, expectToast, hydrated, jsOn, signIn, test, unique } from './fixtures';
+import type { Page } from '@playwright/test';
+import { currentSeason } from '../../app/domain/season';
+import { createGolfer } from '../../app/models/golfers.server';
+import { createMembership } from '../../app/models/memberships.server';
+import { db } from '../../app/utils/db.server';
+
+const season = currentSeason();
+// A season no other test uses (the URL accepts any season, the picker offers three; one per project, as both run
+// at once) keeps the tiles' counts about this test's rows only, whatever other tests add meanwhile.
+const ownSeason = () => (jsOn() ? 2003 : 2004);
+
+test('adds a membership with the toggles and shows it with ticks and the registration date', async ({ page }) => {
+  const golfer = await createGolfer({ firstName: 'Mel', lastName: unique('Member') });
+  await signIn(page, '/memberships');
+  await expect(page.getByRole('heading', { name: 'Memberships', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Add Membership' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Membership' });
+  await expect(dialog).toBeVisible();
+  await hydrated(page);
+  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await expect(dialog.getByLabel('Season', { exact: true })).toHaveValue(String(season));
+  await dialog.getByText('Registered', { exact: true }).click();
+  await dialog.getByLabel('Estimated Score').fill('41');
+  await dialog.getByRole('button', { name: 'Create Membership' }).click();
+  await expectToast(page, 'Success', 'Membership created successfully');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const row = page.getByRole('row', { name: new RegExp(golfer.lastName) });
+  await expect(row.getByRole('cell')).toHaveText([golfer.fullName, String(season), '✓', '✗', /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/, '41', /Edit\s*Delete/]);
+});
+
+test('a second membership for the same golfer and season gets a clear message', async ({ page }) => {
+  const golfer = await createGolfer({ firstName: 'Twice', lastName: unique('Member') });
+  await createMembership({ golferId: golfer.id, season, registered: false, paid: false });
+  await signIn(page, '/memberships?action=new');
+  const dialog = page.getByRole('dialog', { name: 'Add Membership' });
+  await hydrated(page);
+  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await dialog.getByRole('button', { name: 'Create Membership' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Failed to create membership');
+  await expect(dialog.getByRole('alert')).toContainText(`${golfer.fullName} already has a membership for the ${season} season`);
+});
+
+test('edits a membership: marking it paid turns the Paid tile green', async ({ page }) => {
+  const golfer = await createGolfer({ firstName: 'Payer', lastName: unique('Member') });
+  const m = await createMembership({ golferId: golfer.id, season: ownSeason(), registered: true, paid: false });
+  await signIn(page, `/memberships?season=${ownSeason()}`);
+  const paidTile = page.locator('[data-tone]', { hasText: 'Paid' });
+  await expect(paidTile).toHaveAttribute('data-tone', 'bad');
+  await page.getByRole('link', { name: `Edit membership of ${golfer.fullName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Membership' });
+  await expect(dialog.getByRole('switch', { name: /Registered/ })).toBeChecked();
+  await hydrated(page);
+  await dialog.getByText('Paid', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Update Membership' }).click();
+  await expectToast(page, 'Success', 'Membership updated successfully');
+  await expect(page).toHaveURL(new RegExp(`season=${ownSeason()}`));
+  await expect(page.getByRole('row', { name: new RegExp(golfer.lastName) }).getByRole('cell').nth(3)).toHaveText('✓');
+  await expect(paidTile).toHaveAttribute('data-tone', 'good');
+  expect(await db.membership.findUniqueOrThrow({ where: { id: m.id } })).toMatchObject({ paid: true, registered: true });
+});
+
+async function search(page: Page, text: string) {
+  await hydrated(page);
+  await page.getByRole('searchbox', { name: 'Search memberships by golfer name' }).fill(text);
+  if (!jsOn()) await page.getByRole('button', { name: 'Search' }).click();
+}
+
+test('picks a season and searches by golfer name', async ({ page }) => {
+  const tag = unique('Find');
+  const found = await createGolfer({ firstName: 'Found', lastName: tag });
+  const other = await createGolfer({ firstName: 'Other', lastName: unique('Member') });
+  await createMembership({ golferId: found.id, season: season - 1, registered: true, paid: true });
+  await createMembership({ golferId: other.id, season: season - 1, registered: false, paid: false });
+  await signIn(page, '/memberships');
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(0);
+  await hydrated(page);
+  await page.getByLabel('Season').selectOption(String(season - 1));
+  if (!jsOn()) await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(new RegExp(`season=${season - 1}`));
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toBeVisible();
+  await search(page, tag.toLowerCase());
+  await expect(page.getByRole('row', { name: new RegExp(tag) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(other.lastName) })).toHaveCount(0);
+});
+
+test('deletes a membership after confirming', async ({ page }) => {
+  const golfer = await createGolfer({ firstName: 'Leaving', lastName: unique('Member') });
+  await createMembership({ golferId: golfer.id, season, registered: false, paid: false });
+  await signIn(page, '/memberships');
+  await page.getByRole('link', { name: `Delete membership of ${golfer.fullName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
+  await expect(dialog).toContainText('Are you sure you want to delete this membership? This action cannot be undone.');
+  await hydrated(page);
+  await dialog.getByRole('button', { name: 'Delete Membership' }).click();
+  await expectToast(page, 'Success', 'Membership deleted successfully');
+  await expect(page.getByRole('row', { name: new RegExp(golfer.lastName) })).toHaveCount(0);
+  expect(await db.membership.count({ where: { golferId: golfer.id } })).toBe(0);
+});
