@@ -227,6 +227,10 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
 /** Asks the provider about a session and fulfils it when it is paid (the confirmation page and its API). */
 export async function verifyCheckoutSession(sessionId: string): Promise<VerificationResult> {
   if (!isCheckoutSessionId(sessionId)) return { state: 'unknown' };
+  // Already fulfilled (a reload, or the webhook came first): answer from our own record, without asking the
+  // provider again, so a reload works even while the provider is unreachable.
+  const done = await db.pendingRegistration.findUnique({ where: { checkoutSessionId: sessionId } });
+  if (done?.fulfilledAt && done.fulfilledGolferId !== null) return paidResult(done, done.fulfilledGolferId);
   const session = await paymentProvider().retrieveCheckoutSession(sessionId);
   if (!session) return { state: 'unknown' };
   return fulfilCheckoutSession(session);

@@ -295,3 +295,18 @@ export default function RegisterPage() {
     </div>
   );
 }
+
+/** The page could not load (the golfer list is part of it): say so in the SPEC's words, with a way back. */
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">League Registration</h1>
+      <Notice tone="error" title="Error" className="mt-6">
+        Failed to load golfers list. Please try again.
+      </Notice>
+      <Link to="/register" reloadDocument className="mt-4 inline-block text-emerald-700 underline">
+        Try again
+      </Link>
+    </div>
+  );
+}

@@ -222,3 +222,8 @@ function Confirmed({ data }: { data: Paid }) {
     </div>
   );
 }
+
+/** An unexpected failure while verifying still shows the failure card, never a bare error page. */
+export function ErrorBoundary() {
+  return <VerificationFailed message="We could not verify your payment just now. If you were charged, reload this page in a moment." />;
+}

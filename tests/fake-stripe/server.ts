@@ -90,6 +90,11 @@ export class FakeStripe {
     this.failures.push(...Array<number>(count).fill(status));
   }
 
+  /** Ends any outage set with failNext. */
+  clearFailures() {
+    this.failures = [];
+  }
+
   /** What the hosted checkout page does when the card is accepted. */
   markPaid(id: string): FakeSession {
     const session = this.sessions.get(id);

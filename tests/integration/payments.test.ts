@@ -26,6 +26,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   fake.requests.length = 0;
+  fake.clearFailures();
 });
 
 function newGolferBody(email = `${unique('g')}@example.org`) {
@@ -133,6 +134,31 @@ describe('confirmation: verifying and fulfilling a paid session', () => {
     expect(after).toHaveLength(1);
     expect(after[0]!.memberships).toHaveLength(1);
     expect(after[0]!.memberships[0]!.registrationDatetime).toEqual(registeredAt);
+  });
+
+  it('answers a reload of a fulfilled session from our own record, even while Stripe is down', async () => {
+    const session = await register();
+    fake.markPaid(session.id);
+    const first = await verifyCheckoutSession(session.id);
+    expect(first.state).toBe('paid');
+    fake.requests.length = 0;
+    fake.failNext(500, 5);
+    const reload = await call(paymentStatus, request(`/api/payment-status/${session.id}`), { sessionId: session.id });
+    expect(reload.status).toBe(200);
+    expect(await reload.json()).toMatchObject({ paid: true, golferId: first.state === 'paid' ? first.golferId : -1 });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('tells the golfer to reload (502) when Stripe cannot be reached to verify a new payment', async () => {
+    const session = await register();
+    fake.markPaid(session.id);
+    fake.failNext(503);
+    const res = await call(paymentStatus, request(`/api/payment-status/${session.id}`), { sessionId: session.id });
+    expect(res.status).toBe(502);
+    expect(await golferState(session.customer_email!)).toHaveLength(0);
+    // Once Stripe answers again, the same link works.
+    const retry = await call(paymentStatus, request(`/api/payment-status/${session.id}`), { sessionId: session.id });
+    expect(retry.status).toBe(200);
   });
 
   it('fulfils exactly once when two verifications race', async () => {
