@@ -233,11 +233,11 @@ function EntryCard({
       <div className="flex items-start gap-2">
         {handle}
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium text-slate-900">{displayName(entry)}</p>
+          <p className="break-words font-medium text-slate-900">{displayName(entry)}</p>
           <HandicapLine entry={entry} />
         </div>
-        {actions ? <div className="flex shrink-0">{actions}</div> : null}
       </div>
+      {actions ? <div className="mt-1 flex justify-end gap-1">{actions}</div> : null}
       {footer}
     </div>
   );
@@ -253,7 +253,7 @@ function MoveForm({ entry }: { entry: FlightEntry }) {
       <label htmlFor={selectId} className="sr-only">
         Flight for {displayName(entry)}
       </label>
-      <select id={selectId} name="newFlightNo" defaultValue={entry.flightNo} className={cn(inputClass, 'py-1')}>
+      <select id={selectId} name="newFlightNo" defaultValue={entry.flightNo} className={cn(inputClass, 'min-w-0 flex-1 py-1')}>
         {FLIGHT_NUMBERS.map((n) => (
           <option key={n} value={n}>
             Flight {n}

@@ -38,7 +38,7 @@ export function UnassignedMembers({
       {members.length === 0 ? (
         <p className="text-sm text-slate-500">Every active member has a flight.</p>
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {members.map((member) => (
             <UnassignedMember
               key={member.golferId}
@@ -65,7 +65,7 @@ function UnassignedMember({ member, season, failure }: { member: UnassignedEntry
       <fetcher.Form
         method="post"
         preventScrollReset
-        className="flex items-center gap-2"
+        className="space-y-2"
         onChange={(event) => {
           if (hydrated) fetcher.submit(event.currentTarget, { method: 'post', preventScrollReset: true });
         }}
@@ -73,28 +73,30 @@ function UnassignedMember({ member, season, failure }: { member: UnassignedEntry
         <input type="hidden" name="intent" value="assign" />
         <input type="hidden" name="golferId" value={member.golferId} />
         <input type="hidden" name="season" value={season} />
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-medium text-slate-900">{name}</p>
+        <div>
+          <p className="break-words font-medium text-slate-900">{name}</p>
           <HandicapLine entry={member} />
         </div>
-        <label htmlFor={selectId} className="sr-only">
-          Assign {name} to a flight
-        </label>
-        <select id={selectId} name="flightNo" defaultValue="" disabled={busy} className={cn(inputClass, 'w-auto py-1')}>
-          <option value="" disabled>
-            Assign to Flight
-          </option>
-          {FLIGHT_NUMBERS.map((n) => (
-            <option key={n} value={n}>
-              Flight {n}
+        <div className="flex items-center gap-2">
+          <label htmlFor={selectId} className="sr-only">
+            Assign {name} to a flight
+          </label>
+          <select id={selectId} name="flightNo" defaultValue="" disabled={busy} className={cn(inputClass, 'min-w-0 flex-1 py-1')}>
+            <option value="" disabled>
+              Assign to Flight
             </option>
-          ))}
-        </select>
-        {hydrated ? null : (
-          <Button type="submit" variant="secondary" size="sm">
-            Assign<span className="sr-only"> {name}</span>
-          </Button>
-        )}
+            {FLIGHT_NUMBERS.map((n) => (
+              <option key={n} value={n}>
+                Flight {n}
+              </option>
+            ))}
+          </select>
+          {hydrated ? null : (
+            <Button type="submit" variant="secondary" size="sm">
+              Assign<span className="sr-only"> {name}</span>
+            </Button>
+          )}
+        </div>
       </fetcher.Form>
       {message ? (
         <p role="alert" className="mt-1 text-sm text-red-700">
