@@ -178,6 +178,32 @@ describe('computeGolferRounds', () => {
   });
 });
 
+describe('a worked example mixing every rule', () => {
+  it('combines the estimate, a special event, an 18-hole course, the double-par cap and a same-date tie', () => {
+    const result = computeGolferRounds({
+      estimatedScore: 40, // three entries of +4
+      rounds: [
+        round(7, '2025-06-02', 38), // recorded after round 5 on the same date
+        round(1, '2025-05-05', 50, { counts: false }), // practice round
+        round(3, '2025-05-19', 45, { par: ninePar(70, 36) }), // 18-hole par 70 → 35
+        round(5, '2025-06-02', 80), // capped at 72 → +36
+      ],
+    });
+    expect(result).toEqual([
+      { id: 1, hcpIndexBefore: 3, netScore: 47, hcpIndexAfter: 3 }, // [4, 4, 4] → 3.2; the practice round adds nothing
+      { id: 3, hcpIndexBefore: 3, netScore: 42, hcpIndexAfter: 4 }, // [4, 4, 4, 10] → 4.4
+      { id: 5, hcpIndexBefore: 4, netScore: 76, hcpIndexAfter: 9 }, // [4, 4, 4, 10, 36] → 9.28
+      { id: 7, hcpIndexBefore: 9, netScore: 29, hcpIndexAfter: 8 }, // [4, 4, 4, 10, 36, 2] → 8.0
+    ]);
+  });
+
+  it('keeps only the 10 most recent when estimate and real rounds together exceed 10', () => {
+    // 3 estimate entries of +9 and 8 real rounds at +1: the window drops the oldest estimate entry.
+    const rounds = Array.from({ length: 8 }, (_, index) => round(index + 1, `2025-08-${String(index + 1).padStart(2, '0')}`, 37));
+    expect(currentHandicap({ rounds, estimatedScore: 45 })).toBe(2); // [9, 9, 1 × 8] → 26 / 10 → 2.08
+  });
+});
+
 describe('currentHandicap', () => {
   it('is null with no rounds and no estimate', () => {
     expect(currentHandicap({ rounds: [], estimatedScore: null })).toBeNull();
