@@ -2,10 +2,10 @@ import type { CellKind } from '~/domain/import-cells';
 import type { ImportType } from '~/domain/import-headers';
 import { createCourse, updateCourse } from '~/models/courses.server';
 import { fullNameOf, normalizeEmail, updateGolfer } from '~/models/golfers.server';
-import { recomputeHandicaps } from '~/models/handicaps.server';
+import { recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
 import { upsertFlightAssignment } from '~/models/flights.server';
 import { upsertMembership } from '~/models/memberships.server';
-import { createRound, updateRound } from '~/models/rounds.server';
+import { updateRound } from '~/models/rounds.server';
 import { courseSchema, type CourseInput } from '~/schemas/course';
 import { parseFlightInput, type FlightInput } from '~/schemas/flight';
 import { golferSchema, type GolferInput } from '~/schemas/golfer';
@@ -44,6 +44,18 @@ async function eachRow<T>(rows: ParsedRow<T>[], wrap: WrapRowError, fn: (row: Pa
   }
 }
 
+/**
+ * Prisma refuses a statement with more than 999 parameters on SQLite (and does not split every `in` list itself),
+ * so queries over thousands of ids go in slices.
+ */
+const ID_CHUNK = 500;
+
+export async function inSlices<T, R>(items: readonly T[], fn: (slice: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += ID_CHUNK) out.push(...(await fn(items.slice(i, i + ID_CHUNK))));
+  return out;
+}
+
 /** Rows sharing a key: every row after the first is reported, naming the first. */
 function duplicateRows<T>(rows: ParsedRow<T>[], keyOf: (input: T) => string, what: string): RowProblem[] {
   const first = new Map<string, number>();
@@ -57,14 +69,12 @@ function duplicateRows<T>(rows: ParsedRow<T>[], keyOf: (input: T) => string, wha
   return problems;
 }
 
-/** Golfer and course references must exist: two queries whatever the number of rows. */
+/** Golfer and course references must exist: a query per 500 ids, never one per row. */
 async function missingReferences(tx: Tx, rows: ParsedRow<{ golferId: number; courseId?: number }>[]): Promise<RowProblem[]> {
   const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
   const courseIds = [...new Set(rows.flatMap((row) => (row.input.courseId === undefined ? [] : [row.input.courseId])))];
-  const [golfers, courses] = await Promise.all([
-    tx.golfer.findMany({ where: { id: { in: golferIds } }, select: { id: true } }),
-    courseIds.length ? tx.course.findMany({ where: { id: { in: courseIds } }, select: { id: true } }) : [],
-  ]);
+  const golfers = await inSlices(golferIds, (ids) => tx.golfer.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+  const courses = await inSlices(courseIds, (ids) => tx.course.findMany({ where: { id: { in: ids } }, select: { id: true } }));
   const knownGolfers = new Set(golfers.map((g) => g.id));
   const knownCourses = new Set(courses.map((c) => c.id));
   const problems: RowProblem[] = [];
@@ -200,9 +210,26 @@ function roundKey(input: { golferId: number; date: string }): string {
 }
 
 /**
+ * What createRound stores for an input (the season defaults to the date's year), for batch inserts of new rounds.
+ * The handicap columns are left for recomputeHandicaps. (A batch create in rounds.server.ts could replace this.)
+ */
+function newRoundData(input: RoundInput) {
+  return {
+    golferId: input.golferId,
+    courseId: input.courseId ?? null,
+    date: input.date,
+    season: input.season ?? seasonOfDate(input.date)!,
+    grossScore: input.grossScore,
+    points: input.points ?? null,
+    notes: input.notes?.trim() || null,
+  };
+}
+
+/**
  * Rounds: a golfer plays one league round per date, so a row for a golfer and date that already has a round
- * updates it (re-importing an export changes nothing). Rows are written without per-row recomputation; the
- * handicap columns of every golfer touched are recomputed once at the end, in the same transaction.
+ * updates it through updateRound (re-importing an export changes nothing); new rounds are inserted in batches
+ * (references were checked beforehand). Nothing is recomputed per row: the handicap columns of every golfer
+ * touched are recomputed once at the end, in the same transaction.
  */
 const rounds: Importer<RoundInput> = {
   kinds: { golferId: 'integer', date: 'date', grossScore: 'integer', courseId: 'integer', points: 'number', notes: 'text' },
@@ -211,17 +238,20 @@ const rounds: Importer<RoundInput> = {
   check: (tx, rows) => missingReferences(tx, rows),
   async write(tx, rows, wrap) {
     const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
-    const existing = await tx.round.findMany({
-      where: { golferId: { in: golferIds } },
-      select: { id: true, golferId: true, date: true, courseId: true, points: true, notes: true },
-      orderBy: { id: 'asc' },
-    });
+    const existing = await inSlices(golferIds, (ids) =>
+      tx.round.findMany({
+        where: { golferId: { in: ids } },
+        select: { id: true, golferId: true, date: true, courseId: true, points: true, notes: true },
+        orderBy: { id: 'asc' },
+      }),
+    );
     const byKey = new Map<string, (typeof existing)[number]>();
     for (const round of existing) if (!byKey.has(roundKey(round))) byKey.set(roundKey(round), round);
+    const added: RoundInput[] = [];
     await eachRow(rows, wrap, async ({ input, present }) => {
       const current = byKey.get(roundKey(input));
       if (!current) {
-        await createRound(input, tx, { recompute: false });
+        added.push(input);
         return;
       }
       // Blank optional cells keep what is on file rather than erasing it.
@@ -237,7 +267,8 @@ const rounds: Importer<RoundInput> = {
         { recompute: false },
       );
     });
-    await recomputeHandicaps(tx, golferIds);
+    await tx.round.createMany({ data: added.map(newRoundData) });
+    for (const ids of await inSlices(golferIds, async (slice) => [slice])) await recomputeHandicaps(tx, ids);
   },
 };
 
@@ -251,8 +282,24 @@ function sameSecond(a: Date | undefined, b: Date | null): boolean {
 }
 
 /**
- * Memberships are upserted by golfer and season. Blank cells keep what is on file (a file listing only who paid
- * does not un-register anyone); a new membership gets the schema's defaults (not registered, not paid).
+ * What createMembership stores for a new membership, for batch inserts: registered without a date means
+ * registered now (docs/decisions/013-memberships.md). (A batch create in memberships.server.ts could replace this.)
+ */
+function newMembershipData(input: MembershipInput, now: Date) {
+  return {
+    golferId: input.golferId,
+    season: input.season,
+    registered: input.registered,
+    paid: input.paid,
+    estimatedScore: input.estimatedScore ?? null,
+    registrationDatetime: input.registrationDatetime ?? (input.registered ? now : null),
+  };
+}
+
+/**
+ * Memberships are upserted by golfer and season: existing ones through upsertMembership, new ones in batches.
+ * Blank cells keep what is on file (a file listing only who paid does not un-register anyone); a new membership
+ * gets the schema's defaults (not registered, not paid).
  */
 const memberships: Importer<MembershipInput> = {
   kinds: { golferId: 'integer', season: 'integer', registered: 'boolean', paid: 'boolean', registrationDatetime: 'datetime', estimatedScore: 'integer' },
@@ -262,43 +309,66 @@ const memberships: Importer<MembershipInput> = {
   async write(tx, rows, wrap) {
     const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
     const seasons = [...new Set(rows.map((row) => row.input.season))];
-    const stored = await tx.membership.findMany({
-      where: { golferId: { in: golferIds }, season: { in: seasons } },
-      select: { golferId: true, season: true, registered: true, paid: true, estimatedScore: true, registrationDatetime: true },
-    });
+    const stored = await inSlices(golferIds, (ids) =>
+      tx.membership.findMany({
+        where: { golferId: { in: ids }, season: { in: seasons } },
+        select: { golferId: true, season: true, registered: true, paid: true, estimatedScore: true, registrationDatetime: true },
+      }),
+    );
     const byKey = new Map(stored.map((m) => [membershipKey(m), m]));
+    const added: MembershipInput[] = [];
     await eachRow(rows, wrap, async ({ input, present }) => {
       const current = byKey.get(membershipKey(input));
+      if (!current) {
+        added.push(input);
+        return;
+      }
       await upsertMembership(
-        current
-          ? {
-              ...input,
-              registered: present.has('registered') ? input.registered : current.registered,
-              paid: present.has('paid') ? input.paid : current.paid,
-              estimatedScore: present.has('estimatedScore') ? input.estimatedScore : (current.estimatedScore ?? undefined),
-              registrationDatetime: sameSecond(input.registrationDatetime, current.registrationDatetime)
-                ? current.registrationDatetime!
-                : present.has('registrationDatetime')
-                  ? input.registrationDatetime
-                  : (current.registrationDatetime ?? undefined),
-            }
-          : input,
+        {
+          ...input,
+          registered: present.has('registered') ? input.registered : current.registered,
+          paid: present.has('paid') ? input.paid : current.paid,
+          estimatedScore: present.has('estimatedScore') ? input.estimatedScore : (current.estimatedScore ?? undefined),
+          registrationDatetime: sameSecond(input.registrationDatetime, current.registrationDatetime)
+            ? current.registrationDatetime!
+            : present.has('registrationDatetime')
+              ? input.registrationDatetime
+              : (current.registrationDatetime ?? undefined),
+        },
         tx,
       );
     });
+    const now = new Date();
+    await tx.membership.createMany({ data: added.map((input) => newMembershipData(input, now)) });
+    // An estimated score seeds the golfer's handicap (DECISIONS.md "Handicaps").
+    const seeded = [...new Set(added.filter((input) => input.estimatedScore !== undefined).map((input) => input.golferId))];
+    for (const ids of await inSlices(seeded, async (slice) => [slice])) await recomputeHandicaps(tx, ids);
   },
 };
 
-/** Flight assignments are upserted by golfer and season: a row moves the golfer to the flight it names. */
+/**
+ * Flight assignments are upserted by golfer and season: a row moves the golfer to the flight it names (through
+ * upsertFlightAssignment), and golfers without an assignment that season are inserted in batches.
+ */
 const flights: Importer<FlightInput> = {
   kinds: { golferId: 'integer', season: 'integer', flightNo: 'flight' },
   parse: (cells) => parseFlightInput(cells),
   duplicates: (rows) => duplicateRows(rows, membershipKey, 'The same golferId and season'),
   check: (tx, rows) => missingReferences(tx, rows),
   async write(tx, rows, wrap) {
+    const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
+    const seasons = [...new Set(rows.map((row) => row.input.season))];
+    const stored = await inSlices(golferIds, (ids) =>
+      tx.flightAssignment.findMany({ where: { golferId: { in: ids }, season: { in: seasons } }, select: { golferId: true, season: true, flightNo: true } }),
+    );
+    const byKey = new Map(stored.map((f) => [membershipKey(f), f]));
+    const added: FlightInput[] = [];
     await eachRow(rows, wrap, async ({ input }) => {
-      await upsertFlightAssignment(input, tx);
+      const current = byKey.get(membershipKey(input));
+      if (!current) added.push(input);
+      else if (current.flightNo !== input.flightNo) await upsertFlightAssignment(input, tx);
     });
+    await tx.flightAssignment.createMany({ data: added.map(({ golferId, season, flightNo }) => ({ golferId, season, flightNo })) });
   },
 };
 
