@@ -8,12 +8,13 @@ import { db } from '../../app/utils/db.server';
  */
 export async function ownSlot(): Promise<{ id: number; time: string }> {
   const season = currentSeason();
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     const time = `${String(Math.floor(Math.random() * 10)).padStart(2, '0')}:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}`;
     try {
       return await db.teeTime.create({ data: { time, season }, select: { id: true, time: true } });
-    } catch {
-      // Taken by another test: try another time.
+    } catch (error) {
+      // Taken by another test (or the database briefly busy): try another time, within reason.
+      if (attempt >= 50) throw error;
     }
   }
 }
