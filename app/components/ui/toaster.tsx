@@ -20,8 +20,9 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 
   if (!hydrated) {
     if (!toast) return null;
+    // Without JavaScript nothing closes it, so clicks pass through to whatever it covers (the last rows' buttons).
     return (
-      <div className="fixed bottom-4 right-4 z-50 w-[min(24rem,calc(100vw-2rem))]">
+      <div className="pointer-events-none fixed bottom-4 right-4 z-50 w-[min(24rem,calc(100vw-2rem))]">
         <div role={toast.type === 'error' ? 'alert' : 'status'} className={cn('rounded-lg border p-4 shadow-lg', tone[toast.type])}>
           <p className="font-semibold">{toast.title}</p>
           {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
