@@ -99,6 +99,46 @@ export async function createRound(input: RoundInput, client: Tx = db, options: R
   });
 }
 
+const BATCH = 500;
+
+function slices<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
+  return out;
+}
+
+/**
+ * Many new rounds at once (imports): the golfers and courses are checked in bulk (400 naming every missing id,
+ * nothing written), rows are inserted in batches, and each golfer touched is recomputed once (unless
+ * `recompute: false`, when the caller recomputes before its transaction ends). Returns how many were created.
+ */
+export async function createRounds(inputs: readonly RoundInput[], client: Tx = db, options: RoundWriteOptions = {}): Promise<number> {
+  if (inputs.length === 0) return 0;
+  return inTransaction(client, async (tx) => {
+    const golferIds = [...new Set(inputs.map((i) => i.golferId))];
+    const courseIds = [...new Set(inputs.flatMap((i) => (i.courseId === undefined ? [] : [i.courseId])))];
+    const found = { golfers: new Set<number>(), courses: new Set<number>() };
+    for (const ids of slices(golferIds)) {
+      for (const g of await tx.golfer.findMany({ where: { id: { in: ids } }, select: { id: true } })) found.golfers.add(g.id);
+    }
+    for (const ids of slices(courseIds)) {
+      for (const c of await tx.course.findMany({ where: { id: { in: ids } }, select: { id: true } })) found.courses.add(c.id);
+    }
+    const errors: Record<string, string[]> = {};
+    const missingGolfers = golferIds.filter((id) => !found.golfers.has(id));
+    const missingCourses = courseIds.filter((id) => !found.courses.has(id));
+    if (missingGolfers.length) errors.golferId = missingGolfers.map((id) => `Golfer #${id} does not exist`);
+    if (missingCourses.length) errors.courseId = missingCourses.map((id) => `Course #${id} does not exist`);
+    const messages = Object.values(errors).flat();
+    if (messages.length > 0) throw new HttpError(400, messages.slice(0, 20).join('. '), errors);
+    for (const batch of slices(inputs)) {
+      await tx.round.createMany({ data: batch.map(roundData) }).catch(referenceGone);
+    }
+    if (options.recompute !== false) await recomputeHandicaps(tx, golferIds);
+    return inputs.length;
+  });
+}
+
 /**
  * Updates a round and recomputes the golfer's rounds (both golfers' when the round changed hands), in one
  * transaction.

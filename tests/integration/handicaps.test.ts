@@ -147,3 +147,34 @@ describe('handicap columns stored with each round', () => {
     expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
   });
 });
+
+describe('createRounds (batch, for imports)', () => {
+  it('inserts many rounds and recomputes each golfer once, in date order', async () => {
+    const { createRounds } = await import('~/models/rounds.server');
+    const ann = await newGolfer();
+    const bob = await newGolfer();
+    const count = await createRounds([
+      { golferId: ann.id, date: '2025-06-02', grossScore: 42 },
+      { golferId: bob.id, date: '2025-06-02', grossScore: 36 },
+      { golferId: ann.id, date: '2025-05-19', grossScore: 40 },
+    ]);
+    expect(count).toBe(3);
+    expect(await columnsOf(ann.id)).toEqual([
+      ['2025-05-19', 40, null, 40, 3],
+      ['2025-06-02', 42, 3, 39, 4],
+    ]);
+    expect(await columnsOf(bob.id)).toEqual([['2025-06-02', 36, null, 36, 0]]);
+  });
+
+  it('names every missing golfer and course and writes nothing', async () => {
+    const { createRounds } = await import('~/models/rounds.server');
+    const golfer = await newGolfer();
+    const error = await createRounds([
+      { golferId: golfer.id, date: '2025-06-02', grossScore: 42 },
+      { golferId: 888888, date: '2025-06-02', grossScore: 42 },
+      { golferId: golfer.id, courseId: 777777, date: '2025-06-09', grossScore: 42 },
+    ]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, errors: { golferId: ['Golfer #888888 does not exist'], courseId: ['Course #777777 does not exist'] } });
+    expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
+  });
+});
