@@ -126,13 +126,25 @@ export function updateMembership(id: number, input: MembershipInput, client: Tx 
 }
 
 /**
- * Creates or updates the golfer's membership for the season (imports). Toggles and the estimate are replaced; the
- * registration datetime is kept unless the input gives one.
+ * Creates or updates the golfer's membership for the season (imports). The registration datetime is kept unless
+ * the input gives one. Toggles and the estimate are replaced, except that with `present` (the fields a file row
+ * actually had) an existing membership keeps the values of the fields the row left out.
  */
-export function upsertMembership(input: MembershipInput, client: Tx = db): Promise<MembershipRow> {
+export function upsertMembership(input: MembershipInput, client: Tx = db, present?: ReadonlySet<string>): Promise<MembershipRow> {
   return inTransaction(client, async (tx) => {
-    const existing = await tx.membership.findUnique({ where: { golferId_season: { golferId: input.golferId, season: input.season } }, select: { id: true } });
-    return existing ? updateMembership(existing.id, input, tx) : createMembership(input, tx);
+    const existing = await tx.membership.findUnique({ where: { golferId_season: { golferId: input.golferId, season: input.season } } });
+    if (!existing) return createMembership(input, tx);
+    const given = (field: string) => !present || present.has(field);
+    return updateMembership(
+      existing.id,
+      {
+        ...input,
+        registered: given('registered') ? input.registered : existing.registered,
+        paid: given('paid') ? input.paid : existing.paid,
+        estimatedScore: given('estimatedScore') ? input.estimatedScore : (existing.estimatedScore ?? undefined),
+      },
+      tx,
+    );
   });
 }
 

@@ -82,6 +82,9 @@ describe('membership model', () => {
     const second = await upsertMembership({ golferId: g.id, season: 2023, registered: true, paid: true, estimatedScore: 50 });
     expect(second.id).toBe(first.id);
     expect(second).toMatchObject({ paid: true, estimatedScore: 50, registrationDatetime: when });
+    // A file row with only golferId and season leaves the rest as it was.
+    const third = await upsertMembership({ golferId: g.id, season: 2023, registered: false, paid: false }, db, new Set(['golferId', 'season']));
+    expect(third).toMatchObject({ registered: true, paid: true, estimatedScore: 50, registrationDatetime: when });
   });
 
   it('lists a season newest registration first with undated rows last, and counts the tiles', async () => {
