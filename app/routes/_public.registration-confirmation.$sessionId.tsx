@@ -134,6 +134,14 @@ function Verifying() {
   );
 }
 
+/** "11:20AM, Golfer 3" for a "teeTimeId:position" choice. */
+function describeSlot(slots: { id: number; time: string }[], value: string | null): string | null {
+  if (!value) return null;
+  const [id, position] = value.split(':').map(Number);
+  const slot = slots.find((s) => s.id === id);
+  return slot ? `${formatTime12(slot.time)}, Golfer ${position}` : null;
+}
+
 type Paid = Extract<SerializeFrom<typeof loader>, { state: 'paid' }>;
 
 function Confirmed({ data }: { data: Paid }) {
@@ -145,6 +153,7 @@ function Confirmed({ data }: { data: Paid }) {
   const [selected, setSelected] = useState<string | null>(null);
   const saving = fetcher.state !== 'idle';
   const result = fetcher.data ?? actionData;
+  const selectedLabel = describeSlot(data.teeTimes, selected);
   const done = result?.ok === true;
 
   useEffect(() => {
@@ -203,7 +212,8 @@ function Confirmed({ data }: { data: Paid }) {
               </>
             ) : null}
             <TeeTimePicker slots={data.teeTimes} selected={selected} onSelect={setSelected} interactive={hydrated} ownGolferId={data.golferId} />
-            <div className="flex flex-wrap items-center gap-3">
+            <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t bg-slate-50/95 py-3">
+              {selectedLabel ? <span className="text-sm text-slate-700">Your choice: {selectedLabel}</span> : null}
               <Button type="submit" disabled={saving || done || (hydrated && !selected)}>
                 {saving ? 'Saving...' : 'Confirm Tee Time'}
               </Button>
