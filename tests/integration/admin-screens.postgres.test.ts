@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type PgServer } from './pg-server';
+
+// The golfers, courses, memberships and settings models on a real PostgreSQL server: the 409s leave a caller's
+// transaction usable (an import keeps going or rolls back cleanly), recomputations run inside one transaction.
+process.env.TEST_OWN_DATABASE = '1';
+
+let server: PgServer;
+let db: typeof import('~/utils/db.server').db;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  process.env.DATABASE_URL = server.url;
+  const { migrate } = await import('~/utils/migrate.server');
+  const { databaseConfig } = await import('~/utils/database-url.server');
+  await migrate(databaseConfig());
+  ({ db } = await import('~/utils/db.server'));
+}, 120_000);
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await server?.stop();
+});
+
+describe('admin screens on PostgreSQL', () => {
+  it('answers duplicate emails and memberships with 409 without breaking the surrounding transaction', async () => {
+    const { createGolfer } = await import('~/models/golfers.server');
+    const { createMembership, upsertMembership } = await import('~/models/memberships.server');
+    const { HttpError } = await import('~/utils/http.server');
+    const golfer = await createGolfer({ firstName: 'Pia', lastName: 'Pg', email: 'pia@example.org' });
+    await createMembership({ golferId: golfer.id, season: 2026, registered: true, paid: false });
+    const statuses = await db.$transaction(async (tx) => {
+      const seen: number[] = [];
+      for (const attempt of [
+        () => createGolfer({ firstName: 'Other', lastName: 'Pg', email: 'PIA@example.org' }, tx),
+        () => createMembership({ golferId: golfer.id, season: 2026, registered: false, paid: false }, tx),
+      ]) {
+        const error = await attempt().catch((e: unknown) => e);
+        seen.push(error instanceof HttpError ? error.status : 500);
+      }
+      // Still usable after both refusals.
+      await upsertMembership({ golferId: golfer.id, season: 2026, registered: true, paid: true }, tx);
+      return seen;
+    });
+    expect(statuses).toEqual([409, 409]);
+    expect(await db.membership.findFirstOrThrow({ where: { golferId: golfer.id } })).toMatchObject({ paid: true });
+  });
+
+  it('recomputes handicaps for par changes, course deletes, estimates and the default par', async () => {
+    const { createGolfer } = await import('~/models/golfers.server');
+    const { createCourse, deleteCourse, updateCourse } = await import('~/models/courses.server');
+    const { createMembership } = await import('~/models/memberships.server');
+    const { updateSettings } = await import('~/models/settings.server');
+    const { recomputeHandicaps } = await import('~/models/handicaps.server');
+    const golfer = await createGolfer({ firstName: 'Hal', lastName: 'Pg' });
+    const course = await createCourse({ courseName: 'Pg Pines', coursePar: 36, courseLength: '3 miles' });
+    const round = await db.round.create({ data: { golferId: golfer.id, courseId: course.id, date: '2026-06-01', season: 2026, grossScore: 45 } });
+    await recomputeHandicaps(db, [golfer.id]);
+    const after = async () => (await db.round.findUniqueOrThrow({ where: { id: round.id } })).hcpIndexAfter;
+    expect(await after()).toBe(7);
+    await updateCourse(course.id, { courseName: 'Pg Pines', coursePar: 40, courseLength: '3 miles' });
+    expect(await after()).toBe(4);
+    await deleteCourse(course.id);
+    expect(await after()).toBe(7);
+    await updateSettings({ defaultPar: 40 });
+    expect(await after()).toBe(4);
+    await updateSettings({ defaultPar: 36 });
+    await createMembership({ golferId: golfer.id, season: 2026, registered: true, paid: true, estimatedScore: 40 });
+    expect(await after()).toBe(4);
+  });
+
+  it('lists memberships newest registration first with undated rows last', async () => {
+    const { createGolfer } = await import('~/models/golfers.server');
+    const { createMembership, listMemberships } = await import('~/models/memberships.server');
+    const a = await createGolfer({ firstName: 'A', lastName: 'Sort' });
+    const b = await createGolfer({ firstName: 'B', lastName: 'Sort' });
+    const c = await createGolfer({ firstName: 'C', lastName: 'Sort' });
+    await createMembership({ golferId: a.id, season: 2025, registered: true, paid: false, registrationDatetime: new Date('2025-04-01T12:00:00Z') });
+    await createMembership({ golferId: b.id, season: 2025, registered: false, paid: false });
+    await createMembership({ golferId: c.id, season: 2025, registered: true, paid: false, registrationDatetime: new Date('2025-05-01T12:00:00Z') });
+    expect((await listMemberships(2025)).map((m) => m.golferId)).toEqual([c.id, a.id, b.id]);
+  });
+});
