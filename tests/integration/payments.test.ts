@@ -3,6 +3,7 @@ import { fulfilCheckoutSession, verifyCheckoutSession } from '~/models/registrat
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { loader as paymentStatus } from '~/routes/api.payment-status.$sessionId';
 import { action as webhook } from '~/routes/webhooks.stripe';
+import { loader as confirmationPage } from '~/routes/_public.registration-confirmation.$sessionId';
 import { db } from '~/utils/db.server';
 import { paymentProvider } from '~/utils/payments.server';
 import { FakeStripe } from '../fake-stripe/server';
@@ -129,6 +130,9 @@ describe('confirmation: verifying and fulfilling a paid session', () => {
     for (let i = 0; i < 3; i++) {
       const again = await call(paymentStatus, request(`/api/payment-status/${session.id}`), { sessionId: session.id });
       expect(await again.json()).toMatchObject({ paid: true, golferId: golfer!.id });
+      // Reloading the confirmation page itself.
+      const page = await call(confirmationPage, request(`/registration-confirmation/${session.id}`), { sessionId: session.id });
+      expect(await page.json()).toMatchObject({ state: 'paid', golferId: golfer!.id, email: session.customer_email, amountCents: 15000 });
     }
     const after = await golferState(session.customer_email!);
     expect(after).toHaveLength(1);
