@@ -252,6 +252,21 @@ describe('rounds, memberships, flights and courses', () => {
     ]);
   });
 
+  it('imports rounds and memberships for more golfers than SQLite takes parameters in one statement', async () => {
+    const tag = unique('wide');
+    const golfers = [['firstName', 'lastName'] as Cell[]];
+    for (let i = 0; i < 1_200; i += 1) golfers.push([`W${i}`, tag]);
+    expect((await upload('golfers', workbook(golfers, 'golfers.xlsx'))).status).toBe(200);
+    const ids = (await db.golfer.findMany({ where: { lastName: tag }, select: { id: true } })).map((g) => g.id);
+    const memberships = await postJson('memberships', JSON.stringify(ids.map((golferId) => ({ golferId, season: 2025, registered: true, estimatedScore: 45 }))));
+    expect(memberships).toEqual({ status: 200, body: { count: 1_200 } });
+    const rounds = await postJson('rounds', JSON.stringify(ids.map((golferId) => ({ golferId, date: '2025-06-02', grossScore: 45 }))));
+    expect(rounds).toEqual({ status: 200, body: { count: 1_200 } });
+    // The estimate (three entries of 45 at par 36) seeds every golfer's handicap: round(0.8 × 9) = 7.
+    const stored = await db.round.findMany({ where: { golferId: { in: ids.slice(0, 500) } }, select: { hcpIndexBefore: true } });
+    expect(new Set(stored.map((r) => r.hcpIndexBefore))).toEqual(new Set([7]));
+  }, 120_000);
+
   it('updates the round of a golfer and date instead of adding a second one', async () => {
     const golfer = await createGolfer({ firstName: 'Sam', lastName: unique('again') });
     const first = await postJson('rounds', JSON.stringify([{ golferId: golfer.id, date: '2025-07-14', grossScore: 45, notes: 'keep' }]));
