@@ -2,10 +2,10 @@ import type { CellKind } from '~/domain/import-cells';
 import type { ImportType } from '~/domain/import-headers';
 import { createCourse, updateCourse } from '~/models/courses.server';
 import { fullNameOf, normalizeEmail, updateGolfer } from '~/models/golfers.server';
-import { recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
+import { recomputeHandicaps } from '~/models/handicaps.server';
 import { upsertFlightAssignment } from '~/models/flights.server';
 import { upsertMembership } from '~/models/memberships.server';
-import { updateRound } from '~/models/rounds.server';
+import { createRounds, updateRound } from '~/models/rounds.server';
 import { courseSchema, type CourseInput } from '~/schemas/course';
 import { parseFlightInput, type FlightInput } from '~/schemas/flight';
 import { golferSchema, type GolferInput } from '~/schemas/golfer';
@@ -210,25 +210,9 @@ function roundKey(input: { golferId: number; date: string }): string {
 }
 
 /**
- * What createRound stores for an input (the season defaults to the date's year), for batch inserts of new rounds.
- * The handicap columns are left for recomputeHandicaps. (A batch create in rounds.server.ts could replace this.)
- */
-function newRoundData(input: RoundInput) {
-  return {
-    golferId: input.golferId,
-    courseId: input.courseId ?? null,
-    date: input.date,
-    season: input.season ?? seasonOfDate(input.date)!,
-    grossScore: input.grossScore,
-    points: input.points ?? null,
-    notes: input.notes?.trim() || null,
-  };
-}
-
-/**
  * Rounds: a golfer plays one league round per date, so a row for a golfer and date that already has a round
- * updates it through updateRound (re-importing an export changes nothing); new rounds are inserted in batches
- * (references were checked beforehand). Nothing is recomputed per row: the handicap columns of every golfer
+ * updates it through updateRound (re-importing an export changes nothing); new rounds go in batches through
+ * createRounds. Nothing is recomputed per row: the handicap columns of every golfer
  * touched are recomputed once at the end, in the same transaction.
  */
 const rounds: Importer<RoundInput> = {
@@ -267,7 +251,7 @@ const rounds: Importer<RoundInput> = {
         { recompute: false },
       );
     });
-    await tx.round.createMany({ data: added.map(newRoundData) });
+    await createRounds(added, tx, { recompute: false });
     for (const ids of await inSlices(golferIds, async (slice) => [slice])) await recomputeHandicaps(tx, ids);
   },
 };
@@ -312,7 +296,7 @@ const memberships: Importer<MembershipInput> = {
     const stored = await inSlices(golferIds, (ids) =>
       tx.membership.findMany({
         where: { golferId: { in: ids }, season: { in: seasons } },
-        select: { golferId: true, season: true, registered: true, paid: true, estimatedScore: true, registrationDatetime: true },
+        select: { golferId: true, season: true, registrationDatetime: true },
       }),
     );
     const byKey = new Map(stored.map((m) => [membershipKey(m), m]));
@@ -323,19 +307,11 @@ const memberships: Importer<MembershipInput> = {
         added.push(input);
         return;
       }
+      // The model keeps what the row left out; a time read back from an export keeps its stored milliseconds.
       await upsertMembership(
-        {
-          ...input,
-          registered: present.has('registered') ? input.registered : current.registered,
-          paid: present.has('paid') ? input.paid : current.paid,
-          estimatedScore: present.has('estimatedScore') ? input.estimatedScore : (current.estimatedScore ?? undefined),
-          registrationDatetime: sameSecond(input.registrationDatetime, current.registrationDatetime)
-            ? current.registrationDatetime!
-            : present.has('registrationDatetime')
-              ? input.registrationDatetime
-              : (current.registrationDatetime ?? undefined),
-        },
+        sameSecond(input.registrationDatetime, current.registrationDatetime) ? { ...input, registrationDatetime: current.registrationDatetime! } : input,
         tx,
+        present,
       );
     });
     const now = new Date();
