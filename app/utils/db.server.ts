@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient as PostgresClient } from '@league/prisma-postgres';
 import { PrismaClient } from '@league/prisma-sqlite';
 import { databaseConfig } from './database-url.server';
+import { serializedSqlite } from './sqlite-serial.server';
 
 export type { Prisma } from '@league/prisma-sqlite';
 export type Db = PrismaClient;
@@ -18,8 +19,12 @@ function createClient(): PrismaClient {
   if (config.kind === 'postgresql') {
     return new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) }) as unknown as PrismaClient;
   }
-  // `timeout` is better-sqlite3's busy timeout; WAL mode is set on the file by the migrator at start.
-  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: config.file, timeout: 10_000 }) });
+  // `timeout` is better-sqlite3's busy timeout; WAL mode is set on the file by the migrator at start. One
+  // connection serves the process, so a transaction may wait for another: allow for that in maxWait.
+  return new PrismaClient({
+    adapter: serializedSqlite(new PrismaBetterSQLite3({ url: config.file, timeout: 10_000 })),
+    transactionOptions: { maxWait: 20_000, timeout: 30_000 },
+  });
 }
 
 let queries = 0;
