@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
 import { GolferForm } from '~/components/golfer-form';
+import { DownloadCsvLink } from '~/components/download-csv-link';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { RouteError } from '~/components/route-error';
 import { SearchBox } from '~/components/search-box';
@@ -106,6 +107,7 @@ export default function GolfersPage() {
     <div className="space-y-4">
       <PageHeader title="Golfers">
         {loading ? <Spinner /> : null}
+        <DownloadCsvLink type="golfers" />
         <Link to={withParam(base, 'action', 'new')} preventScrollReset className={buttonClass()}>
           Add Golfer
         </Link>
