@@ -5,6 +5,7 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
+import { DownloadCsvLink } from '~/components/download-csv-link';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { RoundForm } from '~/components/round-form';
 import { SeasonPicker } from '~/components/season-picker';
@@ -173,6 +174,7 @@ export default function RoundsPage() {
     <div>
       <PageHeader title="Rounds">
         <SeasonPicker seasons={data.seasons} season={season} />
+        <DownloadCsvLink type="rounds" season={season} />
         <Link to={`/rounds?season=${season}&action=new`} preventScrollReset className={buttonClass()}>
           Record Round
         </Link>
