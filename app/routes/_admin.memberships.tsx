@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
 import { MembershipForm } from '~/components/membership-form';
+import { DownloadCsvLink } from '~/components/download-csv-link';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { RouteError } from '~/components/route-error';
 import { SearchBox } from '~/components/search-box';
@@ -159,6 +160,7 @@ export default function MembershipsPage() {
       <PageHeader title="Memberships">
         {loading ? <Spinner /> : null}
         <SeasonPicker seasons={seasonList} season={season} keep={q ? { q } : {}} />
+        <DownloadCsvLink type="memberships" season={season} />
         <Link to={withParam(base, 'action', 'new')} preventScrollReset className={buttonClass()}>
           Add Membership
         </Link>
