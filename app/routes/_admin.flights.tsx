@@ -6,6 +6,7 @@ import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigat
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { FlightBoard, type FlightEntry } from '~/components/flight-board';
 import { FlightForm } from '~/components/flight-form';
+import { DownloadCsvLink } from '~/components/download-csv-link';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { SeasonPicker } from '~/components/season-picker';
 import { buttonClass } from '~/components/ui/button';
@@ -168,6 +169,7 @@ export default function FlightsPage() {
     <div className="space-y-6">
       <PageHeader title="Flights">
         <SeasonPicker seasons={data.seasons} season={season} />
+        <DownloadCsvLink type="flights" season={season} />
         <Link to={`/flights?season=${season}&action=new`} preventScrollReset className={buttonClass()}>
           Assign Flight
         </Link>
