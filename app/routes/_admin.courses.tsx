@@ -5,6 +5,7 @@ import { Link, useActionData, useLoaderData, useNavigation, useSearchParams, typ
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { CourseForm } from '~/components/course-form';
 import { DataTable, Td } from '~/components/data-table';
+import { DownloadCsvLink } from '~/components/download-csv-link';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { RouteError } from '~/components/route-error';
 import { buttonClass } from '~/components/ui/button';
@@ -90,6 +91,7 @@ export default function CoursesPage() {
     <div className="space-y-4">
       <PageHeader title="Courses">
         {loading ? <Spinner /> : null}
+        <DownloadCsvLink type="courses" />
         <Link to={withParam(BASE, 'action', 'new')} preventScrollReset className={buttonClass()}>
           Add Course
         </Link>
