@@ -107,3 +107,19 @@ test('downloads a CSV export that names the golfers', async ({ page }) => {
   expect(text).toContain(`Ex,${last},,${last.toLowerCase()}@example.org,`);
   expect(new URL(page.url()).pathname).toBe('/import');
 });
+
+test('each list page offers a Download CSV of what it shows', async ({ page }) => {
+  await signIn(page, '/rounds?season=2024');
+  for (const [path, filename] of [
+    ['/rounds?season=2024', 'rounds-2024.csv'],
+    ['/memberships?season=2024', 'memberships-2024.csv'],
+    ['/flights?season=2024', 'flights-2024.csv'],
+    ['/golfers', 'golfers.csv'],
+    ['/courses', 'courses.csv'],
+  ]) {
+    await page.goto(path);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV' }).click();
+    expect((await download).suggestedFilename()).toBe(filename);
+  }
+});
