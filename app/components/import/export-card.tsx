@@ -23,7 +23,7 @@ export function ExportCard({ seasons, season }: { seasons: number[]; season: num
           <label htmlFor="export-season" className="font-medium text-slate-700">
             Season
           </label>
-          <select id="export-season" name="season" defaultValue={String(season)} className={cn(inputClass, 'w-auto')}>
+          <select id="export-season" name="season" defaultValue={String(season)} className={cn(inputClass, '!w-auto')}>
             {seasons.map((s) => (
               <option key={s} value={s}>
                 Season {s}
