@@ -11,7 +11,7 @@ import {
   useRouteError,
 } from '@remix-run/react';
 import { useEffect } from 'react';
-import { Toaster } from '~/components/ui/toaster';
+import { ToastProvider } from '~/components/ui/toaster';
 import { getSettings } from '~/models/settings.server';
 import { takeToast } from '~/utils/session.server';
 import { useNonce } from '~/utils/nonce';
@@ -55,10 +55,9 @@ export default function App() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <>
+    <ToastProvider serverToast={toast}>
       <Outlet />
-      <Toaster toast={toast} />
-    </>
+    </ToastProvider>
   );
 }
 

@@ -1,16 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
-import { useState } from 'react';
 import { EmailListBox } from '~/components/email-list-box';
 import { PageHeader } from '~/components/page-header';
-import { Toaster } from '~/components/ui/toaster';
+import { useShowToast } from '~/components/ui/toaster';
 import { UrlTabs } from '~/components/url-tabs';
 import { emailListFilters, isEmailListFilter, type EmailListFilter } from '~/domain/email-list';
 import { currentSeason } from '~/domain/season';
 import { getEmailLists } from '~/models/email-list.server';
 import { requireUser } from '~/utils/auth.server';
-import type { Toast } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Email Lists' }];
 
@@ -31,7 +29,7 @@ export default function EmailListPage() {
   const selected: EmailListFilter = isEmailListFilter(requested) ? requested : 'current';
   const filter = emailListFilters.find((f) => f.id === selected)!;
   const list = lists[selected];
-  const [toast, setToast] = useState<Toast | null>(null);
+  const showToast = useShowToast();
 
   return (
     <div className="space-y-6">
@@ -60,10 +58,9 @@ export default function EmailListPage() {
               {addresses(list.count)}
             </p>
           </div>
-          <EmailListBox id={`email-list-${selected}`} label={`${filter.label} email addresses`} text={list.text} onToast={setToast} />
+          <EmailListBox id={`email-list-${selected}`} label={`${filter.label} email addresses`} text={list.text} onToast={showToast} />
         </section>
       </UrlTabs>
-      <Toaster toast={toast} />
     </div>
   );
 }

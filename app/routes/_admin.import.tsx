@@ -9,7 +9,7 @@ import { ImportJsonForm } from '~/components/import/import-json-form';
 import { importFailed, importSucceeded, type ImportOutcome } from '~/components/import/import-outcome';
 import { ImportResult } from '~/components/import/import-result';
 import { PageHeader } from '~/components/page-header';
-import { Toaster } from '~/components/ui/toaster';
+import { useShowToast } from '~/components/ui/toaster';
 import { UrlTabs } from '~/components/url-tabs';
 import { currentSeason, seasonChoices } from '~/domain/season';
 import { importFile, importJsonText } from '~/models/import.server';
@@ -95,15 +95,15 @@ export default function ImportPage() {
 
   // The alert shows the latest result, from the page's action (no JavaScript, JSON tab) or from the upload.
   const [outcome, setOutcome] = useState<ImportOutcome | null>(actionData?.outcome ?? null);
-  const [toast, setToast] = useState<Toast | null>(null);
+  const showToast = useShowToast();
   useEffect(() => {
     if (!actionData) return;
     setOutcome(actionData.outcome ?? null);
-    setToast(actionData.outcome ? toastOf(actionData.outcome) : null);
-  }, [actionData]);
+    if (actionData.outcome) showToast(toastOf(actionData.outcome));
+  }, [actionData, showToast]);
   const show = (next: ImportOutcome) => {
     setOutcome(next);
-    setToast(toastOf(next));
+    showToast(toastOf(next));
   };
 
   return (
@@ -135,7 +135,6 @@ export default function ImportPage() {
       </div>
       <ImportGuidelines />
       <ExportCard season={season} seasons={seasons} />
-      <Toaster toast={toast} />
     </div>
   );
 }
