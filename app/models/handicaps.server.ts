@@ -58,6 +58,29 @@ async function defaultParOf(tx: Tx): Promise<number> {
 
 const roundSelect = { id: true, golferId: true, date: true, season: true, grossScore: true, hcpIndexBefore: true, netScore: true, hcpIndexAfter: true, course: { select: { coursePar: true } } } as const;
 
+// SQLite refuses statements with more than 999 parameters, so golfer ids are looked up 500 at a time.
+const ID_CHUNK = 500;
+
+/** What a handicap computation needs for these golfers, in a fixed number of queries per 500 golfers. */
+async function loadHandicapData(tx: Tx, ids: number[]) {
+  const rounds: RoundRow[] = [];
+  const memberships: { golferId: number; season: number; estimatedScore: number | null }[] = [];
+  const defaultPar = await defaultParOf(tx);
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const chunk = ids.slice(i, i + ID_CHUNK);
+    rounds.push(...(await tx.round.findMany({ where: { golferId: { in: chunk } }, select: roundSelect })));
+    memberships.push(
+      ...(await tx.membership.findMany({ where: { golferId: { in: chunk } }, select: { golferId: true, season: true, estimatedScore: true } })),
+    );
+  }
+  const roundsOf = groupBy(rounds);
+  const membershipsOf = groupBy(memberships);
+  return (golferId: number) => {
+    const rows = roundsOf.get(golferId) ?? [];
+    return { rows, input: handicapInput(rows, membershipsOf.get(golferId) ?? [], defaultPar) };
+  };
+}
+
 /**
  * Recomputes hcpIndexBefore, netScore and hcpIndexAfter of every round of these golfers (DECISIONS.md
  * "Handicaps"), writing only the rows that changed. Call it inside the transaction that changed their rounds,
@@ -66,20 +89,13 @@ const roundSelect = { id: true, golferId: true, date: true, season: true, grossS
 export async function recomputeHandicaps(tx: Tx, golferIds: Iterable<number>): Promise<void> {
   const ids = [...new Set(golferIds)];
   if (ids.length === 0) return;
-  const [defaultPar, rounds, memberships] = await Promise.all([
-    defaultParOf(tx),
-    tx.round.findMany({ where: { golferId: { in: ids } }, select: roundSelect }),
-    tx.membership.findMany({ where: { golferId: { in: ids } }, select: { golferId: true, season: true, estimatedScore: true } }),
-  ]);
-  const roundsOf = groupBy(rounds);
-  const membershipsOf = groupBy(memberships);
+  const inputOf = await loadHandicapData(tx, ids);
   for (const golferId of ids) {
-    const own = roundsOf.get(golferId) ?? [];
-    if (own.length === 0) continue;
-    const byId = new Map(own.map((r) => [r.id, r]));
-    const computed = computeGolferRounds(handicapInput(own, membershipsOf.get(golferId) ?? [], defaultPar));
-    for (const c of computed) {
-      const row = byId.get(c.id)!;
+    const { rows, input } = inputOf(golferId);
+    if (rows.length === 0) continue;
+    const stored = new Map(rows.map((r) => [r.id, r]));
+    for (const c of computeGolferRounds(input)) {
+      const row = stored.get(c.id)!;
       if (row.hcpIndexBefore === c.hcpIndexBefore && row.netScore === c.netScore && row.hcpIndexAfter === c.hcpIndexAfter) continue;
       await tx.round.update({ where: { id: c.id }, data: { hcpIndexBefore: c.hcpIndexBefore, netScore: c.netScore, hcpIndexAfter: c.hcpIndexAfter } });
     }
@@ -96,15 +112,7 @@ export async function recomputeCourseHandicaps(tx: Tx, courseId: number): Promis
 export async function currentHandicaps(tx: Tx, golferIds: number[]): Promise<Map<number, number | null>> {
   const out = new Map<number, number | null>();
   if (golferIds.length === 0) return out;
-  const [defaultPar, rounds, memberships] = await Promise.all([
-    defaultParOf(tx),
-    tx.round.findMany({ where: { golferId: { in: golferIds } }, select: roundSelect }),
-    tx.membership.findMany({ where: { golferId: { in: golferIds } }, select: { golferId: true, season: true, estimatedScore: true } }),
-  ]);
-  const roundsOf = groupBy(rounds);
-  const membershipsOf = groupBy(memberships);
-  for (const id of golferIds) {
-    out.set(id, currentHandicap(handicapInput(roundsOf.get(id) ?? [], membershipsOf.get(id) ?? [], defaultPar)));
-  }
+  const inputOf = await loadHandicapData(tx, golferIds);
+  for (const id of golferIds) out.set(id, currentHandicap(inputOf(id).input));
   return out;
 }

@@ -252,7 +252,7 @@ const rounds: Importer<RoundInput> = {
       );
     });
     await createRounds(added, tx, { recompute: false });
-    for (const ids of await inSlices(golferIds, async (slice) => [slice])) await recomputeHandicaps(tx, ids);
+    await recomputeHandicaps(tx, golferIds);
   },
 };
 
@@ -318,7 +318,7 @@ const memberships: Importer<MembershipInput> = {
     await tx.membership.createMany({ data: added.map((input) => newMembershipData(input, now)) });
     // An estimated score seeds the golfer's handicap (DECISIONS.md "Handicaps").
     const seeded = [...new Set(added.filter((input) => input.estimatedScore !== undefined).map((input) => input.golferId))];
-    for (const ids of await inSlices(seeded, async (slice) => [slice])) await recomputeHandicaps(tx, ids);
+    await recomputeHandicaps(tx, seeded);
   },
 };
 

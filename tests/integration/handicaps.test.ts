@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recomputeCourseHandicaps, recomputeHandicaps } from '~/models/handicaps.server';
+import { currentHandicaps, recomputeCourseHandicaps, recomputeHandicaps } from '~/models/handicaps.server';
 import { createRound, deleteRound, updateRound } from '~/models/rounds.server';
 import { db } from '~/utils/db.server';
 import { HttpError } from '~/utils/http.server';
@@ -176,5 +176,21 @@ describe('createRounds (batch, for imports)', () => {
     ]).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, errors: { golferId: ['Golfer #888888 does not exist'], courseId: ['Course #777777 does not exist'] } });
     expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
+  });
+});
+
+describe('handicaps of many golfers at once', () => {
+  it('works past SQLite\'s 999-parameter limit (1,200 golfers in one call)', async () => {
+    const tag = `Bulk${Date.now()}`;
+    await db.golfer.createMany({ data: Array.from({ length: 1200 }, (_, i) => ({ firstName: `G${i}`, lastName: tag, fullName: `G${i} ${tag}` })) });
+    const golfers = await db.golfer.findMany({ where: { lastName: tag }, select: { id: true } });
+    await db.round.createMany({ data: golfers.map((g) => ({ golferId: g.id, date: '2025-06-02', season: 2025, grossScore: 41 })) });
+    const ids = golfers.map((g) => g.id);
+    await db.$transaction((tx) => recomputeHandicaps(tx, ids), { timeout: 120_000 });
+    const handicaps = await currentHandicaps(db, ids);
+    expect(handicaps.size).toBe(1200);
+    // One round of 41 at the default par 36: 0.8 × 5 = 4.
+    expect(new Set(handicaps.values())).toEqual(new Set([4]));
+    expect(await db.round.count({ where: { golferId: { in: ids.slice(0, 500) }, hcpIndexAfter: 4 } })).toBe(500);
   });
 });
