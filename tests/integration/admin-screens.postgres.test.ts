@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PgServer } from './pg-server';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '~/utils/db.server';
+import { usePostgres } from './pg-server';
 
 // The golfers, courses, memberships and settings models on a real PostgreSQL server: the 409s leave a caller's
 // transaction usable (an import keeps going or rolls back cleanly), recomputations run inside one transaction.
-process.env.TEST_OWN_DATABASE = '1';
 
-let server: PgServer;
-let db: typeof import('~/utils/db.server').db;
-
-beforeAll(async () => {
-  server = await startPostgres();
-  process.env.DATABASE_URL = server.url;
-  const { migrate } = await import('~/utils/migrate.server');
-  const { databaseConfig } = await import('~/utils/database-url.server');
-  await migrate(databaseConfig());
-  ({ db } = await import('~/utils/db.server'));
-}, 120_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-  await server?.stop();
-});
+let db: Db;
+usePostgres((ready) => (db = ready));
 
 describe('admin screens on PostgreSQL', () => {
   it('answers duplicate emails and memberships with 409 without breaking the surrounding transaction', async () => {

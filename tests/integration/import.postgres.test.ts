@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PgServer } from './pg-server';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '~/utils/db.server';
+import { usePostgres } from './pg-server';
 
 // The import pipeline and the CSV exports on a real PostgreSQL server: batch inserts, id slices, a refusal in the
 // middle of the transaction (which aborts the whole transaction there) and the export round trip.
-process.env.TEST_OWN_DATABASE = '1';
 
-let server: PgServer;
-let db: typeof import('~/utils/db.server').db;
-
-beforeAll(async () => {
-  server = await startPostgres();
-  process.env.DATABASE_URL = server.url;
-  const { migrate } = await import('~/utils/migrate.server');
-  const { databaseConfig } = await import('~/utils/database-url.server');
-  await migrate(databaseConfig());
-  ({ db } = await import('~/utils/db.server'));
-}, 120_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-  await server?.stop();
-});
+let db: Db;
+usePostgres((ready) => (db = ready));
 
 function csv(text: string, name = 'data.csv') {
   return new File([text], name, { type: 'text/csv' });

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { Db } from '~/utils/db.server';
 
 /** Where initdb/pg_ctl live: PATH first, then Debian's versioned folder. */
 export function findPgBin(tool: string): string | null {
@@ -76,4 +78,29 @@ export async function startPostgres(): Promise<PgServer> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs the calling test file against a PostgreSQL server of its own: started, migrated and set as DATABASE_URL
+ * before anything loads the database client. `onReady` receives the client; it is disconnected and the server
+ * stopped after the file.
+ */
+export function usePostgres(onReady: (db: Db) => void): void {
+  // setup-env.ts gave this file a SQLite file too; DATABASE_URL is replaced before the client is first loaded.
+  process.env.TEST_OWN_DATABASE = '1';
+  let server: PgServer | undefined;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    server = await startPostgres();
+    process.env.DATABASE_URL = server.url;
+    const { migrate } = await import('~/utils/migrate.server');
+    const { databaseConfig } = await import('~/utils/database-url.server');
+    await migrate(databaseConfig());
+    db = (await import('~/utils/db.server')).db;
+    onReady(db);
+  }, 120_000);
+  afterAll(async () => {
+    await db?.$disconnect();
+    await server?.stop();
+  });
 }

@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PgServer } from './pg-server';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '~/utils/db.server';
+import { usePostgres } from './pg-server';
 
-// This file brings its own database: a real PostgreSQL server started here. setup-env.ts leaves it alone.
-process.env.TEST_OWN_DATABASE = '1';
-
-let server: PgServer;
-let db: typeof import('~/utils/db.server').db;
-
-beforeAll(async () => {
-  server = await startPostgres();
-  process.env.DATABASE_URL = server.url;
-  const { migrate } = await import('~/utils/migrate.server');
-  const { databaseConfig } = await import('~/utils/database-url.server');
-  expect(await migrate(databaseConfig())).toHaveLength(1);
-  // Applying again finds nothing to do.
-  expect(await migrate(databaseConfig())).toEqual([]);
-  ({ db } = await import('~/utils/db.server'));
-}, 120_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-  await server?.stop();
-});
+let db: Db;
+usePostgres((ready) => (db = ready));
 
 describe('PostgreSQL (DATABASE_URL=postgresql://…)', () => {
-  it('records migrations exactly as prisma migrate deploy does', async () => {
+  it('records migrations exactly as prisma migrate deploy does, and applies each once', async () => {
+    const { migrate } = await import('~/utils/migrate.server');
+    const { databaseConfig } = await import('~/utils/database-url.server');
+    expect(await migrate(databaseConfig())).toEqual([]);
     const rows = await db.$queryRawUnsafe<{ migration_name: string; checksum: string; applied_steps_count: number }[]>(
       'SELECT migration_name, checksum, applied_steps_count FROM _prisma_migrations',
     );

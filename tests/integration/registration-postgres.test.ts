@@ -1,34 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PgServer } from './pg-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '~/utils/db.server';
+import { usePostgres } from './pg-server';
 
 // The races that matter for money and tee times, on PostgreSQL, where transactions really run side by side
 // (SQLite serialises them). This file brings its own database; setup-env.ts leaves it alone.
-process.env.TEST_OWN_DATABASE = '1';
 
-let server: PgServer;
-let db: typeof import('~/utils/db.server').db;
+let db: Db;
 let registrations: typeof import('~/models/registrations.server');
 let teeTimes: typeof import('~/models/tee-times.server');
 let payments: typeof import('~/utils/payments.server');
 let season: number;
+usePostgres((ready) => (db = ready));
 
 beforeAll(async () => {
-  server = await startPostgres();
-  process.env.DATABASE_URL = server.url;
   delete process.env.STRIPE_SECRET_KEY;
-  const { migrate } = await import('~/utils/migrate.server');
-  const { databaseConfig } = await import('~/utils/database-url.server');
-  await migrate(databaseConfig());
-  ({ db } = await import('~/utils/db.server'));
   registrations = await import('~/models/registrations.server');
   teeTimes = await import('~/models/tee-times.server');
   payments = await import('~/utils/payments.server');
   season = (await import('~/domain/season')).currentSeason();
-}, 120_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-  await server?.stop();
 });
 
 let n = 0;

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PgServer } from './pg-server';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '~/utils/db.server';
+import { usePostgres } from './pg-server';
 
 // The rounds, points and flights models on a real PostgreSQL server: relation ordering, groupBy ranges,
 // interactive transactions and the unique constraint behave as on SQLite.
-process.env.TEST_OWN_DATABASE = '1';
 
-let server: PgServer;
-let db: typeof import('~/utils/db.server').db;
-
-beforeAll(async () => {
-  server = await startPostgres();
-  process.env.DATABASE_URL = server.url;
-  const { migrate } = await import('~/utils/migrate.server');
-  const { databaseConfig } = await import('~/utils/database-url.server');
-  await migrate(databaseConfig());
-  ({ db } = await import('~/utils/db.server'));
-}, 120_000);
-
-afterAll(async () => {
-  await db?.$disconnect();
-  await server?.stop();
-});
+let db: Db;
+usePostgres((ready) => (db = ready));
 
 describe('rounds, points and flights on PostgreSQL', () => {
   it('recomputes later handicaps on edit, ranks points and lists flight details', async () => {
