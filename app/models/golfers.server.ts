@@ -14,7 +14,8 @@ export function normalizeEmail(email: string | null | undefined): string | null 
   return e ? e : null;
 }
 
-function golferData(input: GolferInput) {
+/** What is stored for a golfer's input (trimmed text, derived full name, lower-cased email); batch imports use it too. */
+export function golferData(input: GolferInput) {
   return {
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),

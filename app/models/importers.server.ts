@@ -1,10 +1,10 @@
 import type { CellKind } from '~/domain/import-cells';
 import type { ImportType } from '~/domain/import-headers';
 import { createCourse, updateCourse } from '~/models/courses.server';
-import { fullNameOf, normalizeEmail, updateGolfer } from '~/models/golfers.server';
+import { golferData, normalizeEmail, updateGolfer } from '~/models/golfers.server';
 import { recomputeHandicaps } from '~/models/handicaps.server';
 import { upsertFlightAssignment } from '~/models/flights.server';
-import { upsertMembership } from '~/models/memberships.server';
+import { membershipData, upsertMembership } from '~/models/memberships.server';
 import { createRounds, updateRound } from '~/models/rounds.server';
 import { courseSchema, type CourseInput } from '~/schemas/course';
 import { parseFlightInput, type FlightInput } from '~/schemas/flight';
@@ -91,18 +91,6 @@ function nameKey(firstName: string, lastName: string): string {
   return `${firstName} ${lastName}`.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** What createGolfer stores for an input (trimmed text, derived full name, lower-cased email), for batch inserts. */
-function newGolferData(input: GolferInput) {
-  return {
-    firstName: input.firstName.trim(),
-    lastName: input.lastName.trim(),
-    nickname: input.nickname?.trim() || null,
-    fullName: fullNameOf(input.firstName, input.lastName),
-    email: normalizeEmail(input.email),
-    phone: input.phone?.trim() || null,
-  };
-}
-
 /** A row's values over what is already known: blank cells keep what is on file. */
 function mergeGolfer(input: GolferInput, known: { nickname: string | null; email: string | null; phone: string | null }): GolferInput {
   return {
@@ -156,7 +144,7 @@ const golfers: Importer<GolferInput> = {
       const namesakes = byName.get(nameKey(input.firstName, input.lastName)) ?? [];
       const match = (email ? byEmail.get(email) : undefined) ?? (email ? namesakes.find((g) => !g.email) : namesakes[0]);
       const merged = match ? mergeGolfer(input, match) : input;
-      const data = newGolferData(merged);
+      const data = golferData(merged);
       if (match) {
         const unchanged = (Object.keys(data) as (keyof typeof data)[]).every((key) => key === 'fullName' || data[key] === match[key]);
         if (unchanged) return;
@@ -173,7 +161,7 @@ const golfers: Importer<GolferInput> = {
 
     for (let i = 0; i < created.length; i += INSERT_CHUNK) {
       const chunk = created.slice(i, i + INSERT_CHUNK);
-      await tx.golfer.createMany({ data: chunk.map((golfer) => newGolferData(golfer.input!)) });
+      await tx.golfer.createMany({ data: chunk.map((golfer) => golferData(golfer.input!)) });
     }
   },
 };
@@ -266,21 +254,6 @@ function sameSecond(a: Date | undefined, b: Date | null): boolean {
 }
 
 /**
- * What createMembership stores for a new membership, for batch inserts: registered without a date means
- * registered now (docs/decisions/013-memberships.md). (A batch create in memberships.server.ts could replace this.)
- */
-function newMembershipData(input: MembershipInput, now: Date) {
-  return {
-    golferId: input.golferId,
-    season: input.season,
-    registered: input.registered,
-    paid: input.paid,
-    estimatedScore: input.estimatedScore ?? null,
-    registrationDatetime: input.registrationDatetime ?? (input.registered ? now : null),
-  };
-}
-
-/**
  * Memberships are upserted by golfer and season: existing ones through upsertMembership, new ones in batches.
  * Blank cells keep what is on file (a file listing only who paid does not un-register anyone); a new membership
  * gets the schema's defaults (not registered, not paid).
@@ -314,8 +287,7 @@ const memberships: Importer<MembershipInput> = {
         present,
       );
     });
-    const now = new Date();
-    await tx.membership.createMany({ data: added.map((input) => newMembershipData(input, now)) });
+    await tx.membership.createMany({ data: added.map((input) => membershipData(input, null)) });
     // An estimated score seeds the golfer's handicap (DECISIONS.md "Handicaps").
     const seeded = [...new Set(added.filter((input) => input.estimatedScore !== undefined).map((input) => input.golferId))];
     await recomputeHandicaps(tx, seeded);

@@ -70,7 +70,8 @@ function registrationDatetimeFor(input: MembershipInput, current: Date | null, n
   return current ?? now;
 }
 
-function membershipData(input: MembershipInput, current: Date | null) {
+/** What is stored for a membership's input, given the registration datetime on file; batch imports use it too. */
+export function membershipData(input: MembershipInput, current: Date | null) {
   return {
     golferId: input.golferId,
     season: input.season,
