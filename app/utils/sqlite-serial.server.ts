@@ -68,7 +68,12 @@ export function serializedSqlite(factory: Factory): Factory {
           return async (isolationLevel?: Parameters<Adapter['startTransaction']>[0]) => {
             const release = await lock();
             try {
-              return wrapTransaction(await target.startTransaction(isolationLevel), release);
+              const tx = await target.startTransaction(isolationLevel);
+              // The adapter begins DEFERRED: a transaction that reads, then writes after another process wrote,
+              // fails at once with SQLITE_BUSY (the busy timeout cannot help). Taking the write lock up front
+              // makes it wait its turn instead (only another process, e.g. a CLI or a test, can contend).
+              (target as unknown as { client: { exec(sql: string): void } }).client.exec('ROLLBACK; BEGIN IMMEDIATE');
+              return wrapTransaction(tx, release);
             } catch (error) {
               release();
               throw error;

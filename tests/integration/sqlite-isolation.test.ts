@@ -25,3 +25,28 @@ describe('SQLite: one connection, isolated transactions', () => {
     expect(await db.course.findUnique({ where: { id: written.id } })).not.toBeNull();
   });
 });
+
+describe('SQLite: another process writing at the same time', () => {
+  it('a transaction holds the write lock from its start, so it never fails half-way with SQLITE_BUSY', async () => {
+    const Database = (await import('better-sqlite3')).default;
+    const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ''), { timeout: 0 });
+    try {
+      const name = `Locked ${Date.now()}`;
+      let otherError: unknown = null;
+      await db.$transaction(async (tx) => {
+        await tx.course.count();
+        // Another connection (a CLI, a test) tries to write while the transaction is open: it must wait.
+        try {
+          other.prepare("INSERT INTO courses (courseName, coursePar, courseLength) VALUES ('Other', 36, '1 mile')").run();
+        } catch (error) {
+          otherError = error;
+        }
+        await tx.course.create({ data: { courseName: name, coursePar: 36, courseLength: '1 mile' } });
+      });
+      expect(String(otherError)).toMatch(/SQLITE_BUSY|database is locked/);
+      expect(await db.course.count({ where: { courseName: name } })).toBe(1);
+    } finally {
+      other.close();
+    }
+  });
+});
