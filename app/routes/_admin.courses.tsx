@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
@@ -14,10 +13,9 @@ import { Spinner } from '~/components/ui/spinner';
 import { createCourse, deleteCourse, listCourses, updateCourse } from '~/models/courses.server';
 import { courseSchema } from '~/schemas/course';
 import { requireUser } from '~/utils/auth.server';
-import { HttpError, readSmallForm } from '~/utils/http.server';
+import { crudAction } from '~/utils/crud-action.server';
 import { onlyDialogChanged, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
-import { redirectWithToast } from '~/utils/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Courses');
 
@@ -33,46 +31,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  let form: FormData;
-  try {
-    form = await readSmallForm(request, 20_000);
-  } catch (error) {
-    if (error instanceof HttpError) return redirectWithToast(BASE, { type: 'error', title: 'Error', description: error.message }, {}, request);
-    throw error;
-  }
-  const intent = form.get('intent');
-
-  if (intent === 'delete') {
-    const id = Number(form.get('id'));
-    try {
-      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Course is required for delete');
-      await deleteCourse(id);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return redirectWithToast(BASE, { type: 'error', title: 'Error', description: `Failed to delete course: ${error.message}` }, {}, request);
-    }
-    return redirectWithToast(BASE, { type: 'success', title: 'Success', description: 'Course deleted successfully' }, {}, request);
-  }
-
-  if (intent !== 'create' && intent !== 'update') {
-    return json({ intent: null, result: null, message: 'Unknown action' }, { status: 400 });
-  }
-  const submission = parseWithZod(form, { schema: courseSchema });
-  if (submission.status !== 'success') return json({ intent, result: submission.reply(), message: null }, { status: 400 });
-  try {
-    if (intent === 'create') {
-      await createCourse(submission.value);
-    } else {
-      const id = Number(form.get('id'));
-      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Course is required for update');
-      await updateCourse(id, submission.value);
-    }
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return json({ intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }), message: null }, { status: error.status });
-  }
-  const description = intent === 'create' ? 'Course created successfully' : 'Course updated successfully';
-  return redirectWithToast(BASE, { type: 'success', title: 'Success', description }, {}, request);
+  return crudAction({
+    request,
+    back: BASE,
+    schema: courseSchema,
+    noun: 'course',
+    create: async (value) => void (await createCourse(value)),
+    update: async (id, value) => void (await updateCourse(id, value)),
+    remove: deleteCourse,
+  });
 }
 
 export default function CoursesPage() {

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
@@ -17,10 +16,9 @@ import { golferDisplayName, matchesGolferSearch } from '~/domain/golfer-display'
 import { createGolfer, deleteGolfer, listGolfers, updateGolfer } from '~/models/golfers.server';
 import { golferSchema } from '~/schemas/golfer';
 import { requireUser } from '~/utils/auth.server';
-import { HttpError, readSmallForm } from '~/utils/http.server';
+import { crudAction } from '~/utils/crud-action.server';
 import { listUrl, onlyDialogChanged, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
-import { redirectWithToast } from '~/utils/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Golfers');
 
@@ -39,47 +37,15 @@ const failures = { create: 'Failed to create golfer', update: 'Failed to update 
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  const back = listUrl(new URL(request.url), LIST_PARAMS);
-  let form: FormData;
-  try {
-    form = await readSmallForm(request, 20_000);
-  } catch (error) {
-    if (error instanceof HttpError) return redirectWithToast(back, { type: 'error', title: 'Error', description: error.message }, {}, request);
-    throw error;
-  }
-  const intent = form.get('intent');
-
-  if (intent === 'delete') {
-    const id = Number(form.get('id'));
-    try {
-      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Golfer is required for delete');
-      await deleteGolfer(id);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return redirectWithToast(back, { type: 'error', title: 'Error', description: `${failures.delete}: ${error.message}` }, {}, request);
-    }
-    return redirectWithToast(back, { type: 'success', title: 'Success', description: 'Golfer deleted successfully' }, {}, request);
-  }
-
-  if (intent !== 'create' && intent !== 'update') {
-    return json({ intent: null, result: null, message: 'Unknown action' }, { status: 400 });
-  }
-  const submission = parseWithZod(form, { schema: golferSchema });
-  if (submission.status !== 'success') return json({ intent, result: submission.reply(), message: null }, { status: 400 });
-  try {
-    if (intent === 'create') {
-      await createGolfer(submission.value);
-    } else {
-      const id = Number(form.get('id'));
-      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Golfer is required for update');
-      await updateGolfer(id, submission.value);
-    }
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return json({ intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }), message: null }, { status: error.status });
-  }
-  const description = intent === 'create' ? 'Golfer created successfully' : 'Golfer updated successfully';
-  return redirectWithToast(back, { type: 'success', title: 'Success', description }, {}, request);
+  return crudAction({
+    request,
+    back: listUrl(new URL(request.url), LIST_PARAMS),
+    schema: golferSchema,
+    noun: 'golfer',
+    create: async (value) => void (await createGolfer(value)),
+    update: async (id, value) => void (await updateGolfer(id, value)),
+    remove: deleteGolfer,
+  });
 }
 
 export default function GolfersPage() {

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
@@ -20,10 +19,9 @@ import { listGolferOptions } from '~/models/golfers.server';
 import { createMembership, deleteMembership, listMemberships, membershipTotals, updateMembership } from '~/models/memberships.server';
 import { membershipSchema } from '~/schemas/membership';
 import { requireUser } from '~/utils/auth.server';
-import { HttpError, readSmallForm } from '~/utils/http.server';
+import { crudAction } from '~/utils/crud-action.server';
 import { listUrl, onlyDialogChanged, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
-import { redirectWithToast } from '~/utils/session.server';
 import { cn } from '~/utils/cn';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Memberships');
@@ -58,52 +56,22 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const back = listUrl(new URL(request.url), LIST_PARAMS);
-  let form: FormData;
-  try {
-    form = await readSmallForm(request, 20_000);
-  } catch (error) {
-    if (error instanceof HttpError) return redirectWithToast(back, { type: 'error', title: 'Error', description: error.message }, {}, request);
-    throw error;
-  }
-  const intent = form.get('intent');
-
-  if (intent === 'delete') {
-    const id = Number(form.get('id'));
-    try {
-      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Membership is required for delete');
-      await deleteMembership(id);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      return redirectWithToast(back, { type: 'error', title: 'Error', description: `Failed to delete membership: ${error.message}` }, {}, request);
-    }
-    return redirectWithToast(back, { type: 'success', title: 'Success', description: 'Membership deleted successfully' }, {}, request);
-  }
-
-  if (intent !== 'create' && intent !== 'update') {
-    return json({ intent: null, result: null, message: 'Unknown action' }, { status: 400 });
-  }
-  const submission = parseWithZod(form, { schema: membershipSchema });
-  if (submission.status !== 'success') return json({ intent, result: submission.reply(), message: null }, { status: 400 });
-  // The form never sends a registration datetime; that is for imports (and set automatically here).
-  const input = { ...submission.value, registrationDatetime: undefined };
-  let saved;
-  try {
-    if (intent === 'create') {
-      saved = await createMembership(input);
-    } else {
-      const id = Number(form.get('id'));
-      if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'Membership is required for update');
-      saved = await updateMembership(id, input);
-    }
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return json({ intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }), message: null }, { status: error.status });
-  }
   // Show the season the membership was saved in, keeping the search.
-  const to = new URL(back, 'http://x');
-  to.searchParams.set('season', String(saved.season));
-  const description = intent === 'create' ? 'Membership created successfully' : 'Membership updated successfully';
-  return redirectWithToast(to.pathname + to.search, { type: 'success', title: 'Success', description }, {}, request);
+  const backToSeason = (saved: { season: number }) => {
+    const to = new URL(back, 'http://x');
+    to.searchParams.set('season', String(saved.season));
+    return { back: to.pathname + to.search };
+  };
+  return crudAction({
+    request,
+    back,
+    schema: membershipSchema,
+    noun: 'membership',
+    // The form never sends a registration datetime; that is for imports (and set automatically here).
+    create: async (value) => backToSeason(await createMembership({ ...value, registrationDatetime: undefined })),
+    update: async (id, value) => backToSeason(await updateMembership(id, { ...value, registrationDatetime: undefined })),
+    remove: deleteMembership,
+  });
 }
 
 function Tick({ value }: { value: boolean }) {
