@@ -1,5 +1,6 @@
 // `npm start`: build the app when the build is missing or older than the sources, then run the server.
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -25,11 +26,19 @@ if (builtAt < sourcesAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (process.env.NODE_ENV === 'production' && !process.env.SESSION_SECRET && !process.env.ALLOW_DEV_SESSION_SECRET) {
-  // Two commands must give a working demo on a fresh machine; a real league sets SESSION_SECRET (README).
-  process.env.ALLOW_DEV_SESSION_SECRET = '1';
+if (!process.env.SESSION_SECRET) {
+  // Two commands must give a working demo on a fresh machine, so without SESSION_SECRET a random secret is made
+  // once and kept beside the embedded database (never a secret from the source code, which anyone could use to
+  // forge a session). A real league sets SESSION_SECRET (README).
+  const file = path.join('data', '.session-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync('data', { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  process.env.SESSION_SECRET = fs.readFileSync(file, 'utf8').trim();
+  // The demo is usually opened over plain http (localhost or a LAN address), where Secure cookies are dropped.
   process.env.INSECURE_COOKIES ??= '1';
-  console.warn('SESSION_SECRET is not set: using a development secret and non-Secure cookies. Set SESSION_SECRET for a real league.');
+  console.warn(`SESSION_SECRET is not set: using a random secret kept in ${file}, and cookies without Secure. Set SESSION_SECRET (and serve over HTTPS) for a real league.`);
 }
 
 await import('../server.js');
