@@ -1,6 +1,5 @@
 import { generateSlotTimes, missingSlotTimes, sortByTime } from '~/domain/tee-times';
 import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
-import { currentSeason, parseSeason } from '~/domain/season';
 import { getSettings } from '~/models/settings.server';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
 import { HttpError } from '~/utils/http.server';
@@ -162,11 +161,3 @@ export function asPosition(n: number): Position {
   return n as Position;
 }
 
-/** The ?season= of a request (the current season when absent); a value that is not a year is a 400. */
-export function seasonParam(request: Request): number {
-  const raw = new URL(request.url).searchParams.get('season');
-  if (raw === null || raw === '') return currentSeason();
-  const season = parseSeason(raw);
-  if (season === null) throw new HttpError(400, `Invalid season: "${raw}"`);
-  return season;
-}

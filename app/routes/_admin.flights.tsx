@@ -12,7 +12,7 @@ import { SeasonPicker } from '~/components/season-picker';
 import { buttonClass } from '~/components/ui/button';
 import { UrlDialog } from '~/components/ui/dialog';
 import { UnassignedMembers } from '~/components/unassigned-members';
-import { currentSeason, parseSeason, seasonChoices } from '~/domain/season';
+import { seasonChoices } from '~/domain/season';
 import {
   createFlightAssignment,
   deleteFlightAssignment,
@@ -24,18 +24,10 @@ import {
 import { listGolferOptions } from '~/models/golfers.server';
 import { FLIGHT_NUMBERS, flightMoveSchema, flightSchema, type FlightNo } from '~/schemas/flight';
 import { requireUser } from '~/utils/auth.server';
-import { HttpError, pageHandler, parseId, readSmallForm } from '~/utils/http.server';
+import { HttpError, pageHandler, parseId, readSmallForm, seasonParam } from '~/utils/http.server';
 import { redirectWithToast } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Flights' }];
-
-function seasonOf(url: URL): number {
-  const param = url.searchParams.get('season');
-  if (param === null || param === '') return currentSeason();
-  const season = parseSeason(param);
-  if (season === null) throw new HttpError(400, `Invalid season: "${param}"`);
-  return season;
-}
 
 function listUrl(season: number): string {
   return `/flights?season=${season}`;
@@ -45,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageHandler(async () => {
     await requireUser(request);
     const url = new URL(request.url);
-    const season = seasonOf(url);
+    const season = seasonParam(url);
     const editParam = url.searchParams.get('edit');
     const deleteParam = url.searchParams.get('delete');
     const formOpen = url.searchParams.get('action') === 'new' || editParam !== null;
@@ -80,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await requireUser(request);
     const form = await readSmallForm(request, 10_000);
     const intent = String(form.get('intent') ?? '');
-    const season = seasonOf(new URL(request.url));
+    const season = seasonParam(new URL(request.url));
 
     if (intent === 'create' || intent === 'update') {
       const submission = parseWithZod(form, { schema: flightSchema });

@@ -12,26 +12,17 @@ import { SeasonPicker } from '~/components/season-picker';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, inputClass } from '~/components/ui/field';
 import { UrlDialog } from '~/components/ui/dialog';
-import { currentSeason, formatRoundDate, parseSeason, seasonChoices } from '~/domain/season';
+import { formatRoundDate, seasonChoices } from '~/domain/season';
 import { listCourseOptions } from '~/models/courses.server';
 import { listGolferOptions } from '~/models/golfers.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { createRound, deleteRound, getRound, listRoundsBySeason, updateRound } from '~/models/rounds.server';
 import { pointsDateSchema, roundSchema } from '~/schemas/round';
 import { requireUser } from '~/utils/auth.server';
-import { HttpError, pageHandler, parseId, readSmallForm } from '~/utils/http.server';
+import { HttpError, pageHandler, parseId, readSmallForm, seasonParam } from '~/utils/http.server';
 import { redirectWithToast } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Rounds' }];
-
-/** The page's season: ?season=YYYY, the current season without one; anything else is a 400. */
-function seasonOf(url: URL): number {
-  const param = url.searchParams.get('season');
-  if (param === null || param === '') return currentSeason();
-  const season = parseSeason(param);
-  if (season === null) throw new HttpError(400, `Invalid season: "${param}"`);
-  return season;
-}
 
 function listUrl(season: number): string {
   return `/rounds?season=${season}`;
@@ -41,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageHandler(async () => {
     const user = await requireUser(request);
     const url = new URL(request.url);
-    const season = seasonOf(url);
+    const season = seasonParam(url);
     const editParam = url.searchParams.get('edit');
     const deleteParam = url.searchParams.get('delete');
     const formOpen = url.searchParams.get('action') === 'new' || editParam !== null;
@@ -84,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await requireUser(request);
     const form = await readSmallForm(request, 20_000);
     const intent = String(form.get('intent') ?? '');
-    const back = listUrl(seasonOf(new URL(request.url)));
+    const back = listUrl(seasonParam(new URL(request.url)));
 
     if (intent === 'create' || intent === 'update') {
       const submission = parseWithZod(form, { schema: roundSchema });

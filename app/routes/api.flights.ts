@@ -1,18 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { currentSeason, parseSeason } from '~/domain/season';
+
 import { createFlightAssignment, listFlightAssignments } from '~/models/flights.server';
 import { parseFlightInput } from '~/schemas/flight';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, HttpError, readJson, zodFieldErrors } from '~/utils/http.server';
+import { apiHandler, HttpError, readJson, zodFieldErrors, seasonParam } from '~/utils/http.server';
 
 /** GET /api/flights?season=2025: the season's assignments (the current season without a parameter). */
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    const param = new URL(request.url).searchParams.get('season');
-    const season = param === null ? currentSeason() : parseSeason(param);
-    if (season === null) throw new HttpError(400, `Invalid season: "${param}"`);
+    const season = seasonParam(request);
     return json(await listFlightAssignments(season));
   });
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { listTeeTimes, seasonParam } from '~/models/tee-times.server';
-import { apiHandler } from '~/utils/http.server';
+import { listTeeTimes } from '~/models/tee-times.server';
+import { apiHandler, seasonParam } from '~/utils/http.server';
 
 /** GET /api/public/tee-times?season=YYYY (no login): slots with golfer names, read-only. */
 export function loader({ request }: LoaderFunctionArgs) {

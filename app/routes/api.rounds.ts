@@ -1,18 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { currentSeason, parseSeason } from '~/domain/season';
+
 import { createRound, listRoundsBySeason } from '~/models/rounds.server';
 import { parseRoundInput } from '~/schemas/round';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, HttpError, readJson, zodFieldErrors } from '~/utils/http.server';
+import { apiHandler, HttpError, readJson, zodFieldErrors, seasonParam } from '~/utils/http.server';
 
 /** GET /api/rounds?season=2025: the season's rounds (the current season without a parameter). */
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    const param = new URL(request.url).searchParams.get('season');
-    const season = param === null ? currentSeason() : parseSeason(param);
-    if (season === null) throw new HttpError(400, `Invalid season: "${param}"`);
+    const season = seasonParam(request);
     const rounds = await listRoundsBySeason(season);
     return json(rounds.map(({ golferName: _g, courseName: _c, ...round }) => round));
   });

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { listTeeTimes, seasonParam } from '~/models/tee-times.server';
+import { listTeeTimes } from '~/models/tee-times.server';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler } from '~/utils/http.server';
+import { apiHandler, seasonParam } from '~/utils/http.server';
 
 /** GET /api/tee-times?season=YYYY (signed in): the season's standing tee times, sorted by time. */
 export function loader({ request }: LoaderFunctionArgs) {

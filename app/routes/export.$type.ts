@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { currentSeason, parseSeason } from '~/domain/season';
+
 import { exportCsv } from '~/models/export.server';
 import { requireImportType } from '~/models/import.server';
 import { requireUser } from '~/utils/auth.server';
-import { apiHandler, HttpError } from '~/utils/http.server';
+import { apiHandler, seasonParam } from '~/utils/http.server';
 
 /**
  * GET /export/{type}[?season=2025]: a CSV download (signed-in only; anonymous visitors go to the login page, as
@@ -13,9 +13,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireUser(request);
     const type = requireImportType(params.type);
-    const raw = new URL(request.url).searchParams.get('season');
-    const season = raw === null || raw === '' ? currentSeason() : parseSeason(raw);
-    if (season === null) throw new HttpError(400, `Invalid season: "${raw}"`);
+    const season = seasonParam(request);
     const { filename, csv } = await exportCsv(type, season);
     // The byte-order mark makes Excel read the file as UTF-8 (accented names); the importer skips it.
     return new Response(`\uFEFF${csv}`, {

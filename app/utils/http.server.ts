@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node';
 import type { ZodError } from 'zod';
+import { currentSeason, parseSeason } from '~/domain/season';
 
 export type ApiError = { message: string; errors?: Record<string, string[]> };
 
@@ -104,4 +105,13 @@ export async function pageHandler<T>(fn: () => Promise<T>): Promise<T> {
     if (error instanceof HttpError) throw json<ApiError>({ message: error.message, errors: error.errors }, { status: error.status });
     throw error;
   }
+}
+
+/** The ?season= of a request (the current season when absent or empty); a value that is not a year is a 400. */
+export function seasonParam(request: Request | URL): number {
+  const raw = (request instanceof URL ? request : new URL(request.url)).searchParams.get('season');
+  if (raw === null || raw === '') return currentSeason();
+  const season = parseSeason(raw);
+  if (season === null) throw new HttpError(400, `Invalid season: "${raw}"`);
+  return season;
 }
