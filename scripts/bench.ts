@@ -31,6 +31,7 @@ const pages: Array<{ path: string; module: string; params?: Record<string, strin
   { path: '/tee-times', module: '../app/routes/_admin.tee-times' },
   { path: '/email-list', module: '../app/routes/_admin.email-list' },
   { path: '/public/tee-times', module: '../app/routes/_public.public.tee-times' },
+  { path: `/standings?season=${season}`, module: '../app/routes/_admin.standings' },
   { path: '/', module: '../app/routes/_admin._index' },
 ];
 

@@ -62,6 +62,7 @@ export default function Dashboard() {
           ['/golfers?action=new', 'Add Golfer'],
           ['/rounds?action=new', 'Record Round'],
           ['/memberships', 'Memberships'],
+          ['/standings', 'Standings'],
           ['/tee-times', 'Tee Times'],
           ['/email-list', 'Email List'],
         ].map(([to, label]) => (

@@ -162,6 +162,9 @@ export default function FlightsPage() {
       <PageHeader title="Flights">
         <SeasonPicker seasons={data.seasons} season={season} />
         <DownloadCsvLink type="flights" season={season} />
+        <Link to={`/standings?season=${season}`} className={buttonClass('secondary')}>
+          Standings
+        </Link>
         <Link to={`/flights?season=${season}&action=new`} preventScrollReset className={buttonClass()}>
           Assign Flight
         </Link>

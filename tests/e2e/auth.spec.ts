@@ -1,6 +1,6 @@
 import { ADMIN, expect, expectToast, hydrated, signIn, test } from './fixtures';
 
-const adminRoutes = ['/golfers', '/rounds', '/flights', '/memberships', '/courses', '/tee-times', '/import', '/email-list', '/settings'];
+const adminRoutes = ['/golfers', '/rounds', '/flights', '/memberships', '/courses', '/tee-times', '/import', '/email-list', '/settings', '/standings'];
 
 for (const route of adminRoutes) {
   test(`${route} sends anonymous visitors to /auth`, async ({ page }) => {

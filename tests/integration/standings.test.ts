@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createGolfer } from '~/models/golfers.server';
+import { getStandings } from '~/models/standings.server';
+import { loader } from '~/routes/_admin.standings';
+import { db, queryCount } from '~/utils/db.server';
+import { call, request, signIn, unique } from './helpers';
+
+// The 2025 schedule: regular weeks, qualifiers 8/4–8/25, practice round 5/5, flight playoff 9/8.
+const REGULAR = ['2025-05-19', '2025-06-02', '2025-06-09', '2025-06-16', '2025-06-23', '2025-06-30', '2025-07-14', '2025-07-21'];
+const SEASON = 2025;
+
+async function golferInFlight(flightNo: string) {
+  const golfer = await createGolfer({ firstName: 'Stan', lastName: unique('Ding') });
+  await db.flightAssignment.create({ data: { golferId: golfer.id, season: SEASON, flightNo } });
+  return golfer;
+}
+
+async function rounds(golferId: number, entries: Array<[string, number | null]>) {
+  await db.round.createMany({ data: entries.map(([date, points]) => ({ golferId, date, season: SEASON, grossScore: 40, points })) });
+}
+
+describe('standings per flight', () => {
+  it('totals counting points, leaves out special events and playoff weeks, and marks qualification and the top 4', async () => {
+    const a = await golferInFlight('3');
+    const b = await golferInFlight('3');
+    // a: 8 regular rounds of 10 points and 3 qualifier weeks; a practice round and the flight playoff do not count.
+    await rounds(a.id, [...REGULAR.map((d) => [d, 10] as [string, number]), ['2025-08-04', 5], ['2025-08-11', 5], ['2025-08-18', 5], ['2025-05-05', 24], ['2025-09-08', 24]]);
+    // b: more points but only 2 qualifier weeks, so not qualified.
+    await rounds(b.id, [...REGULAR.map((d) => [d, 20] as [string, number]), ['2025-08-04', 20], ['2025-08-11', 20]]);
+    const flight = (await getStandings(SEASON)).find((f) => f.flightNo === '3')!;
+    const rowA = flight.rows.find((r) => r.golferId === a.id)!;
+    const rowB = flight.rows.find((r) => r.golferId === b.id)!;
+    expect(rowA).toMatchObject({ totalPoints: 95, countingRounds: 11, qualifierRoundsPlayed: 3, qualified: true, inPlayoffs: true, golferName: a.fullName });
+    expect(rowB).toMatchObject({ totalPoints: 200, countingRounds: 10, qualifierRoundsPlayed: 2, qualified: false, inPlayoffs: false, rank: 1 });
+    expect(rowA.rank).toBe(2);
+  });
+
+  it('lists golfers without rounds, and the page answers a bad season with 400', async () => {
+    const c = await golferInFlight('4');
+    const flight = (await getStandings(SEASON)).find((f) => f.flightNo === '4')!;
+    expect(flight.rows.find((r) => r.golferId === c.id)).toMatchObject({ totalPoints: 0, countingRounds: 0, qualified: false });
+    const { cookie } = await signIn();
+    expect((await call(loader, request('/standings?season=abc', { cookie }))).status).toBe(400);
+    expect((await call(loader, request('/standings?season=2025'))).status).toBe(302);
+  });
+
+  it('runs the same number of queries for 2 or 60 golfers', async () => {
+    const { cookie } = await signIn();
+    const count = async () => {
+      const before = queryCount();
+      const res = await call(loader, request('/standings?season=2024', { cookie }));
+      expect(res.status).toBe(200);
+      return queryCount() - before;
+    };
+    const small = await count();
+    for (let i = 0; i < 60; i++) {
+      const g = await createGolfer({ firstName: 'Many', lastName: unique('Flight') });
+      await db.flightAssignment.create({ data: { golferId: g.id, season: 2024, flightNo: String((i % 4) + 1) } });
+      await db.round.create({ data: { golferId: g.id, date: '2024-06-03', season: 2024, grossScore: 40, points: i } });
+    }
+    expect(await count()).toBe(small);
+  });
+});
