@@ -1,7 +1,9 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
+import { FormAlert } from '~/components/form-alert';
 import { RecordSelect } from '~/components/record-select';
+import { SeasonSelect } from '~/components/season-select';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, inputClass } from '~/components/ui/field';
 import { FLIGHT_NUMBERS, flightSchema } from '~/schemas/flight';
@@ -39,18 +41,12 @@ export function FlightForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const seasonChoices = seasons.includes(assignment.season) ? seasons : [...seasons, assignment.season];
 
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={mode} />
       {assignment.id ? <input type="hidden" name="id" value={assignment.id} /> : null}
-      {form.errors?.length ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">{mode === 'create' ? 'Failed to create flight assignment' : 'Failed to update flight assignment'}</p>
-          <ErrorList id={form.errorId} errors={form.errors} />
-        </div>
-      ) : null}
+      <FormAlert id={form.errorId} title={mode === 'create' ? 'Failed to create flight assignment' : 'Failed to update flight assignment'} messages={form.errors} />
       <RecordSelect
         label="Golfer"
         options={golfers?.map((g) => ({ value: String(g.id), label: g.fullName })) ?? null}
@@ -62,19 +58,7 @@ export function FlightForm({
         selectProps={getSelectProps(fields.golferId)}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1">
-          <label htmlFor={fields.season.id} className="block text-sm font-medium text-slate-700">
-            Season
-          </label>
-          <select {...getSelectProps(fields.season)} className={inputClass}>
-            {seasonChoices.map((s) => (
-              <option key={s} value={s}>
-                Season {s}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.season.errorId} errors={fields.season.errors} />
-        </div>
+        <SeasonSelect seasons={seasons} recordSeason={assignment.season} selectProps={getSelectProps(fields.season)} errors={fields.season.errors} errorId={fields.season.errorId} />
         <div className="space-y-1">
           <label htmlFor={fields.flightNo.id} className="block text-sm font-medium text-slate-700">
             Flight

@@ -1,8 +1,8 @@
 /** A form's failure in words (shown inside the dialog, so it also shows without JavaScript). */
-export function FormAlert({ title, messages }: { title: string; messages?: string[] | null }) {
+export function FormAlert({ id, title, messages }: { id?: string; title: string; messages?: string[] | null }) {
   if (!messages?.length) return null;
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
       <p className="font-semibold">{title}</p>
       {messages.map((m) => (
         <p key={m}>{m}</p>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { FormAlert } from '~/components/form-alert';
+import { SeasonSelect } from '~/components/season-select';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, Field, inputClass } from '~/components/ui/field';
 import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN, ESTIMATED_SCORE_PLACEHOLDER } from '~/domain/league-rules';
@@ -63,9 +64,7 @@ export function MembershipForm({
     shouldRevalidate: 'onInput',
   });
   // A season outside the picker's three (an older membership) stays selectable when editing it.
-  const seasonOptions = membership && !seasons.includes(membership.season) ? [...seasons, membership.season] : seasons;
   const golferProps = getSelectProps(fields.golferId);
-  const seasonProps = getSelectProps(fields.season);
 
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
@@ -86,19 +85,7 @@ export function MembershipForm({
         </select>
         <ErrorList id={fields.golferId.errorId} errors={fields.golferId.errors} />
       </div>
-      <div className="space-y-1">
-        <label htmlFor={seasonProps.id} className="block text-sm font-medium text-slate-700">
-          Season
-        </label>
-        <select {...seasonProps} className={inputClass}>
-          {seasonOptions.map((s) => (
-            <option key={s} value={s}>
-              Season {s}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={fields.season.errorId} errors={fields.season.errors} />
-      </div>
+      <SeasonSelect seasons={seasons} recordSeason={membership?.season} selectProps={getSelectProps(fields.season)} errors={fields.season.errors} errorId={fields.season.errorId} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Toggle name={fields.registered.name} id={fields.registered.id} label="Registered" hint="Signed up for the season" defaultChecked={membership?.registered ?? false} />
         <Toggle name={fields.paid.name} id={fields.paid.id} label="Paid" hint="Season fee received" defaultChecked={membership?.paid ?? false} />

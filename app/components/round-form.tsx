@@ -2,7 +2,9 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { DatePicker } from '~/components/date-picker';
+import { FormAlert } from '~/components/form-alert';
 import { RecordSelect } from '~/components/record-select';
+import { SeasonSelect } from '~/components/season-select';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, Field, inputClass } from '~/components/ui/field';
 import { GROSS_MAX, GROSS_MIN, roundSchema } from '~/schemas/round';
@@ -61,19 +63,12 @@ export function RoundForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  // An old season stays selectable when editing one of its rounds.
-  const seasonChoices = seasons.includes(round.season) ? seasons : [...seasons, round.season];
 
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={mode} />
       {round.id ? <input type="hidden" name="id" value={round.id} /> : null}
-      {form.errors?.length ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">{mode === 'create' ? 'Failed to record round' : 'Failed to update round'}</p>
-          <ErrorList id={form.errorId} errors={form.errors} />
-        </div>
-      ) : null}
+      <FormAlert id={form.errorId} title={mode === 'create' ? 'Failed to record round' : 'Failed to update round'} messages={form.errors} />
       <RecordSelect
         label="Golfer"
         options={golfers?.map((g) => ({ value: String(g.id), label: g.fullName })) ?? null}
@@ -97,19 +92,7 @@ export function RoundForm({
       {/* Full width, so the calendar opens in the flow of the form rather than over the fields beside it. */}
       <DatePicker label="Date" errors={fields.date.errors} errorId={fields.date.errorId} inputProps={getInputProps(fields.date, { type: 'date' })} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <div className="space-y-1">
-          <label htmlFor={fields.season.id} className="block text-sm font-medium text-slate-700">
-            Season
-          </label>
-          <select {...getSelectProps(fields.season)} className={inputClass}>
-            {seasonChoices.map((s) => (
-              <option key={s} value={s}>
-                Season {s}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.season.errorId} errors={fields.season.errors} />
-        </div>
+        <SeasonSelect seasons={seasons} recordSeason={round.season} selectProps={getSelectProps(fields.season)} errors={fields.season.errors} errorId={fields.season.errorId} />
         <Field
           label="Gross Score"
           errors={fields.grossScore.errors}
