@@ -1,30 +1,31 @@
 import { Form, NavLink, useNavigation } from '@remix-run/react';
+import { Icon, type IconName } from '~/components/ui/icon';
 import { cn } from '~/utils/cn';
 
-type NavItem = { to: string; label: string; icon: string };
+type NavItem = { to: string; label: string; icon: IconName };
 
 export const mainNav: NavItem[] = [
-  { to: '/golfers', label: 'Golfers', icon: '👥' },
-  { to: '/rounds', label: 'Rounds', icon: '⛳' },
-  { to: '/flights', label: 'Flights', icon: '🏆' },
-  { to: '/memberships', label: 'Memberships', icon: '🪪' },
-  { to: '/courses', label: 'Courses', icon: '🗺️' },
-  { to: '/tee-times', label: 'Tee Times', icon: '🕐' },
+  { to: '/golfers', label: 'Golfers', icon: 'users' },
+  { to: '/rounds', label: 'Rounds', icon: 'flag' },
+  { to: '/flights', label: 'Flights', icon: 'trophy' },
+  { to: '/memberships', label: 'Memberships', icon: 'card' },
+  { to: '/courses', label: 'Courses', icon: 'map' },
+  { to: '/tee-times', label: 'Tee Times', icon: 'clock' },
 ];
 
 export const adminNav: NavItem[] = [
-  { to: '/email-list', label: 'Email List', icon: '✉️' },
-  { to: '/import', label: 'Import Data', icon: '📥' },
-  { to: '/settings', label: 'Settings', icon: '⚙️' },
+  { to: '/email-list', label: 'Email List', icon: 'mail' },
+  { to: '/import', label: 'Import Data', icon: 'upload' },
+  { to: '/settings', label: 'Settings', icon: 'cog' },
 ];
 
 const moreNav: NavItem[] = [
-  { to: '/flights', label: 'Flights', icon: '🏆' },
-  { to: '/memberships', label: 'Memberships', icon: '🪪' },
-  { to: '/courses', label: 'Courses', icon: '🗺️' },
-  { to: '/rules', label: 'League Rules', icon: '📖' },
-  { to: '/schedule', label: 'Schedule', icon: '📅' },
-  { to: '/import', label: 'Import Data', icon: '📥' },
+  { to: '/flights', label: 'Flights', icon: 'trophy' },
+  { to: '/memberships', label: 'Memberships', icon: 'card' },
+  { to: '/courses', label: 'Courses', icon: 'map' },
+  { to: '/rules', label: 'League Rules', icon: 'book' },
+  { to: '/schedule', label: 'Schedule', icon: 'calendar' },
+  { to: '/import', label: 'Import Data', icon: 'upload' },
 ];
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -38,7 +39,7 @@ function LogoutButton({ className }: { className?: string }) {
   return (
     <Form method="post" action="/logout">
       <button type="submit" className={cn('flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100', className)}>
-        <span aria-hidden>🚪</span> Logout
+        <Icon name="logout" /> Logout
       </button>
     </Form>
   );
@@ -49,7 +50,7 @@ function SideMenu() {
     <nav aria-label="Admin menu" className="space-y-6">
       <div>
         <NavLink to="/" end className={navClass}>
-          <span aria-hidden>🏠</span> Dashboard
+          <Icon name="home" /> Dashboard
         </NavLink>
       </div>
       <div>
@@ -58,7 +59,7 @@ function SideMenu() {
           {mainNav.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className={navClass}>
-                <span aria-hidden>{item.icon}</span> {item.label}
+                <Icon name={item.icon} /> {item.label}
               </NavLink>
             </li>
           ))}
@@ -70,7 +71,7 @@ function SideMenu() {
           {adminNav.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className={navClass}>
-                <span aria-hidden>{item.icon}</span> {item.label}
+                <Icon name={item.icon} /> {item.label}
               </NavLink>
             </li>
           ))}
@@ -108,14 +109,14 @@ export function AdminShell({
           <div className="flex items-center gap-3">
             <details className="group relative md:hidden">
               <summary className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-md border text-xl" aria-label="Open menu">
-                ☰
+                <Icon name="menu" />
               </summary>
               <div className="fixed inset-0 top-[57px] z-40 overflow-y-auto bg-white p-4 shadow-lg">
                 <SideMenu />
               </div>
             </details>
             <div>
-              <p className="text-lg font-bold leading-tight text-emerald-800">{leagueName}</p>
+              <p className="text-base font-bold leading-tight text-emerald-800 sm:text-lg">{leagueName}</p>
               <p className="text-xs text-slate-500">Admin Dashboard</p>
             </div>
           </div>
@@ -129,7 +130,7 @@ export function AdminShell({
               {initials}
             </span>
             <Form method="post" action="/logout">
-              <button type="submit" className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100" aria-label="Log out">
+              <button type="submit" className="whitespace-nowrap rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100" aria-label="Log out">
                 Log out
               </button>
             </Form>
@@ -144,24 +145,24 @@ export function AdminShell({
       </div>
       <nav aria-label="Mobile" className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-4 border-t bg-white text-xs md:hidden">
         <NavLink to="/" end className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}>
-          <span aria-hidden>🏠</span> Dashboard
+          <Icon name="home" /> Dashboard
         </NavLink>
         <NavLink to="/golfers" className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}>
-          <span aria-hidden>👥</span> Golfers
+          <Icon name="users" /> Golfers
         </NavLink>
         <NavLink to="/rounds" className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}>
-          <span aria-hidden>⛳</span> Rounds
+          <Icon name="flag" /> Rounds
         </NavLink>
         <details className="relative">
           <summary className="flex cursor-pointer list-none flex-col items-center py-2">
-            <span aria-hidden>⋯</span> More
+            <Icon name="more" /> More
           </summary>
           <div className="fixed inset-x-0 bottom-14 rounded-t-xl border-t bg-white p-4 shadow-2xl">
             <ul className="grid grid-cols-2 gap-2">
               {moreNav.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} className={navClass}>
-                    <span aria-hidden>{item.icon}</span> {item.label}
+                    <Icon name={item.icon} /> {item.label}
                   </NavLink>
                 </li>
               ))}

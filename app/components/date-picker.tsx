@@ -15,6 +15,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { ErrorList, inputClass } from '~/components/ui/field';
+import { Icon } from '~/components/ui/icon';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
 
@@ -81,7 +82,7 @@ export function DatePicker({
             onClick={() => setOpen((o) => !o)}
             className="shrink-0"
           >
-            <span aria-hidden>📅</span> Choose date
+            <Icon name="calendar" className="h-4 w-4" /> Choose date
           </Button>
         ) : null}
       </div>

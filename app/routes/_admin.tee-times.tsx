@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { Notice } from '~/components/notice';
+import { Icon } from '~/components/ui/icon';
 import { DataTable, Td } from '~/components/data-table';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { Button, buttonClass } from '~/components/ui/button';
@@ -161,7 +162,7 @@ function SlotCell({ slot, position, isAdmin }: { slot: TeeTimeRow; position: 1 |
           <input type="hidden" name="teeTimeId" value={slot.id} />
           <input type="hidden" name="position" value={position} />
           <button type="submit" className="rounded p-1 text-red-600 hover:bg-red-50" aria-label={`Remove ${name} from ${time}`} title="Remove">
-            🗑
+            <Icon name="trash" className="h-4 w-4" />
           </button>
         </Form>
       ) : null}
