@@ -65,7 +65,10 @@ const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const onlyUnit = process.argv.includes('--unit');
 const onlyE2e = process.argv.includes('--e2e');
 
-if (!onlyE2e) run('Unit and integration tests (vitest)', process.execPath, [bin('vitest', 'vitest.mjs'), 'run']);
+if (!onlyE2e) {
+  run('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.']);
+  run('Unit and integration tests (vitest)', process.execPath, [bin('vitest', 'vitest.mjs'), 'run']);
+}
 
 if (!onlyUnit) {
   // A build folder of its own, so a test run never clobbers the build `npm start` serves.
