@@ -3,9 +3,11 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrismaClients } from './ensure-prisma-clients.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
+ensurePrismaClients(root);
 process.env.NODE_ENV ??= 'production';
 const buildDir = process.env.REMIX_BUILD_DIR ?? 'build';
 
