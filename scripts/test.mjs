@@ -5,9 +5,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { ensurePrismaClients } from './ensure-prisma-clients.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
+ensurePrismaClients(root);
 
 function which(cmd) {
   for (const dir of (process.env.PATH ?? '').split(':')) if (dir && fs.existsSync(path.join(dir, cmd))) return path.join(dir, cmd);
@@ -67,6 +69,7 @@ const onlyE2e = process.argv.includes('--e2e');
 
 if (!onlyE2e) {
   run('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.']);
+  run('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
   run('Unit and integration tests (vitest)', process.execPath, [bin('vitest', 'vitest.mjs'), 'run']);
 }
 

@@ -2,7 +2,6 @@ import { Form, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { Button } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
-import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
 
 /**

@@ -33,7 +33,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   !formMethod && onlyDialogChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
-const failures = { create: 'Failed to create golfer', update: 'Failed to update golfer', delete: 'Failed to delete golfer' } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { siteOrigin, startRegistration } from '~/models/registrations.server';
 import { registrationSchema } from '~/schemas/registration';
-import { apiError, apiHandler, HttpError, readJson, zodFieldErrors } from '~/utils/http.server';
+import { apiHandler, HttpError, readJson, zodFieldErrors } from '~/utils/http.server';
 import { PaymentProviderError } from '~/utils/payments.server';
 
 /**

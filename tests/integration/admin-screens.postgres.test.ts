@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '~/utils/db.server';
-import { usePostgres } from './pg-server';
+import { withPostgres } from './pg-server';
 
 // The golfers, courses, memberships and settings models on a real PostgreSQL server: the 409s leave a caller's
 // transaction usable (an import keeps going or rolls back cleanly), recomputations run inside one transaction.
 
 let db: Db;
-usePostgres((ready) => (db = ready));
+withPostgres((ready) => (db = ready));
 
 describe('admin screens on PostgreSQL', () => {
   it('answers duplicate emails and memberships with 409 without breaking the surrounding transaction', async () => {

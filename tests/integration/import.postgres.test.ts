@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '~/utils/db.server';
-import { usePostgres } from './pg-server';
+import { withPostgres } from './pg-server';
 
 // The import pipeline and the CSV exports on a real PostgreSQL server: batch inserts, id slices, a refusal in the
 // middle of the transaction (which aborts the whole transaction there) and the export round trip.
 
 let db: Db;
-usePostgres((ready) => (db = ready));
+withPostgres((ready) => (db = ready));
 
 function csv(text: string, name = 'data.csv') {
   return new File([text], name, { type: 'text/csv' });

@@ -85,7 +85,7 @@ export async function startPostgres(): Promise<PgServer> {
  * before anything loads the database client. `onReady` receives the client; it is disconnected and the server
  * stopped after the file.
  */
-export function usePostgres(onReady: (db: Db) => void): void {
+export function withPostgres(onReady: (db: Db) => void): void {
   // setup-env.ts gave this file a SQLite file too; DATABASE_URL is replaced before the client is first loaded.
   process.env.TEST_OWN_DATABASE = '1';
   let server: PgServer | undefined;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '~/utils/db.server';
-import { usePostgres } from './pg-server';
+import { withPostgres } from './pg-server';
 
 let db: Db;
-usePostgres((ready) => (db = ready));
+withPostgres((ready) => (db = ready));
 
 describe('PostgreSQL (DATABASE_URL=postgresql://…)', () => {
   it('records migrations exactly as prisma migrate deploy does, and applies each once', async () => {

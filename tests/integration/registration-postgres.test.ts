@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '~/utils/db.server';
-import { usePostgres } from './pg-server';
+import { withPostgres } from './pg-server';
 
 // The races that matter for money and tee times, on PostgreSQL, where transactions really run side by side
 // (SQLite serialises them). This file brings its own database; setup-env.ts leaves it alone.
@@ -10,7 +10,7 @@ let registrations: typeof import('~/models/registrations.server');
 let teeTimes: typeof import('~/models/tee-times.server');
 let payments: typeof import('~/utils/payments.server');
 let season: number;
-usePostgres((ready) => (db = ready));
+withPostgres((ready) => (db = ready));
 
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '~/utils/db.server';
-import { usePostgres } from './pg-server';
+import { withPostgres } from './pg-server';
 
 // The rounds, points and flights models on a real PostgreSQL server: relation ordering, groupBy ranges,
 // interactive transactions and the unique constraint behave as on SQLite.
 
 let db: Db;
-usePostgres((ready) => (db = ready));
+withPostgres((ready) => (db = ready));
 
 describe('rounds, points and flights on PostgreSQL', () => {
   it('recomputes later handicaps on edit, ranks points and lists flight details', async () => {
