@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { CourseForm } from '~/components/course-form';
 import { DataTable, Td } from '~/components/data-table';
@@ -74,14 +75,7 @@ export default function CoursesPage() {
               <Td>{c.coursePar}</Td>
               <Td>{c.courseLength}</Td>
               <Td>
-                <div className="flex gap-2">
-                  <Link to={withParam(BASE, 'edit', c.id)} preventScrollReset className={buttonClass('secondary', 'sm')} aria-label={`Edit ${c.courseName}`}>
-                    Edit
-                  </Link>
-                  <Link to={withParam(BASE, 'delete', c.id)} preventScrollReset className={buttonClass('ghost', 'sm')} aria-label={`Delete ${c.courseName}`}>
-                    Delete
-                  </Link>
-                </div>
+                <RowActions base={BASE} id={c.id} label={c.courseName} />
               </Td>
             </tr>
           ))}

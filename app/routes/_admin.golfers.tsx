@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
+import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
 import { GolferForm } from '~/components/golfer-form';
@@ -91,14 +92,7 @@ export default function GolfersPage() {
                 <Td>{g.email || '-'}</Td>
                 <Td>{g.phone || '-'}</Td>
                 <Td>
-                  <div className="flex gap-2">
-                    <Link to={withParam(base, 'edit', g.id)} preventScrollReset className={buttonClass('secondary', 'sm')} aria-label={`Edit ${name}`}>
-                      Edit
-                    </Link>
-                    <Link to={withParam(base, 'delete', g.id)} preventScrollReset className={buttonClass('ghost', 'sm')} aria-label={`Delete ${name}`}>
-                      Delete
-                    </Link>
-                  </div>
+                  <RowActions base={base} id={g.id} label={name} />
                 </Td>
               </tr>
             );

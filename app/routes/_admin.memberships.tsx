@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
+import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
 import { MembershipForm } from '~/components/membership-form';
@@ -161,14 +162,7 @@ export default function MembershipsPage() {
                 <Td>{m.registrationDatetime ? formatLeagueDateTime(m.registrationDatetime, 'MMM d, yyyy h:mm a') : '-'}</Td>
                 <Td>{m.estimatedScore ?? '-'}</Td>
                 <Td>
-                  <div className="flex gap-2">
-                    <Link to={withParam(base, 'edit', m.id)} preventScrollReset className={buttonClass('secondary', 'sm')} aria-label={`Edit membership of ${name}`}>
-                      Edit
-                    </Link>
-                    <Link to={withParam(base, 'delete', m.id)} preventScrollReset className={buttonClass('ghost', 'sm')} aria-label={`Delete membership of ${name}`}>
-                      Delete
-                    </Link>
-                  </div>
+                  <RowActions base={base} id={m.id} label={`membership of ${name}`} />
                 </Td>
               </tr>
             );
