@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
 import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { CourseForm } from '~/components/course-form';
@@ -17,6 +17,7 @@ import { requireUser } from '~/utils/auth.server';
 import { crudAction } from '~/utils/crud-action.server';
 import { onlyDialogChanged, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
+import { useListPage } from '~/utils/use-list-page';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Courses');
 
@@ -45,15 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CoursesPage() {
   const { courses } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const editId = Number(searchParams.get('edit'));
-  const deleteId = Number(searchParams.get('delete'));
-  const editing = searchParams.has('edit') ? (courses.find((c) => c.id === editId) ?? null) : undefined;
-  const deleting = searchParams.has('delete') ? (courses.find((c) => c.id === deleteId) ?? null) : undefined;
-  const loading = navigation.state === 'loading' && navigation.location.pathname === BASE;
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const { editing, deleting, loading, resultFor } = useListPage(courses, useActionData<typeof action>());
 
   return (
     <div className="space-y-4">

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
-import { useEffect, useMemo, useState } from 'react';
+import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useMemo } from 'react';
 import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
@@ -20,6 +20,7 @@ import { requireUser } from '~/utils/auth.server';
 import { crudAction } from '~/utils/crud-action.server';
 import { listUrl, onlyDialogChanged, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
+import { useListPage, useSearchQuery } from '~/utils/use-list-page';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Golfers');
 
@@ -50,24 +51,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function GolfersPage() {
   const { q, golfers } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const location = useLocation();
   const [searchParams] = useSearchParams();
-  const [query, setQuery] = useState(q);
-  // A link or the back button may change ?q while the box is not being typed in.
-  useEffect(() => {
-    if (typeof document === 'undefined' || document.activeElement?.getAttribute('name') !== 'q') setQuery(q);
-  }, [q]);
-
+  const [query, setQuery] = useSearchQuery(q);
   const shown = useMemo(() => golfers.filter((g) => matchesGolferSearch(g, query)), [golfers, query]);
-  const base = listUrl(new URL(location.pathname + location.search, 'http://x'), LIST_PARAMS);
-  const editId = Number(searchParams.get('edit'));
-  const deleteId = Number(searchParams.get('delete'));
-  const editing = searchParams.has('edit') ? (golfers.find((g) => g.id === editId) ?? null) : undefined;
-  const deleting = searchParams.has('delete') ? (golfers.find((g) => g.id === deleteId) ?? null) : undefined;
-  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const { base, editing, deleting, loading, resultFor } = useListPage(golfers, useActionData<typeof action>(), LIST_PARAMS);
 
   return (
     <div className="space-y-4">
