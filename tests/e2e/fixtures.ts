@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, type Page, test as base } from '@playwright/test';
 import { ADMIN, E2E_DB_FILE } from '../../playwright.config';
 
@@ -40,4 +41,26 @@ export function unique(prefix = 'e2e'): string {
 export async function expectToast(page: Page, title: string, description?: string) {
   await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
   if (description) await expect(page.getByText(description, { exact: true }).first()).toBeVisible();
+}
+
+/**
+ * Runs `fn` while no other test of this run (any worker, any project) runs a block with the same name: for tests
+ * that change league-wide state, such as the Settings form. The lock is a directory named after this run's
+ * database, so a crashed run cannot block a later one.
+ */
+export async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const lock = `${E2E_DB_FILE}.lock-${name}`;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }

@@ -1,19 +1,21 @@
-import { expect, expectToast, hydrated, signIn, test, unique } from './fixtures';
+import { exclusive, expect, expectToast, hydrated, signIn, test, unique } from './fixtures';
 import { getSettings } from '../../app/models/settings.server';
 import { createUser, verifyLogin } from '../../app/models/users.server';
 
 test('saves the league settings form', async ({ page }) => {
-  // Other specs rely on the default fee and tee times, and the league name change is checked in settings.js.spec.ts
-  // (one project, so two browsers never rename the league at once): this saves the values as they are.
-  const before = await getSettings();
-  await signIn(page, '/settings');
-  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('Season Fee ($)')).toHaveValue((before.seasonFeeCents / 100).toFixed(2));
-  await expect(page.getByLabel('First Tee Time')).toHaveValue(before.teeFirst);
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expectToast(page, 'Success', 'Settings updated successfully');
-  expect(await getSettings()).toEqual(before);
+  // Other specs rely on the default fee and tee times, and the league name change is checked in settings.js.spec.ts:
+  // this saves the values as they are, while no other test changes the settings.
+  await exclusive('settings', async () => {
+    const before = await getSettings();
+    await signIn(page, '/settings');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Season Fee ($)')).toHaveValue((before.seasonFeeCents / 100).toFixed(2));
+    await expect(page.getByLabel('First Tee Time')).toHaveValue(before.teeFirst);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Success', 'Settings updated successfully');
+    expect(await getSettings()).toEqual(before);
+  });
 });
 
 test('refuses a statement descriptor that is too short', async ({ page }) => {
