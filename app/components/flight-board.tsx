@@ -12,10 +12,11 @@ import {
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
+  type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { Form, Link } from '@remix-run/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { FLIGHT_NUMBERS, isFlightNo, type FlightNo } from '~/schemas/flight';
@@ -61,21 +62,26 @@ function flightOfDroppable(id: string | number | undefined): FlightNo | null {
 
 /**
  * Keyboard dragging jumps from flight card to flight card (arrow keys), rather than dnd-kit's default of
- * 25 pixels per key press, so a keyboard user reaches Flight 4 in three presses.
+ * 25 pixels per key press, so a keyboard user reaches Flight 4 in three presses. The flight the keyboard is on is
+ * kept in `target` as keys are pressed: dnd-kit's `over` is only updated when React next renders, so a quick
+ * second key press (or a drop right after a move) would otherwise start from, or drop on, the previous flight.
  */
-const flightKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
-  const steps: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-  const step = steps[event.code];
-  if (step === undefined) return undefined;
-  event.preventDefault();
-  const { active, over, droppableRects, collisionRect } = context;
-  const origin = active?.data.current?.flightNo as string | undefined;
-  const from = over ? String(over.id) : origin ? droppableId(origin) : DROPPABLE_IDS[0]!;
-  const index = Math.min(DROPPABLE_IDS.length - 1, Math.max(0, DROPPABLE_IDS.indexOf(from) + step));
-  const rect = droppableRects.get(DROPPABLE_IDS[index]!);
-  if (!rect || !collisionRect) return currentCoordinates;
-  return { x: rect.left + Math.max(0, (rect.width - collisionRect.width) / 2), y: rect.top + Math.min(48, rect.height / 2) };
-};
+function flightKeyboardCoordinates(target: { current: number | null }): KeyboardCoordinateGetter {
+  return (event, { context, currentCoordinates }) => {
+    const steps: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    const step = steps[event.code];
+    if (step === undefined) return undefined;
+    event.preventDefault();
+    const { active, droppableRects, collisionRect } = context;
+    const origin = active?.data.current?.flightNo as string | undefined;
+    const from = target.current ?? Math.max(0, origin ? DROPPABLE_IDS.indexOf(droppableId(origin)) : 0);
+    const index = Math.min(DROPPABLE_IDS.length - 1, Math.max(0, from + step));
+    const rect = droppableRects.get(DROPPABLE_IDS[index]!);
+    if (!rect || !collisionRect) return currentCoordinates;
+    target.current = index;
+    return { x: rect.left + Math.max(0, (rect.width - collisionRect.width) / 2), y: rect.top + Math.min(48, rect.height / 2) };
+  };
+}
 
 /** With a pointer, only the card under the pointer counts (dropping outside a flight does nothing). */
 const collisionDetection: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args));
@@ -94,10 +100,13 @@ export function FlightBoard({
   onMove: (entry: FlightEntry, flightNo: FlightNo) => void;
 }) {
   const [activeId, setActiveId] = useState<number | null>(null);
+  // The flight index a keyboard drag is on (null for pointer drags, which drop where the pointer is).
+  const keyboardTarget = useRef<number | null>(null);
+  const [coordinateGetter] = useState(() => flightKeyboardCoordinates(keyboardTarget));
   const sensors = useSensors(
     // A short distance before a drag starts keeps clicks on the handle from being drags.
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: flightKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
   );
   const byId = new Map(entries.map((e) => [e.id, e]));
   const nameOf = (id: string | number) => {
@@ -112,10 +121,21 @@ export function FlightBoard({
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
 
+  function onDragStart({ active: a, activatorEvent }: DragStartEvent) {
+    keyboardTarget.current = null;
+    if (activatorEvent instanceof KeyboardEvent) {
+      const origin = DROPPABLE_IDS.indexOf(droppableId(String(a.data.current?.flightNo)));
+      keyboardTarget.current = origin >= 0 ? origin : null;
+    }
+    setActiveId(Number(a.id));
+  }
+
   function onDragEnd({ active, over }: DragEndEvent) {
     setActiveId(null);
     const entry = byId.get(Number(active.id));
-    const target = flightOfDroppable(over?.id);
+    const keyboardIndex = keyboardTarget.current;
+    keyboardTarget.current = null;
+    const target = keyboardIndex !== null ? flightOfDroppable(DROPPABLE_IDS[keyboardIndex]) : flightOfDroppable(over?.id);
     if (!entry || !target || target === entry.flightNo) return;
     onMove(entry, target);
   }
@@ -126,9 +146,12 @@ export function FlightBoard({
       id="flight-board"
       sensors={sensors}
       collisionDetection={collisionDetection}
-      onDragStart={({ active: a }) => setActiveId(Number(a.id))}
+      onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setActiveId(null)}
+      onDragCancel={() => {
+        keyboardTarget.current = null;
+        setActiveId(null);
+      }}
       accessibility={{
         announcements,
         screenReaderInstructions: {

@@ -11,6 +11,9 @@ async function assigned(flightNo: '1' | '2' | '3' | '4') {
 }
 
 test('dragging a golfer onto another flight moves them', async ({ page }) => {
+  // Tall enough that the whole board fits: with the handle near the window's edge, dnd-kit would scroll the page
+  // while dragging (as it should for a person), and the drop point measured before the drag would be off.
+  await page.setViewportSize({ width: 1280, height: 3000 });
   const { golfer, assignment } = await assigned('1');
   await signIn(page, '/flights');
   await hydrated(page);
@@ -31,6 +34,7 @@ test('dragging a golfer onto another flight moves them', async ({ page }) => {
 });
 
 test('dropping outside any flight changes nothing', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 3000 });
   const { golfer, assignment } = await assigned('2');
   await signIn(page, '/flights');
   await hydrated(page);
@@ -47,17 +51,43 @@ test('dropping outside any flight changes nothing', async ({ page }) => {
   expect((await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).flightNo).toBe('2');
 });
 
-test('a golfer can be moved with the keyboard', async ({ page }) => {
+test('a golfer can be moved with the keyboard, following what a screen reader announces', async ({ page }) => {
   const { golfer, assignment } = await assigned('1');
   await signIn(page, '/flights');
   await hydrated(page);
   const handle = page.getByRole('button', { name: `Drag ${golfer.fullName} to another flight` });
+  // dnd-kit announces each step in its live region; like a screen-reader user, press the next key once the last
+  // one has been taken (dnd-kit starts listening for arrows a moment after the drag starts).
+  const announced = page.locator('[id^="DndLiveRegion"]');
   await handle.focus();
   await page.keyboard.press('Space');
+  await expect(announced).toHaveText(`${golfer.fullName} is over Flight 1.`);
   await page.keyboard.press('ArrowRight');
+  await expect(announced).toHaveText(`${golfer.fullName} is over Flight 2.`);
   await page.keyboard.press('ArrowRight');
+  await expect(announced).toHaveText(`${golfer.fullName} is over Flight 3.`);
   await page.keyboard.press('Space');
+  await expect(announced).toHaveText(`${golfer.fullName} was dropped on Flight 3.`);
   await expectToast(page, 'Success', `${golfer.fullName} assigned to Flight 3`);
   await expect(page.getByTestId('flight-card-3').locator('li', { hasText: golfer.fullName })).toBeVisible();
   expect((await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).flightNo).toBe('3');
+});
+
+test('pressing arrows faster than the page renders still counts every flight', async ({ page }) => {
+  const { golfer, assignment } = await assigned('4');
+  await signIn(page, '/flights');
+  await hydrated(page);
+  const handle = page.getByRole('button', { name: `Drag ${golfer.fullName} to another flight` });
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(announced).toHaveText(`${golfer.fullName} is over Flight 4.`);
+  // Three presses in one go, before React has rendered any of them, then the drop.
+  await handle.evaluate(() => {
+    for (const code of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'Space']) {
+      document.dispatchEvent(new KeyboardEvent('keydown', { code, key: code === 'Space' ? ' ' : code, bubbles: true, cancelable: true }));
+    }
+  });
+  await expectToast(page, 'Success', `${golfer.fullName} assigned to Flight 1`);
+  expect((await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).flightNo).toBe('1');
 });
