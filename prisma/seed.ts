@@ -4,6 +4,7 @@ import { createFlightAssignment } from '../app/models/flights.server';
 import { createGolfer } from '../app/models/golfers.server';
 import { recomputeHandicaps } from '../app/models/handicaps.server';
 import { createMembership } from '../app/models/memberships.server';
+import { calculatePointsForDate } from '../app/models/points.server';
 import { createRounds } from '../app/models/rounds.server';
 import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../app/models/tee-times.server';
 import type { Db } from '../app/utils/db.server';
@@ -18,7 +19,7 @@ const NAMES: Array<[string, string, string | null]> = [
 /**
  * A small demo league for a first look, written through the same models the pages use: one par-36 course,
  * 16 golfers in 4 flights with memberships for the current season, three weeks of rounds with computed
- * handicaps, and the standing tee times with two golfers in each of the first slots.
+ * handicaps and points, and the standing tee times with two golfers in each of the first slots.
  */
 export async function seedDemoLeague(db: Db): Promise<string> {
   const season = currentSeason();
@@ -45,6 +46,8 @@ export async function seedDemoLeague(db: Db): Promise<string> {
       }
       await createRounds(rounds, tx, { recompute: false });
       await recomputeHandicaps(tx, ids);
+      // Points as an administrator's "Calculate points" gives them, so the demo standings are not all zero.
+      for (const date of dates) await calculatePointsForDate(date, tx);
       return ids;
     },
     { timeout: 60_000 },
