@@ -2,13 +2,12 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@c
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { FormAlert } from '~/components/form-alert';
-import { RecordSelect } from '~/components/record-select';
+import { GolferSelect, type GolferOption } from '~/components/record-select';
 import { SeasonSelect } from '~/components/season-select';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, inputClass } from '~/components/ui/field';
 import { FLIGHT_NUMBERS, flightSchema } from '~/schemas/flight';
 
-export type FlightGolferOption = { id: number; fullName: string };
 
 /** Assign Flight / Edit Flight Assignment: golfer, season and flight (values '1' to '4'). */
 export function FlightForm({
@@ -21,7 +20,7 @@ export function FlightForm({
 }: {
   mode: 'create' | 'update';
   assignment: { id?: number; golferId?: number; season: number; flightNo?: string };
-  golfers: FlightGolferOption[] | null;
+  golfers: GolferOption[] | null;
   seasons: number[];
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
@@ -47,16 +46,7 @@ export function FlightForm({
       <input type="hidden" name="intent" value={mode} />
       {assignment.id ? <input type="hidden" name="id" value={assignment.id} /> : null}
       <FormAlert id={form.errorId} title={mode === 'create' ? 'Failed to create flight assignment' : 'Failed to update flight assignment'} messages={form.errors} />
-      <RecordSelect
-        label="Golfer"
-        options={golfers?.map((g) => ({ value: String(g.id), label: g.fullName })) ?? null}
-        placeholder="Select a golfer"
-        loadingText="Loading golfers..."
-        emptyText="No golfers found"
-        errors={fields.golferId.errors}
-        errorId={fields.golferId.errorId}
-        selectProps={getSelectProps(fields.golferId)}
-      />
+      <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SeasonSelect seasons={seasons} recordSeason={assignment.season} selectProps={getSelectProps(fields.season)} errors={fields.season.errors} errorId={fields.season.errorId} />
         <div className="space-y-1">

@@ -2,14 +2,14 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { FormAlert } from '~/components/form-alert';
+import { GolferSelect, type GolferOption } from '~/components/record-select';
 import { SeasonSelect } from '~/components/season-select';
 import { Button, buttonClass } from '~/components/ui/button';
-import { ErrorList, Field, inputClass } from '~/components/ui/field';
+import { Field } from '~/components/ui/field';
 import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN, ESTIMATED_SCORE_PLACEHOLDER } from '~/domain/league-rules';
 import { membershipSchema } from '~/schemas/membership';
 
 type MembershipValues = { id: number; golferId: number; season: number; registered: boolean; paid: boolean; estimatedScore: number | null };
-type GolferOption = { id: number; fullName: string };
 
 function Toggle({ name, id, label, defaultChecked, hint }: { name: string; id: string; label: string; defaultChecked: boolean; hint: string }) {
   return (
@@ -63,28 +63,13 @@ export function MembershipForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  // A season outside the picker's three (an older membership) stays selectable when editing it.
-  const golferProps = getSelectProps(fields.golferId);
 
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {membership ? <input type="hidden" name="id" value={membership.id} /> : null}
       <FormAlert title={membership ? 'Failed to update membership' : 'Failed to create membership'} messages={form.errors} />
-      <div className="space-y-1">
-        <label htmlFor={golferProps.id} className="block text-sm font-medium text-slate-700">
-          Golfer
-        </label>
-        <select {...golferProps} className={inputClass} aria-invalid={fields.golferId.errors ? true : undefined}>
-          <option value="">{golfers.length === 0 ? 'No golfers found' : 'Select a golfer'}</option>
-          {golfers.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.fullName}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={fields.golferId.errorId} errors={fields.golferId.errors} />
-      </div>
+      <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <SeasonSelect seasons={seasons} recordSeason={membership?.season} selectProps={getSelectProps(fields.season)} errors={fields.season.errors} errorId={fields.season.errorId} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Toggle name={fields.registered.name} id={fields.registered.id} label="Registered" hint="Signed up for the season" defaultChecked={membership?.registered ?? false} />

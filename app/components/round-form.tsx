@@ -3,14 +3,13 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { DatePicker } from '~/components/date-picker';
 import { FormAlert } from '~/components/form-alert';
-import { RecordSelect } from '~/components/record-select';
+import { GolferSelect, RecordSelect, type GolferOption } from '~/components/record-select';
 import { SeasonSelect } from '~/components/season-select';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, Field, inputClass } from '~/components/ui/field';
 import { GROSS_MAX, GROSS_MIN, roundSchema } from '~/schemas/round';
 import { cn } from '~/utils/cn';
 
-export type GolferOption = { id: number; fullName: string };
 export type CourseOption = { id: number; courseName: string };
 export type RoundDefaults = {
   id?: number;
@@ -69,16 +68,7 @@ export function RoundForm({
       <input type="hidden" name="intent" value={mode} />
       {round.id ? <input type="hidden" name="id" value={round.id} /> : null}
       <FormAlert id={form.errorId} title={mode === 'create' ? 'Failed to record round' : 'Failed to update round'} messages={form.errors} />
-      <RecordSelect
-        label="Golfer"
-        options={golfers?.map((g) => ({ value: String(g.id), label: g.fullName })) ?? null}
-        placeholder="Select a golfer"
-        loadingText="Loading golfers..."
-        emptyText="No golfers found"
-        errors={fields.golferId.errors}
-        errorId={fields.golferId.errorId}
-        selectProps={getSelectProps(fields.golferId)}
-      />
+      <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <RecordSelect
         label="Course"
         options={courses?.map((c) => ({ value: String(c.id), label: c.courseName })) ?? null}
