@@ -4,7 +4,8 @@ import { UrlDialog } from '~/components/ui/dialog';
 
 /**
  * "Confirm Deletion": posts intent=delete with the id to the current route's action. Cancel goes back to
- * `closeTo`. The button reads `Deleting...` while the delete is pending.
+ * `closeTo`. The button reads `Deleting...` while the delete is pending. A record that is not there (a stale
+ * ?delete= link; `id` null) gets the dialog with the `notFound` text instead.
  */
 export function ConfirmDeleteDialog({
   id,
@@ -12,15 +13,24 @@ export function ConfirmDeleteDialog({
   message,
   confirmLabel,
   error,
+  notFound = 'Not found.',
 }: {
-  id: number | string;
+  id: number | string | null;
   closeTo: string;
   message: React.ReactNode;
   confirmLabel: string;
   error?: string | null;
+  notFound?: string;
 }) {
   const navigation = useNavigation();
   const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete';
+  if (id === null) {
+    return (
+      <UrlDialog title="Confirm Deletion" closeTo={closeTo}>
+        <p>{notFound}</p>
+      </UrlDialog>
+    );
+  }
   return (
     <UrlDialog title="Confirm Deletion" description={message} closeTo={closeTo}>
       <Form method="post" preventScrollReset className="flex justify-end gap-2">

@@ -87,18 +87,13 @@ export default function CoursesPage() {
         </UrlDialog>
       ) : null}
       {deleting !== undefined ? (
-        deleting ? (
-          <ConfirmDeleteDialog
-            id={deleting.id}
-            closeTo={BASE}
-            confirmLabel="Delete Course"
-            message="Are you sure you want to delete this course? This action cannot be undone."
-          />
-        ) : (
-          <UrlDialog title="Confirm Deletion" closeTo={BASE}>
-            <p>Course not found.</p>
-          </UrlDialog>
-        )
+        <ConfirmDeleteDialog
+          id={deleting?.id ?? null}
+          closeTo={BASE}
+          confirmLabel="Delete Course"
+          message="Are you sure you want to delete this course? This action cannot be undone."
+          notFound="Course not found."
+        />
       ) : null}
     </div>
   );

@@ -98,18 +98,13 @@ export default function GolfersPage() {
         </UrlDialog>
       ) : null}
       {deleting !== undefined ? (
-        deleting ? (
-          <ConfirmDeleteDialog
-            id={deleting.id}
-            closeTo={base}
-            confirmLabel="Delete Golfer"
-            message={`Are you sure you want to delete ${golferDisplayName(deleting)}? Their memberships, rounds, flight assignments and tee times will be removed too. This action cannot be undone.`}
-          />
-        ) : (
-          <UrlDialog title="Confirm Deletion" closeTo={base}>
-            <p>Golfer not found.</p>
-          </UrlDialog>
-        )
+        <ConfirmDeleteDialog
+          id={deleting?.id ?? null}
+          closeTo={base}
+          confirmLabel="Delete Golfer"
+          message={deleting ? `Are you sure you want to delete ${golferDisplayName(deleting)}? Their memberships, rounds, flight assignments and tee times will be removed too. This action cannot be undone.` : ''}
+          notFound="Golfer not found."
+        />
       ) : null}
     </div>
   );

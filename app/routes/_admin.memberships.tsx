@@ -173,18 +173,13 @@ export default function MembershipsPage() {
         </UrlDialog>
       ) : null}
       {deleting !== undefined ? (
-        deleting ? (
-          <ConfirmDeleteDialog
-            id={deleting.id}
-            closeTo={base}
-            confirmLabel="Delete Membership"
-            message="Are you sure you want to delete this membership? This action cannot be undone."
-          />
-        ) : (
-          <UrlDialog title="Confirm Deletion" closeTo={base}>
-            <p>Membership not found.</p>
-          </UrlDialog>
-        )
+        <ConfirmDeleteDialog
+          id={deleting?.id ?? null}
+          closeTo={base}
+          confirmLabel="Delete Membership"
+          message="Are you sure you want to delete this membership? This action cannot be undone."
+          notFound="Membership not found."
+        />
       ) : null}
     </div>
   );

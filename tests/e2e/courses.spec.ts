@@ -65,3 +65,20 @@ test('deletes a course and keeps its rounds', async ({ page }) => {
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   expect(await db.round.findUniqueOrThrow({ where: { id: round.id } })).toMatchObject({ courseId: null });
 });
+
+test('a stale edit or delete link says the record is gone instead of failing', async ({ page }) => {
+  await signIn(page, '/golfers?delete=999999');
+  await expect(page.getByRole('dialog', { name: 'Confirm Deletion' })).toContainText('Golfer not found.');
+  await expect(page.getByRole('dialog').getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  for (const [path, title, text] of [
+    ['/golfers?edit=999999', 'Edit Golfer', 'Golfer not found.'],
+    ['/courses?delete=999999', 'Confirm Deletion', 'Course not found.'],
+    ['/courses?edit=999999', 'Edit Course', 'Course not found.'],
+    ['/memberships?delete=999999', 'Confirm Deletion', 'Membership not found.'],
+    ['/memberships?edit=999999', 'Edit Membership', 'Membership not found.'],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('dialog', { name: title })).toContainText(text);
+  }
+});
