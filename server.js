@@ -15,6 +15,14 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', process.env.TRUST_PROXY === '1' ? 1 : false);
 
+function originHost(origin) {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 // Cross-site form posts are refused on every mutation (the Stripe webhook proves itself with its signature).
 app.use((req, res, next) => {
   req.headers['x-client-address'] = req.ip ?? req.socket.remoteAddress ?? '';
@@ -22,7 +30,8 @@ app.use((req, res, next) => {
   const site = req.get('sec-fetch-site');
   const origin = req.get('origin');
   const host = req.get('host');
-  const crossSite = site === 'cross-site' || site === 'same-site' || (origin && origin !== 'null' && host && new URL(origin).host !== host) || origin === 'null';
+  // An Origin that is not a URL at all is not this site either.
+  const crossSite = site === 'cross-site' || site === 'same-site' || origin === 'null' || (origin && host && originHost(origin) !== host);
   if (crossSite) {
     res.status(403).json({ message: 'Cross-site requests are not allowed' });
     return;
@@ -42,8 +51,14 @@ app.all(
   }),
 );
 
-// An unexpected error is logged with its stack and answered without internals.
+// A request Express itself refuses (a path with broken percent-encoding such as /%E0%A4%A) keeps its 4xx status;
+// anything else unexpected is logged with its stack and answered without internals.
 app.use((error, _req, res, _next) => {
+  const status = Number(error?.status ?? error?.statusCode);
+  if (status >= 400 && status < 500) {
+    if (!res.headersSent) res.status(status).json({ message: error instanceof URIError ? 'The address is not valid.' : 'Bad request.' });
+    return;
+  }
   console.error(error);
   if (!res.headersSent) res.status(500).json({ message: 'Something went wrong on our side.' });
 });

@@ -5,6 +5,10 @@ import { IMPORT_MESSAGES } from '~/schemas/import';
 import { requireApiUser } from '~/utils/auth.server';
 import { apiHandler, HttpError } from '~/utils/http.server';
 import { readImportForm, uploadedFile } from '~/utils/upload.server';
+import { postOnlyLoader } from '~/utils/api-input.server';
+
+/** Only POST does anything here; a GET gets 405 in JSON. */
+export const loader = postOnlyLoader;
 
 /** POST /api/import/{type}: a CSV, .xlsx or .xls file in the multipart field `file`; answers {count}. */
 export function action({ request, params }: ActionFunctionArgs) {

@@ -4,6 +4,10 @@ import { countUsers, createUser } from '~/models/users.server';
 import { userSchema } from '~/schemas/auth';
 import { getUser } from '~/utils/auth.server';
 import { apiHandler, HttpError, readJson, zodFieldErrors } from '~/utils/http.server';
+import { postOnlyLoader } from '~/utils/api-input.server';
+
+/** Only POST does anything here; a GET gets 405 in JSON. */
+export const loader = postOnlyLoader;
 
 /** Creates a user: only a signed-in administrator may, or anyone while the site has no user at all. */
 export function action({ request }: ActionFunctionArgs) {

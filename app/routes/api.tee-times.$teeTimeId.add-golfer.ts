@@ -4,11 +4,16 @@ import { asPosition, assignGolferToTeeTime } from '~/models/tee-times.server';
 import { addGolferSchema } from '~/schemas/tee-time';
 import { requireApiAdmin } from '~/utils/auth.server';
 import { apiHandler, HttpError, parseId, readJson, zodFieldErrors } from '~/utils/http.server';
+import { postOnlyLoader } from '~/utils/api-input.server';
 
 /**
  * POST /api/tee-times/:teeTimeId/add-golfer {golferId, position} (isAdmin): puts the golfer in that
  * position, replacing whoever held it and moving the golfer from any other slot this season.
  */
+
+/** Only POST does anything here; a GET gets 405 in JSON. */
+export const loader = postOnlyLoader;
+
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);

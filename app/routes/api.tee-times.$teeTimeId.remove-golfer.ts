@@ -4,6 +4,10 @@ import { asPosition, removeGolferFromTeeTime } from '~/models/tee-times.server';
 import { removeGolferSchema } from '~/schemas/tee-time';
 import { requireApiAdmin } from '~/utils/auth.server';
 import { apiHandler, HttpError, parseId, readJson, zodFieldErrors } from '~/utils/http.server';
+import { postOnlyLoader } from '~/utils/api-input.server';
+
+/** Only POST does anything here; a GET gets 405 in JSON. */
+export const loader = postOnlyLoader;
 
 /** POST /api/tee-times/:teeTimeId/remove-golfer {position} (isAdmin): empties that position. */
 export function action({ request, params }: ActionFunctionArgs) {

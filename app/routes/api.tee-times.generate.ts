@@ -5,6 +5,10 @@ import { generateSeasonTeeTimes } from '~/models/tee-times.server';
 import { generateTeeTimesSchema } from '~/schemas/tee-time';
 import { requireApiAdmin } from '~/utils/auth.server';
 import { apiHandler, HttpError, readJson, zodFieldErrors } from '~/utils/http.server';
+import { postOnlyLoader } from '~/utils/api-input.server';
+
+/** Only POST does anything here; a GET gets 405 in JSON. */
+export const loader = postOnlyLoader;
 
 /** POST /api/tee-times/generate {season} (isAdmin): creates the season's missing slots; idempotent. */
 export function action({ request }: ActionFunctionArgs) {

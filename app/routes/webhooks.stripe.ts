@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { fulfilCheckoutSession } from '~/models/registrations.server';
 import { apiHandler, HttpError, readBodyText } from '~/utils/http.server';
 import { constructWebhookEvent, fromStripeSession, WebhookSignatureError } from '~/utils/payments.server';
+import { postOnlyLoader } from '~/utils/api-input.server';
 
 const FULFIL_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
@@ -12,6 +13,10 @@ const FULFIL_EVENTS = new Set(['checkout.session.completed', 'checkout.session.a
  * STRIPE_WEBHOOK_SECRET before anything is read from it; a paid session is fulfilled (exactly once, so a
  * replayed or retried event changes nothing). A failure answers 500 so that Stripe retries.
  */
+
+/** Only POST does anything here; a GET gets 405 in JSON. */
+export const loader = postOnlyLoader;
+
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     if (request.method !== 'POST') throw new HttpError(400, 'Use POST');

@@ -14,6 +14,11 @@ export function methodNotAllowed(allow: string[]): Response {
   return json<ApiError>({ message: `Method not allowed. Use ${allow.join(' or ')}.` }, { status: 405, headers: { Allow: allow.join(', ') } });
 }
 
+/** The loader of a POST-only resource route. */
+export function postOnlyLoader(): Response {
+  return methodNotAllowed(['POST']);
+}
+
 /** The empty answer of a successful DELETE. */
 export function noContent(): Response {
   return new Response(null, { status: 204 });

@@ -38,10 +38,10 @@ export function parseId(value: string | undefined, what = 'id'): number {
 }
 
 /** Reads at most `maxBytes` of a request body; a larger body gets a 413 instead of filling memory. */
-export async function readBodyText(request: Request, maxBytes = 100_000): Promise<string> {
+async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
   if (declared > maxBytes) throw new HttpError(413, 'Request body is too large.');
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -55,20 +55,29 @@ export async function readBodyText(request: Request, maxBytes = 100_000): Promis
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-/** A size-limited urlencoded/multipart-free form read for small forms (login, settings…). */
+export async function readBodyText(request: Request, maxBytes = 100_000): Promise<string> {
+  return (await readBodyBytes(request, maxBytes)).toString('utf8');
+}
+
+/**
+ * A size-limited read of a small form (login, settings…), urlencoded or multipart. The limit counts the bytes
+ * received, so a chunked body without Content-Length cannot make the server buffer more.
+ */
 export async function readSmallForm(request: Request, maxBytes = 100_000): Promise<FormData> {
   const type = request.headers.get('Content-Type') ?? '';
+  const bytes = await readBodyBytes(request, maxBytes);
   if (type.startsWith('multipart/form-data')) {
-    const declared = Number(request.headers.get('Content-Length') ?? '0');
-    if (declared > maxBytes) throw new HttpError(413, 'Request body is too large.');
-    return request.formData();
+    try {
+      return await new Request(request.url, { method: 'POST', headers: { 'Content-Type': type }, body: new Uint8Array(bytes) }).formData();
+    } catch {
+      throw new HttpError(400, 'The form could not be read.');
+    }
   }
-  const text = await readBodyText(request, maxBytes);
   const form = new FormData();
-  for (const [k, v] of new URLSearchParams(text)) form.append(k, v);
+  for (const [k, v] of new URLSearchParams(bytes.toString('utf8'))) form.append(k, v);
   return form;
 }
 

@@ -73,3 +73,27 @@ test('a 10 MB login body gets 413, not a 500', async ({ request }) => {
   });
   expect(res.status()).toBe(413);
 });
+
+test('an Origin header that is not a URL is refused as cross-site, not a 500', async ({ request }) => {
+  const res = await request.post('/auth', { headers: { Origin: 'garbage' }, form: { username: 'x', password: 'y' }, maxRedirects: 0 });
+  expect(res.status()).toBe(403);
+});
+
+test('a path with broken percent-encoding gets 400, not a 500', async ({ request }) => {
+  for (const path of ['/%', '/golfers/%ZZ', '/api/%', '/%E0%A4%A']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(400);
+  }
+});
+
+test('the API answers JSON: 404 for an unknown endpoint, 405 for a GET of a POST-only one', async ({ request }) => {
+  const unknown = await request.get('/api/nope');
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toEqual({ message: 'No such API endpoint' });
+  for (const path of ['/api/logout', '/api/register', '/api/tee-times/generate', '/api/import/golfers', '/api/import/golfers/json', '/api/select-tee-time', '/api/register-golfer', '/webhooks/stripe']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(405);
+    expect(res.headers()['allow'], path).toBe('POST');
+    expect((await res.json()).message, path).toMatch(/Use POST/);
+  }
+});

@@ -35,6 +35,18 @@ describe('sign-in page', () => {
     expect(evil.headers.get('Location')).toBe('/golfers');
   });
 
+  it('never follows a redirectTo that a browser would read as another site, and never answers it with a 500', async () => {
+    const { username, password } = await newUser();
+    // A browser strips tabs and newlines from a URL, so "/\t/evil.example" would become "//evil.example".
+    for (const redirectTo of ['/\t/evil.example/x', '/\n/evil.example', '/\r\n/evil.example', '/\\evil.example', 'https://evil.example', '/%09/evil.example']) {
+      const res = await call(authAction, request('/auth', { form: { username, password, redirectTo } }));
+      expect(res.status, redirectTo).toBe(302);
+      const location = res.headers.get('Location')!;
+      expect(new URL(location, 'http://league.example').origin, redirectTo).toBe('http://league.example');
+      expect(location.startsWith('//'), redirectTo).toBe(false);
+    }
+  });
+
   it('answers a wrong password with 401 and "Invalid username or password", and no session', async () => {
     const { username } = await newUser();
     const res = await call(authAction, request('/auth', { form: { username, password: 'wrong' } }));
@@ -57,6 +69,45 @@ describe('sign-in page', () => {
       new Request('http://localhost/auth', { method: 'POST', body: big, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
     );
     expect(res.status).toBe(413);
+  });
+
+  it('refuses a 10 MB multipart body sent in chunks (no Content-Length) with 413, counting what arrives', async () => {
+    const boundary = 'league-boundary';
+    const chunk = new TextEncoder().encode('a'.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n`));
+      },
+      pull(controller) {
+        if (sent >= 10 * 1024 * 1024) {
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+          return;
+        }
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const req = new Request('http://localhost/auth', {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      duplex: 'half',
+    } as RequestInit);
+    const res = await call(authAction, req);
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(1024 * 1024);
+  });
+
+  it('reads a small multipart login form like a urlencoded one', async () => {
+    const { username, password } = await newUser();
+    const form = new FormData();
+    form.set('username', username);
+    form.set('password', password);
+    const res = await call(authAction, request('/auth', { form }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/golfers');
   });
 
   it('locks a username after 5 failed attempts, even with the right password', async () => {

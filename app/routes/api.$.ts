@@ -1,0 +1,10 @@
+import { apiError } from '~/utils/http.server';
+
+// /api/* answers JSON, an unknown API path included (rather than the HTML 404 page).
+export function loader() {
+  return apiError(404, 'No such API endpoint');
+}
+
+export function action() {
+  return apiError(404, 'No such API endpoint');
+}
