@@ -6,6 +6,7 @@ import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigat
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { FlightBoard, type FlightEntry } from '~/components/flight-board';
 import { FlightForm } from '~/components/flight-form';
+import { FormAlert } from '~/components/form-alert';
 import { DownloadCsvLink } from '~/components/download-csv-link';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { SeasonPicker } from '~/components/season-picker';
@@ -152,6 +153,10 @@ export default function FlightsPage() {
   const formFailure = actionData && 'result' in actionData ? actionData : null;
   const failure = actionData && 'message' in actionData ? actionData : null;
   const moveFailure = (mover.data && 'message' in mover.data ? mover.data : null) ?? (failure?.intent === 'move' ? failure : null);
+  // An assignment that failed for a golfer no longer in the Unassigned card (someone else assigned them meanwhile,
+  // or a stale page) has no row to show its message beside, so it shows at the top instead.
+  const strayAssignFailure =
+    failure?.intent === 'assign' && !data.unassigned.some((m) => m.golferId === failure.golferId) ? failure : null;
 
   function onMove(entry: FlightEntry, flightNo: FlightNo) {
     mover.submit({ intent: 'move', flightId: String(entry.id), newFlightNo: flightNo }, { method: 'post', preventScrollReset: true });
@@ -182,6 +187,7 @@ export default function FlightsPage() {
         ))}
       </ul>
 
+      <FormAlert title="Failed to assign flight" messages={strayAssignFailure ? [strayAssignFailure.message] : null} />
       {moveFailure ? (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-semibold">Failed to update flight assignment</p>

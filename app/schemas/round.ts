@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCalendarDate, parseSeason } from '~/domain/season';
+import { currentSeason, isValidCalendarDate, parseSeason } from '~/domain/season';
 import { normalizeInput } from './json-input';
 
 /** A nine-hole gross score below 9 (one stroke a hole) or above 200 is a typing mistake. */
@@ -56,8 +56,16 @@ export const roundSchema = z
     notes: z.string().trim().max(NOTES_MAX, `Notes are limited to ${NOTES_MAX} characters`).optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.season === undefined || !isValidCalendarDate(value.date)) return;
-    if (Number(value.date.slice(0, 4)) !== value.season) {
+    if (!isValidCalendarDate(value.date)) return;
+    const year = Number(value.date.slice(0, 4));
+    // A round from the year 1800 or from a season not yet begun is a typing mistake, and it would still move the
+    // golfer's handicaps; its season must also be one the pages can list (parseSeason).
+    const latest = currentSeason();
+    if (parseSeason(year) === null || year > latest) {
+      ctx.addIssue({ code: 'custom', path: ['date'], message: `The date must be in a season from 2000 to ${latest}` });
+      return;
+    }
+    if (value.season !== undefined && year !== value.season) {
       ctx.addIssue({ code: 'custom', path: ['date'], message: `The date must fall in the ${value.season} season` });
     }
   });

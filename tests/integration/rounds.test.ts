@@ -1,3 +1,4 @@
+import { currentSeason } from '~/domain/season';
 import { describe, expect, it } from 'vitest';
 import { deleteGolfer } from '~/models/golfers.server';
 import { recomputeHandicaps } from '~/models/handicaps.server';
@@ -64,6 +65,9 @@ describe('/api/rounds', () => {
     [{ date: '2025-02-30' }, 'date', 'Enter a real calendar date (yyyy-mm-dd)'],
     [{ date: '06/02/2025' }, 'date', 'Enter a real calendar date (yyyy-mm-dd)'],
     [{ date: '2025-06-02', season: 2024 }, 'date', 'The date must fall in the 2024 season'],
+    [{ date: '1800-06-01' }, 'date', `The date must be in a season from 2000 to ${currentSeason()}`],
+    [{ date: '9999-12-31' }, 'date', `The date must be in a season from 2000 to ${currentSeason()}`],
+    [{ date: `${currentSeason() + 1}-06-01` }, 'date', `The date must be in a season from 2000 to ${currentSeason()}`],
     [{ points: -1 }, 'points', 'Points cannot be negative'],
     [{ golferId: 'abc' }, 'golferId', 'Choose a golfer from the list'],
   ])('refuses %j with 400 and a field message, saving nothing', async (change, field, message) => {
