@@ -1,4 +1,5 @@
-import { Form, NavLink, useNavigation } from '@remix-run/react';
+import { Form, NavLink, useLocation, useNavigation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { Icon, type IconName } from '~/components/ui/icon';
 import { cn } from '~/utils/cn';
 
@@ -98,6 +99,15 @@ export function AdminShell({
   children: React.ReactNode;
 }) {
   const navigation = useNavigation();
+  const location = useLocation();
+  // The mobile menus are <details>: with JavaScript a link inside them navigates without a page load, so they are
+  // closed on every navigation (without JavaScript the new page starts with them closed).
+  const menu = useRef<HTMLDetailsElement>(null);
+  const more = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    menu.current?.removeAttribute('open');
+    more.current?.removeAttribute('open');
+  }, [location.key]);
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   return (
     <div className="min-h-screen pb-16 md:pb-0">
@@ -107,11 +117,12 @@ export function AdminShell({
       <header className="sticky top-0 z-30 border-b bg-white">
         <div className="flex items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
-            <details className="group relative md:hidden">
+            <details ref={menu} className="group md:hidden">
               <summary className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-md border text-xl" aria-label="Open menu">
                 <Icon name="menu" />
               </summary>
-              <div className="fixed inset-0 top-[57px] z-40 overflow-y-auto bg-white p-4 shadow-lg">
+              {/* Placed against the sticky header, so it starts below it however tall a long league name makes it. */}
+              <div className="absolute inset-x-0 top-full z-40 h-[calc(100dvh-100%)] overflow-y-auto border-t bg-white p-4 shadow-lg">
                 <SideMenu />
               </div>
             </details>
@@ -121,9 +132,9 @@ export function AdminShell({
             </div>
           </div>
           <div className="flex items-center gap-3">
-            <span className="hidden text-sm text-slate-700 sm:inline">Welcome, {user.firstName}</span>
+            <span className="text-xs text-slate-700 sm:text-sm">Welcome, {user.firstName}</span>
             <span
-              className="flex h-9 w-9 items-center justify-center rounded-full bg-emerald-700 text-sm font-semibold text-white"
+              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-sm font-semibold text-white"
               aria-label={`Signed in as ${user.firstName} ${user.lastName}`}
               title={`${user.firstName} ${user.lastName}`}
             >
@@ -153,7 +164,7 @@ export function AdminShell({
         <NavLink to="/rounds" className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}>
           <Icon name="flag" /> Rounds
         </NavLink>
-        <details className="relative">
+        <details ref={more} className="relative">
           <summary className="flex cursor-pointer list-none flex-col items-center py-2">
             <Icon name="more" /> More
           </summary>

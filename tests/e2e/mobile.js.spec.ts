@@ -14,3 +14,24 @@ test('on a phone, the hamburger opens the menu and the bottom bar has a More she
   await page.getByLabel('Open menu').click();
   await expect(page.getByRole('navigation', { name: 'Admin menu' }).first().getByRole('link', { name: 'Settings' })).toBeVisible();
 });
+
+test('on a phone, the menus close once a link in them has been followed', async ({ page }) => {
+  await signIn(page, '/golfers');
+  await expect(page.getByText('Welcome, League')).toBeVisible();
+  await page.getByLabel('Open menu').click();
+  const menu = page.getByRole('navigation', { name: 'Admin menu' }).first();
+  await menu.getByRole('link', { name: 'Courses' }).click();
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.getByRole('heading', { name: 'Courses', level: 1 })).toBeVisible();
+  await expect(menu).toBeHidden();
+
+  const bottom = page.getByRole('navigation', { name: 'Mobile' });
+  await bottom.getByText('More').click();
+  await bottom.getByRole('link', { name: 'Memberships' }).click();
+  await expect(page).toHaveURL(/\/memberships/);
+  await expect(page.getByRole('heading', { name: 'Memberships', level: 1 })).toBeVisible();
+  await expect(bottom.getByRole('link', { name: 'League Rules' })).toBeHidden();
+  // The page under the menus is usable: its own heading link/button is not covered.
+  await page.getByRole('link', { name: 'Add Membership' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Membership' })).toBeVisible();
+});
