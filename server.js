@@ -63,8 +63,9 @@ app.use((error, _req, res, _next) => {
   if (!res.headersSent) res.status(500).json({ message: 'Something went wrong on our side.' });
 });
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '0.0.0.0';
+// An empty value (an empty line of .env) means the default, as if unset.
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || '0.0.0.0';
 app.listen(port, host, () => {
   console.log(`Golf league site ready at http://localhost:${port}`);
 });

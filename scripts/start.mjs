@@ -7,6 +7,8 @@ import { ensurePrismaClients } from './ensure-prisma-clients.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
+// A .env beside package.json (see .env.example) fills in what the environment does not set; the environment wins.
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
 ensurePrismaClients(root);
 process.env.NODE_ENV ??= 'production';
 const buildDir = process.env.REMIX_BUILD_DIR ?? 'build';
