@@ -58,6 +58,31 @@ async function alreadyPaid(golferId: number, season: number): Promise<boolean> {
   return membership?.paid === true;
 }
 
+/** Stripe's default lifetime of a Checkout Session: older ones cannot be paid any more and need no expiring. */
+const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One payable checkout per golfer and season: expires the open Checkout Sessions of this golfer's (or this email's)
+ * other unfulfilled registrations for the season, so a second tab, the back button or a second form can never
+ * lead to the fee being paid twice. A session that is no longer open (paid, or being paid) is left alone: its
+ * fulfilment still runs, and the golfer is then already paid.
+ */
+async function expireOtherCheckouts(opts: { season: number; golferId: number | null; email: string; exceptId?: string }) {
+  const others = await db.pendingRegistration.findMany({
+    where: {
+      season: opts.season,
+      fulfilledAt: null,
+      checkoutSessionId: { not: null },
+      createdAt: { gte: new Date(Date.now() - CHECKOUT_LIFETIME_MS) },
+      ...(opts.exceptId ? { id: { not: opts.exceptId } } : {}),
+      OR: [{ email: opts.email }, ...(opts.golferId !== null ? [{ golferId: opts.golferId }] : [])],
+    },
+    select: { checkoutSessionId: true },
+  });
+  const provider = paymentProvider();
+  for (const other of others) await provider.expireCheckoutSession(other.checkoutSessionId!);
+}
+
 function alreadyPaidError(season: number): HttpError {
   return new HttpError(409, `This golfer is already registered and paid for the ${season} season. No payment is needed.`);
 }
@@ -94,6 +119,8 @@ export async function startRegistration(input: RegistrationInput, origin: string
     lastName = input.lastName;
   }
   if (golferId !== null && (await alreadyPaid(golferId, season))) throw alreadyPaidError(season);
+  // Only the newest checkout of a golfer can be paid: the one they are about to be sent to.
+  await expireOtherCheckouts({ season, golferId, email });
 
   const pending = await db.pendingRegistration.create({
     data: {
@@ -190,8 +217,10 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
   // Two different registrations with the same email fulfilled at the same moment can collide on the
   // golfer's unique email (PostgreSQL); the loser's transaction rolls back whole and simply runs again.
   for (let attempt = 1; ; attempt++) {
+    let fresh = false;
+    let result: PaidRegistration;
     try {
-      return await db.$transaction(async (tx) => {
+      result = await db.$transaction(async (tx) => {
         const claim = await tx.pendingRegistration.updateMany({
           where: { id: pending.id, fulfilledAt: null },
           data: { fulfilledAt: new Date(), checkoutSessionId: session.id },
@@ -215,12 +244,22 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
         });
         if (estimate !== null && before?.estimatedScore !== estimate) await recomputeHandicaps(tx, [golferId]);
         await tx.pendingRegistration.update({ where: { id: pending.id }, data: { fulfilledGolferId: golferId } });
+        fresh = true;
         return paidResult(pending, golferId, session);
       });
     } catch (error) {
       const collided = isUniqueViolation(error) || (error instanceof HttpError && error.status === 409);
       if (!collided || attempt >= 3) throw error;
+      continue;
     }
+    if (fresh) {
+      // The golfer has paid: no other checkout of theirs for the season may take the fee again. The payment is
+      // recorded whatever happens here, so a provider outage is only logged.
+      await expireOtherCheckouts({ season: pending.season, golferId: result.golferId, email: pending.email, exceptId: pending.id }).catch((error) =>
+        console.error(`Could not expire the other checkouts of golfer ${result.golferId}:`, error),
+      );
+    }
+    return result;
   }
 }
 

@@ -23,7 +23,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ params }: ActionFunctionArgs) {
   const successUrl = await paySimulatedCheckout(params.sessionId ?? '');
-  if (!successUrl) throw json({ message: 'This checkout session does not exist or has expired.' }, { status: 404 });
+  // An expired session (replaced by a newer registration, or the golfer already paid) takes no payment.
+  if (!successUrl) throw json({ message: 'This checkout session does not exist or has expired. Nothing was charged.' }, { status: 404 });
   return redirect(successUrl, 303);
 }
 
@@ -32,6 +33,7 @@ export default function SimulatedCheckoutPage() {
   const navigation = useNavigation();
   const paying = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const paid = session.paymentStatus === 'paid';
+  const expired = !paid && session.status === 'expired';
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
       <div className="w-full max-w-md space-y-5 rounded-xl border bg-white p-6 shadow-sm">
@@ -47,12 +49,24 @@ export default function SimulatedCheckoutPage() {
           {session.customerEmail ? <p className="mt-1 text-sm text-slate-600">Receipt to {session.customerEmail}</p> : null}
         </div>
         {paid ? <p className="text-sm text-emerald-800">This session has already been paid.</p> : null}
-        <Form method="post">
-          <Button type="submit" className="w-full" disabled={paying}>
-            {paid ? 'Continue' : paying ? 'Processing...' : `Pay ${formatDollars(session.amountCents)}`}
-          </Button>
-        </Form>
-        {!paid ? (
+        {expired ? (
+          <>
+            <Notice tone="error" title="This checkout has expired">
+              It was replaced by a newer registration, or the golfer has already paid for the season. Nothing was
+              charged.
+            </Notice>
+            <a href={session.cancelUrl} className="block text-center text-sm text-slate-600 underline">
+              Back to registration
+            </a>
+          </>
+        ) : (
+          <Form method="post">
+            <Button type="submit" className="w-full" disabled={paying}>
+              {paid ? 'Continue' : paying ? 'Processing...' : `Pay ${formatDollars(session.amountCents)}`}
+            </Button>
+          </Form>
+        )}
+        {!paid && !expired ? (
           <a href={session.cancelUrl} className="block text-center text-sm text-slate-600 underline">
             Cancel
           </a>

@@ -44,6 +44,11 @@ export interface PaymentProvider {
   createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession>;
   /** The session, or null when the provider has no session with this id. */
   retrieveCheckoutSession(id: string): Promise<CheckoutSession | null>;
+  /**
+   * Makes an open session unpayable (Stripe's "expire"). True when it was open and is now expired; false when it
+   * was not open any more (paid, being paid, already expired) or is unknown.
+   */
+  expireCheckoutSession(id: string): Promise<boolean>;
 }
 
 /** The payment provider could not be reached or refused the request; nothing was charged by us. */
@@ -157,6 +162,17 @@ function stripeProvider(key: string): PaymentProvider {
         throw new PaymentProviderError('We could not reach the payment provider to verify your payment. Please reload this page in a moment.');
       }
     },
+    async expireCheckoutSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return true;
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (complete or expired): nothing to do.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        logStripeFailure('expiring a checkout session', error);
+        throw new PaymentProviderError('We could not reach the payment provider. Nothing was charged. Please try again in a moment.');
+      }
+    },
   };
 }
 
@@ -220,6 +236,10 @@ const simulatedProvider: PaymentProvider = {
   async retrieveCheckoutSession(id) {
     const row = await db.simulatedCheckoutSession.findUnique({ where: { id } });
     return row ? fromSimulatedRow(row) : null;
+  },
+  async expireCheckoutSession(id) {
+    const { count } = await db.simulatedCheckoutSession.updateMany({ where: { id, status: 'open' }, data: { status: 'expired' } });
+    return count === 1;
   },
 };
 

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 
 /**
  * A small local stand-in for the part of api.stripe.com the league uses, so the real `stripe` SDK can be
- * exercised offline: POST /v1/checkout/sessions and GET /v1/checkout/sessions/:id, with Stripe's
+ * exercised offline: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id and POST .../:id/expire, with Stripe's
  * form-encoded requests, JSON answers, error shape and Idempotency-Key behaviour. Tests mark a session
  * paid (as the hosted checkout page would) and build signed webhook events for it.
  */
@@ -99,6 +99,8 @@ export class FakeStripe {
   markPaid(id: string): FakeSession {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`No fake session ${id}`);
+    // Stripe's hosted page takes no payment on an expired session.
+    if (session.status === 'expired') throw new Error(`Fake session ${id} has expired: it cannot be paid`);
     Object.assign(session, { status: 'complete', payment_status: 'paid', url: null });
     return session;
   }
@@ -144,6 +146,14 @@ export class FakeStripe {
     if (req.method === 'GET' && match) {
       const session = this.sessions.get(decodeURIComponent(match[1]!));
       if (!session) return stripeError(res, 404, `No such checkout.session: '${match[1]}'`, 'resource_missing');
+      return this.send(res, session);
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (req.method === 'POST' && expire) {
+      const session = this.sessions.get(decodeURIComponent(expire[1]!));
+      if (!session) return stripeError(res, 404, `No such checkout.session: '${expire[1]}'`, 'resource_missing');
+      if (session.status !== 'open') return stripeError(res, 400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
+      Object.assign(session, { status: 'expired', url: null });
       return this.send(res, session);
     }
     return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);

@@ -306,3 +306,40 @@ describe('already paid', () => {
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 });
+
+describe('one payable checkout per golfer and season (the fee is never taken twice)', () => {
+  it('a second registration with the same email expires the first checkout, so only the newest can be paid', async () => {
+    const body = newGolferBody();
+    const first = await register(body);
+    const second = await register(body);
+    expect(fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${first.id}/expire`)).toBe(true);
+    expect(fake.sessions.get(first.id)!.status).toBe('expired');
+    expect(() => fake.markPaid(first.id)).toThrow(/expired/);
+    expect((await verifyCheckoutSession(first.id)).state).toBe('unpaid');
+
+    fake.markPaid(second.id);
+    expect((await verifyCheckoutSession(second.id)).state).toBe('paid');
+    const [golfer] = await golferState(body.email);
+    expect(golfer!.memberships).toEqual([expect.objectContaining({ paid: true })]);
+  });
+
+  it("paying one checkout expires the golfer's other open checkouts for the season", async () => {
+    const body = newGolferBody();
+    const older = await register(body);
+    const newer = await register(body);
+    // An older checkout still open (say, started before this rule): paying the newer one must close it.
+    Object.assign(fake.sessions.get(older.id)!, { status: 'open', url: 'http://fake/pay' });
+    fake.markPaid(newer.id);
+    expect((await verifyCheckoutSession(newer.id)).state).toBe('paid');
+    expect(fake.sessions.get(older.id)!.status).toBe('expired');
+  });
+
+  it('leaves a checkout that is already being paid alone, and still fulfils it', async () => {
+    const body = newGolferBody();
+    const first = await register(body);
+    fake.markProcessing(first.id);
+    const second = await register(body);
+    expect(fake.sessions.get(first.id)!.status).toBe('complete');
+    expect(second.status).toBe('open');
+  });
+});

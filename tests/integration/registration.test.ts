@@ -187,6 +187,31 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
     expect(after[0]!.memberships).toEqual([membership]);
   });
 
+  it('registering twice (back button, second tab) leaves only the newest checkout payable: the fee is taken once', async () => {
+    const form = newGolferForm();
+    const checkoutOf = async () => {
+      const res = await call(registerAction, request('/register', { form }));
+      expect(res.status).toBe(303);
+      return new URL(res.headers.get('Location')!).pathname.split('/').pop()!;
+    };
+    const first = await checkoutOf();
+    const second = await checkoutOf();
+
+    const stale = await call(checkoutLoader, request(`/checkout/${first}`), { sessionId: first });
+    expect((await stale.json()).session).toMatchObject({ status: 'expired', paymentStatus: 'unpaid' });
+    const refused = await call(checkoutAction, request(`/checkout/${first}`, { method: 'POST', form: {} }), { sessionId: first });
+    expect(refused.status).toBe(404);
+    expect(await db.golfer.count({ where: { email: form.email } })).toBe(0);
+
+    const paid = await call(checkoutAction, request(`/checkout/${second}`, { method: 'POST', form: {} }), { sessionId: second });
+    expect(paid.status).toBe(303);
+    expect((await confirmation(second)).body).toMatchObject({ state: 'paid' });
+    expect((await confirmation(first)).body).toMatchObject({ state: 'failed' });
+    const golfers = await db.golfer.findMany({ where: { email: form.email }, include: { memberships: true } });
+    expect(golfers).toHaveLength(1);
+    expect(golfers[0]!.memberships).toEqual([expect.objectContaining({ paid: true })]);
+  });
+
   it('uses PUBLIC_URL for the return addresses when it is set', async () => {
     process.env.PUBLIC_URL = 'https://league.example.org/';
     try {
