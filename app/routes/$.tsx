@@ -1,7 +1,8 @@
 import { json, type MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Page Not Found | Golf League' }];
+export const meta: MetaFunction = ({ matches }) => titled(matches, 'Page Not Found');
 
 // Answer with a real 404 status but render this page rather than the error boundary.
 export async function loader() {

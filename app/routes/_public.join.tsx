@@ -11,9 +11,10 @@ import {
   WALK_UP_FEES_CENTS,
   formatDollars,
 } from '~/domain/league-rules';
+import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [
-  { title: 'Join the League | Golf League' },
+export const meta: MetaFunction = ({ matches }) => [
+  ...titled(matches, 'Join the League'),
   {
     name: 'description',
     content: 'Nine holes every Monday with fellow healthcare staff. All skill levels welcome. Register for the season.',

@@ -8,8 +8,9 @@ import { formatTimeAmPm } from '~/domain/tee-times';
 import { currentSeason } from '~/domain/season';
 import { listTeeTimes } from '~/models/tee-times.server';
 import { POSITIONS } from '~/schemas/tee-time';
+import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Tee Times | Golf League' }];
+export const meta: MetaFunction = ({ matches }) => titled(matches, 'Tee Times');
 
 /**
  * Read-only standing tee times of the current season, for anyone (names only, no contact details). The

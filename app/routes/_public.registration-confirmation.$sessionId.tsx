@@ -15,8 +15,9 @@ import { HttpError, readSmallForm } from '~/utils/http.server';
 import { isCheckoutSessionId, PaymentProviderError } from '~/utils/payments.server';
 import { redirectWithToast } from '~/utils/session.server';
 import { useHydrated } from '~/utils/use-hydrated';
+import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Registration Confirmation' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ matches }) => [...titled(matches, 'Registration Confirmation'), { name: 'robots', content: 'noindex' }];
 
 /** After Confirm Tee Time succeeds with JavaScript, the page shows the success message this long. */
 const REDIRECT_DELAY_MS = 1500;

@@ -28,9 +28,10 @@ import {
   TEE_BOXES,
   formatDollars,
 } from '~/domain/league-rules';
+import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [
-  { title: 'League Rules | Golf League' },
+export const meta: MetaFunction = ({ matches }) => [
+  ...titled(matches, 'League Rules'),
   { name: 'description', content: 'Rules of play, scoring, handicaps, playoffs and refunds for the golf league.' },
 ];
 

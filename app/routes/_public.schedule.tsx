@@ -16,9 +16,10 @@ import {
   scheduleForSeason,
   type ScheduleEntry,
 } from '~/domain/schedule';
+import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [
-  { title: 'League Schedule | Golf League' },
+export const meta: MetaFunction = ({ matches }) => [
+  ...titled(matches, 'League Schedule'),
   { name: 'description', content: 'League nights, special events, playoffs and the final outing for the season.' },
 ];
 

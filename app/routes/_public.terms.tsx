@@ -3,9 +3,10 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 import { REFUND_DEADLINE_LABEL, REFUND_PERCENT, SEASON_FEE_CENTS, formatDollars } from '~/domain/league-rules';
+import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [
-  { title: 'Terms and Conditions | Golf League' },
+export const meta: MetaFunction = ({ matches }) => [
+  ...titled(matches, 'Terms and Conditions'),
   { name: 'description', content: 'Terms and conditions of golf league membership.' },
 ];
 
