@@ -54,8 +54,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof HttpError) return json({ result: null, message: error.message, hint: null as Hint }, { status: error.status });
     throw error;
   }
-  const submission = parseWithZod(formData, { schema: registrationSchema });
   const selected = golferIdParam(formData.get('golferId'));
+  // "Show what we have on file" sits in the returning-golfer section: pressing it says "I am returning", even
+  // when the radio (which nothing switches without JavaScript) still reads "new".
+  if (formData.has('__intent__') && selected) formData.set('registrationType', 'returning');
+  const submission = parseWithZod(formData, { schema: registrationSchema });
   const hint = formData.get('registrationType') === 'returning' && selected ? await contactHint(selected) : null;
   // Not a submit (the no-JS "Show what's on file" button validates just the name) or invalid input.
   if (submission.status !== 'success') {

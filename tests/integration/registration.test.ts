@@ -100,6 +100,20 @@ describe('/register page', () => {
     expect(body.result.initialValue.email).toBe('typed@example.org');
     expect(await db.pendingRegistration.count()).toBe(before);
   });
+
+  it('without JavaScript, "Show what we have on file" also works while the radio still says new golfer, and switches it', async () => {
+    const golfer = await createGolfer({ firstName: 'Radio', lastName: unique('Left'), email: `${unique('radio')}@example.org`, phone: '231-555-0177' });
+    const res = await call(
+      registerAction,
+      request('/register', {
+        form: { registrationType: 'new', golferId: String(golfer.id), __intent__: JSON.stringify({ type: 'validate', payload: { name: 'golferId' } }) },
+      }),
+    );
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.hint.phoneHint).toBe('•••-•••-••77');
+    expect(body.result.initialValue.registrationType).toBe('returning');
+  });
 });
 
 describe('registration validation (SPEC §5), the same on the page and the API', () => {
