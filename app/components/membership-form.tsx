@@ -46,6 +46,8 @@ export function MembershipForm({
   const navigation = useNavigation();
   const intent = membership ? 'update' : 'create';
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  // The switches start from the form's initial values, which after a refused save are what was submitted (so a
+  // second try without JavaScript does not silently drop a ticked Registered or Paid), else the record's.
   const [form, fields] = useForm({
     id: membership ? `membership-${membership.id}` : 'membership-new',
     lastResult,
@@ -72,8 +74,8 @@ export function MembershipForm({
       <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <SeasonSelect seasons={seasons} recordSeason={membership?.season} selectProps={getSelectProps(fields.season)} errors={fields.season.errors} errorId={fields.season.errorId} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Toggle name={fields.registered.name} id={fields.registered.id} label="Registered" hint="Signed up for the season" defaultChecked={membership?.registered ?? false} />
-        <Toggle name={fields.paid.name} id={fields.paid.id} label="Paid" hint="Season fee received" defaultChecked={membership?.paid ?? false} />
+        <Toggle name={fields.registered.name} id={fields.registered.id} label="Registered" hint="Signed up for the season" defaultChecked={fields.registered.initialValue === 'on'} />
+        <Toggle name={fields.paid.name} id={fields.paid.id} label="Paid" hint="Season fee received" defaultChecked={fields.paid.initialValue === 'on'} />
       </div>
       <Field
         label="Estimated Score (optional)"

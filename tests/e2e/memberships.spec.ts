@@ -41,6 +41,25 @@ test('a second membership for the same golfer and season gets a clear message', 
   await expect(dialog.getByRole('alert')).toContainText(`${golfer.fullName} already has a membership for the ${season} season`);
 });
 
+test('a refused save keeps the Registered and Paid switches as they were set', async ({ page }) => {
+  const golfer = await createGolfer({ firstName: 'Keep', lastName: unique('Ticks') });
+  await signIn(page, '/memberships?action=new');
+  const dialog = page.getByRole('dialog', { name: 'Add Membership' });
+  await hydrated(page);
+  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await dialog.getByText('Registered', { exact: true }).click();
+  await dialog.getByText('Paid', { exact: true }).click();
+  await dialog.getByLabel('Estimated Score').fill('70');
+  await dialog.getByRole('button', { name: 'Create Membership' }).click();
+  await expect(dialog.getByText('Estimated score must be a whole number from 27 to 65')).toBeVisible();
+  await expect(dialog.getByRole('switch', { name: /Registered/ })).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: /Paid/ })).toBeChecked();
+  await dialog.getByLabel('Estimated Score').fill('40');
+  await dialog.getByRole('button', { name: 'Create Membership' }).click();
+  await expectToast(page, 'Success', 'Membership created successfully');
+  expect(await db.membership.findFirstOrThrow({ where: { golferId: golfer.id } })).toMatchObject({ registered: true, paid: true, estimatedScore: 40 });
+});
+
 test('edits a membership: marking it paid turns the Paid tile green', async ({ page }) => {
   const golfer = await createGolfer({ firstName: 'Payer', lastName: unique('Member') });
   const m = await createMembership({ golferId: golfer.id, season: ownSeason(), registered: true, paid: false });
