@@ -5,7 +5,8 @@ import { z } from 'zod';
  * body (numbers and booleans) and an import row (strings again), so each field accepts either spelling.
  */
 
-function blankToUndefined(value: unknown): unknown {
+/** null and blank text mean "not given" (a form sends "", a JSON client null). */
+export function blankToUndefined(value: unknown): unknown {
   if (value === null) return undefined;
   if (typeof value === 'string' && value.trim() === '') return undefined;
   return value;

@@ -46,7 +46,7 @@ export const assignSlotSchema = z.object({
  * client; golferId and season are accepted for compatibility and must agree with the session when given.
  */
 export const selectTeeTimeSchema = z.object({
-  sessionId: z.string({ error: 'A paid checkout session is required' }).min(1, 'A paid checkout session is required').max(255),
+  sessionId: z.string({ error: 'A paid checkout session is required' }).min(1, 'A paid checkout session is required').max(255, 'Invalid checkout session id'),
   teeTimeId: idSchema('Tee time'),
   position: positionSchema,
   golferId: idSchema('Golfer').optional(),

@@ -199,6 +199,31 @@ describe('/api/golfers', () => {
     expect(await gone.json()).toEqual({ message: 'Golfer not found' });
   });
 
+  it('takes back a golfer exactly as GET gave it (nulls for what is not on file)', async () => {
+    const { cookie } = await signIn();
+    const golfer = await createGolfer({ firstName: 'Round', lastName: unique('Trip') });
+    const got = await (await call(apiGolferLoader, request(`/api/golfers/${golfer.id}`, { cookie }), { id: String(golfer.id) })).json();
+    expect(got).toMatchObject({ nickname: null, email: null, phone: null });
+    const put = await call(apiGolferAction, request(`/api/golfers/${golfer.id}`, { method: 'PUT', cookie, json: got }), { id: String(golfer.id) });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toEqual(got);
+  });
+
+  it('says which limit a too-long field breaks, rather than "required" or zod\'s own words', async () => {
+    const { cookie } = await signIn();
+    const res = await call(
+      apiGolfersAction,
+      request('/api/golfers', { cookie, json: { firstName: 'F'.repeat(101), lastName: 'L'.repeat(101), nickname: 'N'.repeat(101), phone: '2'.repeat(41) } }),
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({
+      firstName: ['First name is limited to 100 characters'],
+      lastName: ['Last name is limited to 100 characters'],
+      nickname: ['Nickname is limited to 100 characters'],
+      phone: ['Phone is limited to 40 characters'],
+    });
+  });
+
   it('answers 400 for bad bodies and ids, 404 for missing golfers and 409 for a taken email', async () => {
     const { cookie } = await signIn();
     const bad = await call(apiGolfersAction, request('/api/golfers', { cookie, json: { lastName: 'B', email: 'nope' } }));
