@@ -26,14 +26,18 @@ export const meta: MetaFunction = ({ matches }) => titled(matches, 'Golfers');
 
 const LIST_PARAMS = ['q'];
 
+/**
+ * The whole list and ?q: the page filters the list by the search box's text, on the server's render (the search
+ * without JavaScript) and as the user types, so widening a search is as instant as narrowing it.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const q = new URL(request.url).searchParams.get('q') ?? '';
-  return json({ q, golfers: await listGolfers(q) });
+  return json({ q, golfers: await listGolfers() });
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && onlyDialogChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+  !formMethod && onlyDialogChanged(currentUrl, nextUrl, LIST_PARAMS) ? false : defaultShouldRevalidate;
 
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -47,13 +47,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     seasons: seasonChoices(),
     q,
     totals: membershipTotals(memberships),
-    memberships: q ? memberships.filter((m) => matchesMembershipSearch(m, q)) : memberships,
+    // The whole season: the page filters it by ?q itself (server render and as the user types).
+    memberships,
     golfers: golfers.map((g) => ({ id: g.id, fullName: g.fullName })),
   });
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && onlyDialogChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+  !formMethod && onlyDialogChanged(currentUrl, nextUrl, ['q']) ? false : defaultShouldRevalidate;
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);

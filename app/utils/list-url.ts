@@ -22,13 +22,14 @@ const DIALOG_PARAMS = ['action', 'edit', 'delete'];
 
 /**
  * Opening or closing a URL dialog changes only ?action/?edit/?delete: the list data is the same, so the loader is
- * not asked again and the dialog opens at once. Form submissions and every other change revalidate as usual.
+ * not asked again and the dialog opens at once. `alsoIgnore` names other parameters the page applies itself (the
+ * search ?q, which the page filters its whole list by). Form submissions and every other change revalidate.
  */
-export function onlyDialogChanged(currentUrl: URL, nextUrl: URL): boolean {
+export function onlyDialogChanged(currentUrl: URL, nextUrl: URL, alsoIgnore: readonly string[] = []): boolean {
   if (currentUrl.pathname !== nextUrl.pathname) return false;
   const strip = (u: URL) => {
     const p = new URLSearchParams(u.search);
-    for (const key of DIALOG_PARAMS) p.delete(key);
+    for (const key of [...DIALOG_PARAMS, ...alsoIgnore]) p.delete(key);
     p.sort();
     return p.toString();
   };

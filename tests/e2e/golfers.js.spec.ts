@@ -16,6 +16,27 @@ test('filters the table as you type, before the URL changes', async ({ page }) =
   await expect(page.getByRole('row', { name: /Two/ }).first()).toBeVisible();
 });
 
+test('widening a search after the URL has caught up is as instant as narrowing it: no trip to the server', async ({ page }) => {
+  const tag = unique('Wide');
+  await createGolfer({ firstName: 'Wide', lastName: `${tag}Alpha` });
+  await createGolfer({ firstName: 'Wide', lastName: `${tag}Beta` });
+  await signIn(page, '/golfers');
+  await hydrated(page);
+  const box = page.getByRole('searchbox', { name: 'Search golfers by name, email, or phone' });
+  await box.fill(`${tag}Alpha`);
+  await expect(page).toHaveURL(new RegExp(`q=${tag}Alpha`));
+  await expect(page.getByRole('row', { name: new RegExp(`${tag}Beta`) })).toHaveCount(0);
+  const loads: string[] = [];
+  page.on('request', (req) => {
+    // The list's own loader (the layouts' small loaders may follow the URL; they do not hold the list).
+    if (req.url().includes('_data=routes%2F_admin.golfers')) loads.push(req.url());
+  });
+  await box.fill(tag);
+  await expect(page.getByRole('row', { name: new RegExp(`${tag}Beta`) })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`q=${tag}$`));
+  expect(loads).toEqual([]);
+});
+
 test('validates as you type and shows Saving... while the golfer is saved', async ({ page }) => {
   await signIn(page, '/golfers?action=new');
   await hydrated(page);

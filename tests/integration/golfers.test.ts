@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { matchesGolferSearch } from '~/domain/golfer-display';
 import { createGolfer, deleteGolfer, listGolfers, updateGolfer } from '~/models/golfers.server';
 import { action as golfersPageAction, loader as golfersPageLoader } from '~/routes/_admin.golfers';
 import { loader as apiGolfersPublic } from '~/routes/api.golfers-public';
@@ -90,13 +91,16 @@ describe('/golfers page', () => {
     expect(post.headers.get('Location')).toMatch(/^\/auth/);
   });
 
-  it('applies ?q= in the loader (the search without JavaScript)', async () => {
+  it('gives the page ?q= and the whole list, which the page filters (the server render without JavaScript, and as you type)', async () => {
     const { cookie } = await signIn();
     const tag = unique('Qq');
     await createGolfer({ firstName: 'Found', lastName: tag });
+    const other = await createGolfer({ firstName: 'Other', lastName: unique('Zz') });
     const res = await call(golfersPageLoader, request(`/golfers?q=${tag.toLowerCase()}`, { cookie }));
     const body = await res.json();
-    expect(body.golfers.map((g: { lastName: string }) => g.lastName)).toEqual([tag]);
+    expect(body.q).toBe(tag.toLowerCase());
+    expect(body.golfers.map((g: { lastName: string }) => g.lastName)).toEqual(expect.arrayContaining([tag, other.lastName]));
+    expect(body.golfers.filter((g: Parameters<typeof matchesGolferSearch>[0]) => matchesGolferSearch(g, body.q)).map((g: { lastName: string }) => g.lastName)).toEqual([tag]);
   });
 
   it('creates, updates and deletes with the SPEC toasts, keeping the search in the URL', async () => {
