@@ -1,4 +1,5 @@
 import { expect, expectToast, hydrated, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
 import { db, newAssignment, newGolfer } from './league-data';
 import { currentSeason } from '../../app/domain/season';
 
@@ -51,17 +52,25 @@ test('dropping outside any flight changes nothing', async ({ page }) => {
   expect((await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).flightNo).toBe('2');
 });
 
-test('a golfer can be moved with the keyboard, following what a screen reader announces', async ({ page }) => {
-  const { golfer, assignment } = await assigned('1');
+/**
+ * Picks up a golfer's entry with the keyboard (Space on its handle) and waits for dnd-kit's announcement, as a
+ * screen-reader user would: dnd-kit starts listening for arrows a moment after the drag starts.
+ */
+async function pickUpWithKeyboard(page: Page, flightNo: '1' | '2' | '3' | '4') {
+  const { golfer, assignment } = await assigned(flightNo);
   await signIn(page, '/flights');
   await hydrated(page);
   const handle = page.getByRole('button', { name: `Drag ${golfer.fullName} to another flight` });
-  // dnd-kit announces each step in its live region; like a screen-reader user, press the next key once the last
-  // one has been taken (dnd-kit starts listening for arrows a moment after the drag starts).
   const announced = page.locator('[id^="DndLiveRegion"]');
   await handle.focus();
   await page.keyboard.press('Space');
-  await expect(announced).toHaveText(`${golfer.fullName} is over Flight 1.`);
+  await expect(announced).toHaveText(`${golfer.fullName} is over Flight ${flightNo}.`);
+  return { golfer, assignment, handle, announced };
+}
+
+test('a golfer can be moved with the keyboard, following what a screen reader announces', async ({ page }) => {
+  // Like a screen-reader user, press the next key once the last one has been announced.
+  const { golfer, assignment, announced } = await pickUpWithKeyboard(page, '1');
   await page.keyboard.press('ArrowRight');
   await expect(announced).toHaveText(`${golfer.fullName} is over Flight 2.`);
   await page.keyboard.press('ArrowRight');
@@ -74,14 +83,7 @@ test('a golfer can be moved with the keyboard, following what a screen reader an
 });
 
 test('pressing arrows faster than the page renders still counts every flight', async ({ page }) => {
-  const { golfer, assignment } = await assigned('4');
-  await signIn(page, '/flights');
-  await hydrated(page);
-  const handle = page.getByRole('button', { name: `Drag ${golfer.fullName} to another flight` });
-  const announced = page.locator('[id^="DndLiveRegion"]');
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await expect(announced).toHaveText(`${golfer.fullName} is over Flight 4.`);
+  const { golfer, assignment, handle } = await pickUpWithKeyboard(page, '4');
   // Three presses in one go, before React has rendered any of them, then the drop.
   await handle.evaluate(() => {
     for (const code of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'Space']) {
