@@ -35,9 +35,14 @@ function decodeText(bytes: Uint8Array): string | null {
   }
 }
 
-function readWorkbook(bytes: Uint8Array, fileName: string): XLSX.WorkBook {
-  // Reading one row past the limit is enough to know the file is too long, without parsing a huge sheet.
-  const options: XLSX.ParsingOptions = { cellDates: true, raw: true, dense: true, sheetRows: MAX_IMPORT_ROWS + 2, sheets: 0 };
+/**
+ * Lines (blank ones included) read at most in the second pass of a sheet whose first pass was cut off by blank
+ * lines: it bounds what a small file that unpacks into a huge sheet can cost, far above any real import.
+ */
+const MAX_SHEET_LINES = 20 * MAX_IMPORT_ROWS;
+
+function readWorkbook(bytes: Uint8Array, fileName: string, sheetRows: number): XLSX.WorkBook {
+  const options: XLSX.ParsingOptions = { cellDates: true, raw: true, dense: true, sheetRows, sheets: 0 };
   try {
     if (startsWith(bytes, ZIP_MAGIC) || startsWith(bytes, OLE_MAGIC)) {
       return XLSX.read(bytes, { ...options, type: 'buffer' });
@@ -51,6 +56,20 @@ function readWorkbook(bytes: Uint8Array, fileName: string): XLSX.WorkBook {
     if (error instanceof HttpError) throw error;
     throw unreadable(fileName);
   }
+}
+
+/**
+ * Whether `sheetRows` stopped the first sheet short: Excel files say so with `!fullref` (the sheet's whole range);
+ * a CSV read does not, so a read that filled the whole window counts as cut off.
+ */
+function wasCutOff(workbook: XLSX.WorkBook, sheetRows: number): boolean {
+  const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
+  const ref = sheet?.['!ref'];
+  if (!sheet || !ref) return false;
+  const read = XLSX.utils.decode_range(ref);
+  const full = sheet['!fullref'];
+  if (full) return XLSX.utils.decode_range(full).e.r > read.e.r;
+  return read.e.r - read.s.r + 1 >= sheetRows;
 }
 
 function isBlank(value: unknown): boolean {
@@ -74,7 +93,14 @@ export function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
   if (bytes.byteLength > MAX_IMPORT_BYTES) throw new HttpError(413, tooLargeMessage());
   if (bytes.byteLength === 0) throw new HttpError(400, `"${fileName}" is empty.`);
 
-  const workbook = readWorkbook(bytes, fileName);
+  // First read one line past the row limit: enough to know a file without blank lines is too long, without
+  // parsing a huge sheet. Blank lines count against that window, so a sheet cut off by it is read again with a
+  // larger one: rows after the window must never be dropped silently.
+  let workbook = readWorkbook(bytes, fileName, MAX_IMPORT_ROWS + 2);
+  if (wasCutOff(workbook, MAX_IMPORT_ROWS + 2)) workbook = readWorkbook(bytes, fileName, MAX_SHEET_LINES + 1);
+  if (wasCutOff(workbook, MAX_SHEET_LINES + 1)) {
+    throw new HttpError(413, `"${fileName}" has more than ${MAX_SHEET_LINES.toLocaleString('en-US')} lines (blank ones included). Remove the blank lines or split it into smaller files.`);
+  }
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
   const ref = sheet?.['!ref'];
   if (!sheet || !ref) throw new HttpError(400, `"${fileName}" has no rows to import.`);

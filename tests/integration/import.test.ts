@@ -152,6 +152,29 @@ describe('files that cannot be imported', () => {
     expect(body.message).toBe('The import has more than 10,000 rows. Split it into smaller files.');
   });
 
+  it('never drops rows after blank lines: every row of a file with gaps is imported, in CSV and Excel alike', async () => {
+    for (const kind of ['csv', 'xlsx', 'xls'] as const) {
+      const tag = unique(`Gap${kind}`);
+      // 5,000 golfers, 5 blank lines, 5,000 more: the blank lines push the last rows past the first read's window.
+      const rows: Cell[][] = [['firstName', 'lastName']];
+      for (let i = 0; i < 10_000; i++) {
+        if (i === 5_000) for (let b = 0; b < 5; b++) rows.push(['', '']);
+        rows.push([`G${i}`, `${tag}${i}`]);
+      }
+      const file = kind === 'csv' ? csv(rows.map((r) => r.join(',')).join('\n')) : workbook(rows, `gaps.${kind}`, kind === 'xls' ? 'biff8' : 'xlsx');
+      const { status, body } = await upload('golfers', file);
+      expect({ kind, status, body }).toEqual({ kind, status: 200, body: { count: 10_000 } });
+      expect(await db.golfer.count({ where: { lastName: { startsWith: tag } } })).toBe(10_000);
+    }
+  }, 120_000);
+
+  it('counts the row limit past blank lines', async () => {
+    const text = 'firstName,lastName\n,\n' + 'Ann,Smith\n'.repeat(10_001);
+    const { status, body } = await upload('golfers', csv(text));
+    expect(status).toBe(413);
+    expect(body.message).toBe('The import has more than 10,000 rows. Split it into smaller files.');
+  });
+
   it('asks for a file when none was sent', async () => {
     expect(await upload('golfers', null)).toEqual({ status: 400, body: { message: 'Please select a file first.' } });
   });
