@@ -8,7 +8,7 @@ import { LEAGUE_TZ } from './season';
  * numbers and booleans). These functions turn one cell into the shape the entity's zod schema expects, and leave
  * anything they do not recognise untouched so the schema reports it with its own message.
  */
-export type CellKind = 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'flight';
+export type CellKind = 'text' | 'phone' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'flight';
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -125,6 +125,8 @@ export function toFlightNo(value: unknown): unknown {
 
 const CONVERTERS: Record<CellKind, (value: unknown) => unknown> = {
   text: toText,
+  // A phone number is text, but a spreadsheet or a JSON client may well give 2315550123 as a number.
+  phone: toText,
   integer: toNumber,
   number: toNumber,
   boolean: toBoolean,
@@ -134,11 +136,19 @@ const CONVERTERS: Record<CellKind, (value: unknown) => unknown> = {
 };
 
 /** Converts each mapped field by its kind; fields without a kind pass through. */
-export function convertCells<F extends string>(row: Partial<Record<F, unknown>>, kinds: Partial<Record<F, CellKind>>): Partial<Record<F, unknown>> {
+/**
+ * Converts one row's cells. A JSON item says what its values are, so its text fields must already be text: a
+ * number or true where a name belongs is refused by the schema rather than stored as "123" or "true".
+ */
+export function convertCells<F extends string>(
+  row: Partial<Record<F, unknown>>,
+  kinds: Partial<Record<F, CellKind>>,
+  source: 'file' | 'json' = 'file',
+): Partial<Record<F, unknown>> {
   const out: Partial<Record<F, unknown>> = {};
   for (const [field, value] of Object.entries(row) as [F, unknown][]) {
     const kind = kinds[field];
-    out[field] = kind ? CONVERTERS[kind](value) : value;
+    out[field] = !kind || (kind === 'text' && source === 'json') ? value : CONVERTERS[kind](value);
   }
   return out;
 }

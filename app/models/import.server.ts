@@ -75,7 +75,7 @@ export async function importRows(
       problems.push({ rowNumber: row.rowNumber, messages: ['must be an object with the fields of the type'] });
       continue;
     }
-    const cells = convertCells(mapRow(row.values, fields), importer.kinds as Partial<Record<string, CellKind>>);
+    const cells = convertCells(mapRow(row.values, fields), importer.kinds as Partial<Record<string, CellKind>>, source);
     const result = importer.parse(cells);
     if (result.success) parsed.push({ rowNumber: row.rowNumber, input: result.data, present: new Set(Object.keys(cells)) });
     else problems.push({ rowNumber: row.rowNumber, messages: fieldMessages(result.error.issues) });

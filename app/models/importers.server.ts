@@ -116,7 +116,7 @@ const INSERT_CHUNK = 500;
  * new golfers take a few statements rather than 20,000.
  */
 const golfers: Importer<GolferInput> = {
-  kinds: { firstName: 'text', lastName: 'text', nickname: 'text', email: 'text', phone: 'text' },
+  kinds: { firstName: 'text', lastName: 'text', nickname: 'text', email: 'text', phone: 'phone' },
   parse: (cells) => golferSchema.safeParse(cells),
   async write(tx, rows, wrap) {
     const stored = await tx.golfer.findMany({

@@ -63,7 +63,7 @@ export function booleanField(label: string) {
 /** Required trimmed text. */
 export function textField(requiredMessage: string, max: number) {
   return z
-    .string({ error: requiredMessage })
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : 'Enter text here') })
     .trim()
     .min(1, requiredMessage)
     .max(max, `Use at most ${max} characters`);

@@ -6,7 +6,7 @@ const optionalText = (label: string, max: number) =>
 
 const requiredName = (label: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
     .trim()
     .min(1, `${label} is required`)
     .max(100, `${label} is limited to 100 characters`);

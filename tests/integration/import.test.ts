@@ -205,6 +205,16 @@ describe('JSON import', () => {
     expect(await postJson('golfers', '[]')).toEqual({ status: 400, body: { message: 'The JSON array is empty: there is nothing to import.' } });
   });
 
+  it('refuses numbers and booleans where a JSON item needs text, rather than storing "123 true"', async () => {
+    const golfers = await postJson('golfers', JSON.stringify([{ firstName: 123, lastName: true }]));
+    expect(golfers.status).toBe(400);
+    expect(golfers.body.errors).toEqual({ 'Item 1': ['firstName: First name must be text', 'lastName: Last name must be text'] });
+    const courses = await postJson('courses', JSON.stringify([{ courseName: 7, coursePar: 36, courseLength: '3 miles' }]));
+    expect(courses.status).toBe(400);
+    expect(courses.body.errors).toEqual({ 'Item 1': ['courseName: Enter text here'] });
+    expect(await db.golfer.count({ where: { firstName: '123' } })).toBe(0);
+  });
+
   it('numbers items from 1 and reports items that are not objects', async () => {
     const tag = unique('items');
     const { status, body } = await postJson('golfers', JSON.stringify([{ firstName: 'Ann', lastName: tag }, 'Bob', { firstName: 'Cy' }]));
