@@ -80,7 +80,7 @@ export async function importRows(
     if (result.success) parsed.push({ rowNumber: row.rowNumber, input: result.data, present: new Set(Object.keys(cells)) });
     else problems.push({ rowNumber: row.rowNumber, messages: fieldMessages(result.error.issues) });
   }
-  if (problems.length === 0 && importer.duplicates) problems.push(...importer.duplicates(parsed));
+  if (problems.length === 0 && importer.duplicates) problems.push(...importer.duplicates(parsed, source === 'file' ? 'row' : 'item'));
   if (problems.length > 0) throw importFailed(source, problems);
 
   await db.$transaction(

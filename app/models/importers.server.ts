@@ -28,7 +28,8 @@ export interface Importer<T> {
   /** The entity's own schema (the form's and the API's). */
   parse(cells: Record<string, unknown>): ParseResult<T>;
   /** Two rows of the same file that would write the same record. */
-  duplicates?(rows: ParsedRow<T>[]): RowProblem[];
+  /** `unit` is what the source calls a row: 'row' in a file, 'item' in a JSON array. */
+  duplicates?(rows: ParsedRow<T>[], unit: 'row' | 'item'): RowProblem[];
   /** Checks that need the database (references), in a fixed number of queries, before anything is written. */
   check?(tx: Tx, rows: ParsedRow<T>[]): Promise<RowProblem[]>;
   write(tx: Tx, rows: ParsedRow<T>[], wrap: WrapRowError): Promise<void>;
@@ -57,14 +58,14 @@ export async function inSlices<T, R>(items: readonly T[], fn: (slice: T[]) => Pr
 }
 
 /** Rows sharing a key: every row after the first is reported, naming the first. */
-function duplicateRows<T>(rows: ParsedRow<T>[], keyOf: (input: T) => string, what: string): RowProblem[] {
+function duplicateRows<T>(rows: ParsedRow<T>[], keyOf: (input: T) => string, what: string, unit: 'row' | 'item'): RowProblem[] {
   const first = new Map<string, number>();
   const problems: RowProblem[] = [];
   for (const row of rows) {
     const key = keyOf(row.input);
     const earlier = first.get(key);
     if (earlier === undefined) first.set(key, row.rowNumber);
-    else problems.push({ rowNumber: row.rowNumber, messages: [`${what} as row ${earlier}`] });
+    else problems.push({ rowNumber: row.rowNumber, messages: [`${what} as ${unit} ${earlier}`] });
   }
   return problems;
 }
@@ -173,7 +174,7 @@ const golfers: Importer<GolferInput> = {
 const courses: Importer<CourseInput> = {
   kinds: { courseName: 'text', coursePar: 'integer', courseLength: 'text' },
   parse: (cells) => courseSchema.safeParse(cells),
-  duplicates: (rows) => duplicateRows(rows, (input) => input.courseName.trim().toLowerCase(), 'The same courseName'),
+  duplicates: (rows, unit) => duplicateRows(rows, (input) => input.courseName.trim().toLowerCase(), 'The same courseName', unit),
   async write(tx, rows, wrap) {
     const stored = await tx.course.findMany({ select: { id: true, courseName: true, coursePar: true, courseLength: true }, orderBy: { id: 'asc' } });
     const byName = new Map<string, (typeof stored)[number]>();
@@ -206,7 +207,7 @@ function roundKey(input: { golferId: number; date: string }): string {
 const rounds: Importer<RoundInput> = {
   kinds: { golferId: 'integer', date: 'date', grossScore: 'integer', courseId: 'integer', points: 'number', notes: 'text' },
   parse: (cells) => parseRoundInput(cells),
-  duplicates: (rows) => duplicateRows(rows, roundKey, 'The same golferId and date'),
+  duplicates: (rows, unit) => duplicateRows(rows, roundKey, 'The same golferId and date', unit),
   check: (tx, rows) => missingReferences(tx, rows),
   async write(tx, rows, wrap) {
     const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
@@ -261,7 +262,7 @@ function sameSecond(a: Date | undefined, b: Date | null): boolean {
 const memberships: Importer<MembershipInput> = {
   kinds: { golferId: 'integer', season: 'integer', registered: 'boolean', paid: 'boolean', registrationDatetime: 'datetime', estimatedScore: 'integer' },
   parse: (cells) => membershipSchema.safeParse(cells),
-  duplicates: (rows) => duplicateRows(rows, membershipKey, 'The same golferId and season'),
+  duplicates: (rows, unit) => duplicateRows(rows, membershipKey, 'The same golferId and season', unit),
   check: (tx, rows) => missingReferences(tx, rows),
   async write(tx, rows, wrap) {
     const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
@@ -301,7 +302,7 @@ const memberships: Importer<MembershipInput> = {
 const flights: Importer<FlightInput> = {
   kinds: { golferId: 'integer', season: 'integer', flightNo: 'flight' },
   parse: (cells) => parseFlightInput(cells),
-  duplicates: (rows) => duplicateRows(rows, membershipKey, 'The same golferId and season'),
+  duplicates: (rows, unit) => duplicateRows(rows, membershipKey, 'The same golferId and season', unit),
   check: (tx, rows) => missingReferences(tx, rows),
   async write(tx, rows, wrap) {
     const golferIds = [...new Set(rows.map((row) => row.input.golferId))];

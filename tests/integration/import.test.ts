@@ -343,7 +343,7 @@ describe('rounds, memberships, flights and courses', () => {
     const golfer = await createGolfer({ firstName: 'Dup', lastName: unique('member') });
     const { status, body } = await postJson('memberships', JSON.stringify([{ golferId: golfer.id, season: 2025 }, { golferId: golfer.id, season: 2025, paid: true }]));
     expect(status).toBe(400);
-    expect(body.errors).toEqual({ 'Item 2': ['The same golferId and season as row 1'] });
+    expect(body.errors).toEqual({ 'Item 2': ['The same golferId and season as item 1'] });
   });
 
   it('assigns and moves flights, accepting 2 or "Flight 2"', async () => {
