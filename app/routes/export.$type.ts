@@ -4,6 +4,7 @@ import { exportCsv } from '~/models/export.server';
 import { requireImportType } from '~/models/import.server';
 import { requireUser } from '~/utils/auth.server';
 import { apiHandler, seasonParam } from '~/utils/http.server';
+import { methodNotAllowed } from '~/utils/api-input.server';
 
 /**
  * GET /export/{type}[?season=2025]: a CSV download (signed-in only; anonymous visitors go to the login page, as
@@ -24,4 +25,9 @@ export function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   });
+}
+
+/** Exports are downloads: anything but GET gets 405 in JSON. */
+export function action() {
+  return methodNotAllowed(['GET']);
 }

@@ -96,4 +96,7 @@ test('the API answers JSON: 404 for an unknown endpoint, 405 for a GET of a POST
     expect(res.headers()['allow'], path).toBe('POST');
     expect((await res.json()).message, path).toMatch(/Use POST/);
   }
+  const exportPost = await request.post('/export/golfers', { maxRedirects: 0 });
+  expect(exportPost.status()).toBe(405);
+  expect(exportPost.headers()['allow']).toBe('GET');
 });
