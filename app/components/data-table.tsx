@@ -8,7 +8,7 @@ export function DataTable({ headers, children, className }: { headers: string[];
         <thead className="bg-slate-50">
           <tr>
             {headers.map((h) => (
-              <th key={h} scope="col" className="whitespace-nowrap px-4 py-3 text-left font-semibold text-slate-700">
+              <th key={h} scope="col" className="whitespace-nowrap px-3 py-3 text-left font-semibold text-slate-700">
                 {h}
               </th>
             ))}
@@ -21,5 +21,5 @@ export function DataTable({ headers, children, className }: { headers: string[];
 }
 
 export function Td({ children, className }: { children?: React.ReactNode; className?: string }) {
-  return <td className={cn('whitespace-nowrap px-4 py-3 text-slate-800', className)}>{children}</td>;
+  return <td className={cn('whitespace-nowrap px-3 py-3 text-slate-800', className)}>{children}</td>;
 }

@@ -188,8 +188,9 @@ export default function RoundsPage() {
             return (
               <tr key={round.id}>
                 <Td>{date}</Td>
-                <Td>{golfer}</Td>
-                <Td>{round.courseName ?? 'Unknown Course'}</Td>
+                {/* Names may wrap, so the nine columns fit a laptop screen without scrolling to reach Delete. */}
+                <Td className="min-w-32 whitespace-normal">{golfer}</Td>
+                <Td className="min-w-32 whitespace-normal">{round.courseName ?? 'Unknown Course'}</Td>
                 <Td>{round.grossScore}</Td>
                 <Td>{orDash(round.netScore)}</Td>
                 <Td>{orDash(round.hcpIndexBefore)}</Td>
