@@ -8,7 +8,6 @@ import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, inputClass } from '~/components/ui/field';
 import { FLIGHT_NUMBERS, flightSchema } from '~/schemas/flight';
 
-
 /** Assign Flight / Edit Flight Assignment: golfer, season and flight (values '1' to '4'). */
 export function FlightForm({
   mode,

@@ -135,9 +135,8 @@ const CONVERTERS: Record<CellKind, (value: unknown) => unknown> = {
   flight: toFlightNo,
 };
 
-/** Converts each mapped field by its kind; fields without a kind pass through. */
 /**
- * Converts one row's cells. A JSON item says what its values are, so its text fields must already be text: a
+ * Converts each mapped field of one row by its kind; fields without a kind pass through. A JSON item says what its values are, so its text fields must already be text: a
  * number or true where a name belongs is refused by the schema rather than stored as "123" or "true".
  */
 export function convertCells<F extends string>(

@@ -217,10 +217,10 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
   // Two different registrations with the same email fulfilled at the same moment can collide on the
   // golfer's unique email (PostgreSQL); the loser's transaction rolls back whole and simply runs again.
   for (let attempt = 1; ; attempt++) {
-    let fresh = false;
-    let result: PaidRegistration;
+    // `fresh`: this call fulfilled the registration (rather than finding it fulfilled by a reload or the webhook).
+    let outcome: { paid: PaidRegistration; fresh: boolean };
     try {
-      result = await db.$transaction(async (tx) => {
+      outcome = await db.$transaction(async (tx) => {
         const claim = await tx.pendingRegistration.updateMany({
           where: { id: pending.id, fulfilledAt: null },
           data: { fulfilledAt: new Date(), checkoutSessionId: session.id },
@@ -228,7 +228,7 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
         if (claim.count === 0) {
           const done = await tx.pendingRegistration.findUnique({ where: { id: pending.id } });
           if (!done?.fulfilledGolferId) throw new Error(`Registration ${pending.id} is claimed but has no golfer`);
-          return paidResult(done, done.fulfilledGolferId, session);
+          return { paid: paidResult(done, done.fulfilledGolferId, session), fresh: false };
         }
         const golferId = await golferFor(tx, pending);
         const before = await tx.membership.findUnique({ where: { golferId_season: { golferId, season: pending.season } } });
@@ -244,22 +244,22 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
         });
         if (estimate !== null && before?.estimatedScore !== estimate) await recomputeHandicaps(tx, [golferId]);
         await tx.pendingRegistration.update({ where: { id: pending.id }, data: { fulfilledGolferId: golferId } });
-        fresh = true;
-        return paidResult(pending, golferId, session);
+        return { paid: paidResult(pending, golferId, session), fresh: true };
       });
     } catch (error) {
       const collided = isUniqueViolation(error) || (error instanceof HttpError && error.status === 409);
       if (!collided || attempt >= 3) throw error;
       continue;
     }
+    const { paid, fresh } = outcome;
     if (fresh) {
       // The golfer has paid: no other checkout of theirs for the season may take the fee again. The payment is
       // recorded whatever happens here, so a provider outage is only logged.
-      await expireOtherCheckouts({ season: pending.season, golferId: result.golferId, email: pending.email, exceptId: pending.id }).catch((error) =>
-        console.error(`Could not expire the other checkouts of golfer ${result.golferId}:`, error),
+      await expireOtherCheckouts({ season: pending.season, golferId: paid.golferId, email: pending.email, exceptId: pending.id }).catch((error) =>
+        console.error(`Could not expire the other checkouts of golfer ${paid.golferId}:`, error),
       );
     }
-    return result;
+    return paid;
   }
 }
 

@@ -5,6 +5,4 @@ export function loader() {
   return apiError(404, 'No such API endpoint');
 }
 
-export function action() {
-  return apiError(404, 'No such API endpoint');
-}
+export const action = loader;

@@ -93,9 +93,10 @@ export async function requireApiAdmin(request: Request): Promise<PublicUser> {
 
 /** Only relative, same-site paths are followed after sign-in. */
 export function safeRedirect(to: unknown, fallback = '/golfers'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  if (typeof to !== 'string' || !to.startsWith('/')) return fallback;
   // Browsers drop tabs and newlines from URLs ("/\t/evil.example" becomes "//evil.example"), and a control
-  // character cannot go in a Location header at all; the target must also resolve to this site.
+  // character cannot go in a Location header at all. The target must resolve to this site, which also turns
+  // away "//evil.example" and "/\\evil.example".
   if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;
   const base = 'http://league.invalid';
   let resolved: URL;

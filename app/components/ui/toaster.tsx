@@ -9,6 +9,9 @@ const tone = {
   error: 'border-red-300 bg-red-600 text-white',
 } as const;
 
+/** Bottom right, above the admin bottom bar on phones. */
+const position = 'fixed bottom-20 right-4 z-50 w-[min(24rem,calc(100vw-2rem))] md:bottom-4';
+
 const ShowToastContext = createContext<(toast: Toast) => void>(() => {});
 
 /** Shows a toast from the browser (e.g. after copying); it replaces whatever toast is showing. */
@@ -52,12 +55,12 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
               </RadixToast.Close>
             </RadixToast.Root>
           ) : null}
-          <RadixToast.Viewport className="fixed bottom-20 right-4 z-50 md:bottom-4 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none" />
+          <RadixToast.Viewport className={cn(position, 'flex flex-col gap-2 outline-none')} />
         </RadixToast.Provider>
       ) : serverToast ? (
         // Without JavaScript nothing closes it, so clicks pass through to whatever it covers (the last rows' buttons),
-        // and it fades away by itself after a while (CSS only). On phones it sits above the admin bottom bar.
-        <div className="toast-fade pointer-events-none fixed bottom-20 right-4 z-50 w-[min(24rem,calc(100vw-2rem))] md:bottom-4">
+        // and it fades away by itself after a while (CSS only).
+        <div className={cn(position, 'toast-fade pointer-events-none')}>
           <div role={serverToast.type === 'error' ? 'alert' : 'status'} className={cn('rounded-lg border p-4 shadow-lg', tone[serverToast.type])}>
             <p className="font-semibold">{serverToast.title}</p>
             {serverToast.description ? <p className="mt-1 text-sm opacity-90">{serverToast.description}</p> : null}
