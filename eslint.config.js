@@ -3,7 +3,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/**', 'build-*/**', 'public/build/**', 'public/build-*/**', 'node_modules/**', '.cache/**', 'test-results*/**', 'playwright-report/**', 'tests/.tmp/**'] },
+  {
+    ignores: [
+      'build/**',
+      'build-*/**',
+      'public/build/**',
+      'public/build-*/**',
+      'node_modules/**',
+      '.cache/**',
+      'test-results*/**',
+      'playwright-report/**',
+      'tests/.tmp/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
@@ -15,7 +27,10 @@ export default tseslint.config(
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
 );

@@ -31,7 +31,11 @@ app.use((req, res, next) => {
   const origin = req.get('origin');
   const host = req.get('host');
   // An Origin that is not a URL at all is not this site either.
-  const crossSite = site === 'cross-site' || site === 'same-site' || origin === 'null' || (origin && host && originHost(origin) !== host);
+  const crossSite =
+    site === 'cross-site' ||
+    site === 'same-site' ||
+    origin === 'null' ||
+    (origin && host && originHost(origin) !== host);
   if (crossSite) {
     res.status(403).json({ message: 'Cross-site requests are not allowed' });
     return;
@@ -56,7 +60,8 @@ app.all(
 app.use((error, _req, res, _next) => {
   const status = Number(error?.status ?? error?.statusCode);
   if (status >= 400 && status < 500) {
-    if (!res.headersSent) res.status(status).json({ message: error instanceof URIError ? 'The address is not valid.' : 'Bad request.' });
+    if (!res.headersSent)
+      res.status(status).json({ message: error instanceof URIError ? 'The address is not valid.' : 'Bad request.' });
     return;
   }
   console.error(error);

@@ -10,10 +10,22 @@ import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../ap
 import type { Db } from '../app/utils/db.server';
 
 const NAMES: Array<[string, string, string | null]> = [
-  ['Avery', 'Lindqvist', null], ['Jordan', 'Okafor', 'Jo'], ['Casey', 'Brennan', null], ['Morgan', 'Healy', null],
-  ['Riley', 'Kowalski', 'Ski'], ['Taylor', 'Nguyen', null], ['Drew', 'Patel', null], ['Jamie', 'Fournier', null],
-  ['Quinn', 'Hartman', null], ['Reese', 'Mitchell', 'Doc'], ['Parker', 'Sandoval', null], ['Emerson', 'Byrne', null],
-  ['Rowan', 'Castellano', null], ['Sasha', 'Whitfield', null], ['Blake', 'Johansson', null], ['Hayden', 'Moreau', 'Scrub'],
+  ['Avery', 'Lindqvist', null],
+  ['Jordan', 'Okafor', 'Jo'],
+  ['Casey', 'Brennan', null],
+  ['Morgan', 'Healy', null],
+  ['Riley', 'Kowalski', 'Ski'],
+  ['Taylor', 'Nguyen', null],
+  ['Drew', 'Patel', null],
+  ['Jamie', 'Fournier', null],
+  ['Quinn', 'Hartman', null],
+  ['Reese', 'Mitchell', 'Doc'],
+  ['Parker', 'Sandoval', null],
+  ['Emerson', 'Byrne', null],
+  ['Rowan', 'Castellano', null],
+  ['Sasha', 'Whitfield', null],
+  ['Blake', 'Johansson', null],
+  ['Hayden', 'Moreau', 'Scrub'],
 ];
 
 /**
@@ -27,21 +39,49 @@ export async function seedDemoLeague(db: Db): Promise<string> {
 
   const golferIds = await db.$transaction(
     async (tx) => {
-      const course = await createCourse({ courseName: 'Boyne Highlands Front Nine', coursePar: 36, courseLength: '3,150 yards' }, tx);
+      const course = await createCourse(
+        { courseName: 'Boyne Highlands Front Nine', coursePar: 36, courseLength: '3,150 yards' },
+        tx,
+      );
       const ids: number[] = [];
       const rounds = [];
       for (const [i, [firstName, lastName, nickname]] of NAMES.entries()) {
         const email = `${firstName}.${lastName}@example.org`.toLowerCase();
-        const golfer = await createGolfer({ firstName, lastName, nickname: nickname ?? undefined, email, phone: `231-555-${String(1000 + i * 37).padStart(4, '0')}` }, tx);
+        const golfer = await createGolfer(
+          {
+            firstName,
+            lastName,
+            nickname: nickname ?? undefined,
+            email,
+            phone: `231-555-${String(1000 + i * 37).padStart(4, '0')}`,
+          },
+          tx,
+        );
         ids.push(golfer.id);
         const estimatedScore = 38 + Math.floor(i / 4) * 4 + (i % 4);
         await createMembership(
-          { golferId: golfer.id, season, registered: true, paid: i % 7 !== 3, estimatedScore, registrationDatetime: new Date(Date.UTC(season, 3, 1 + i, 14)) },
+          {
+            golferId: golfer.id,
+            season,
+            registered: true,
+            paid: i % 7 !== 3,
+            estimatedScore,
+            registrationDatetime: new Date(Date.UTC(season, 3, 1 + i, 14)),
+          },
           tx,
         );
-        await createFlightAssignment({ golferId: golfer.id, season, flightNo: String(Math.floor(i / 4) + 1) as '1' | '2' | '3' | '4' }, tx);
+        await createFlightAssignment(
+          { golferId: golfer.id, season, flightNo: String(Math.floor(i / 4) + 1) as '1' | '2' | '3' | '4' },
+          tx,
+        );
         for (const [d, date] of dates.entries()) {
-          rounds.push({ golferId: golfer.id, courseId: course.id, date, season, grossScore: estimatedScore + ((i * 3 + d * 5) % 7) - 3 });
+          rounds.push({
+            golferId: golfer.id,
+            courseId: course.id,
+            date,
+            season,
+            grossScore: estimatedScore + ((i * 3 + d * 5) % 7) - 3,
+          });
         }
       }
       await createRounds(rounds, tx, { recompute: false });
@@ -56,7 +96,11 @@ export async function seedDemoLeague(db: Db): Promise<string> {
   const { total } = await generateSeasonTeeTimes(season);
   const slots = await db.teeTime.findMany({ where: { season }, orderBy: { time: 'asc' }, select: { id: true } });
   for (const [i, golferId] of golferIds.entries()) {
-    await assignGolferToTeeTime({ teeTimeId: slots[Math.floor(i / 2)].id, position: asPosition((i % 2) + 1), golferId });
+    await assignGolferToTeeTime({
+      teeTimeId: slots[Math.floor(i / 2)].id,
+      position: asPosition((i % 2) + 1),
+      golferId,
+    });
   }
   return `${golferIds.length} golfers in 4 flights, 1 course, ${golferIds.length * dates.length} rounds, ${total} standing tee times for ${season}`;
 }

@@ -38,22 +38,45 @@ const pages: Array<{ path: string; module: string; params?: Record<string, strin
 /** Grows the league to `golfers` golfers, each with a membership, a flight and `roundsEach` rounds. */
 async function grow(golfers: number, roundsEach: number) {
   const have = await db.golfer.count();
-  const course = (await db.course.findFirst()) ?? (await db.course.create({ data: { courseName: 'Bench Course', coursePar: 36, courseLength: '3,000 yards' } }));
+  const course =
+    (await db.course.findFirst()) ??
+    (await db.course.create({ data: { courseName: 'Bench Course', coursePar: 36, courseLength: '3,000 yards' } }));
   await db.$transaction(
     async (tx) => {
       for (let i = have; i < golfers; i++) {
         const g = await tx.golfer.create({
-          data: { firstName: `First${i}`, lastName: `Last${i}`, fullName: `First${i} Last${i}`, email: `golfer${i}@example.org`, phone: `231555${String(i).padStart(4, '0')}` },
+          data: {
+            firstName: `First${i}`,
+            lastName: `Last${i}`,
+            fullName: `First${i} Last${i}`,
+            email: `golfer${i}@example.org`,
+            phone: `231555${String(i).padStart(4, '0')}`,
+          },
         });
-        await tx.membership.create({ data: { golferId: g.id, season, registered: true, paid: i % 3 !== 0, registrationDatetime: new Date(), estimatedScore: 40 + (i % 15) } });
+        await tx.membership.create({
+          data: {
+            golferId: g.id,
+            season,
+            registered: true,
+            paid: i % 3 !== 0,
+            registrationDatetime: new Date(),
+            estimatedScore: 40 + (i % 15),
+          },
+        });
         await tx.flightAssignment.create({ data: { golferId: g.id, season, flightNo: String((i % 4) + 1) } });
         for (let r = 0; r < roundsEach; r++) {
           const day = new Date(Date.UTC(season, 4, 4 + r * 7)).toISOString().slice(0, 10);
-          await tx.round.create({ data: { golferId: g.id, courseId: course.id, date: day, season, grossScore: 38 + ((i + r) % 12) } });
+          await tx.round.create({
+            data: { golferId: g.id, courseId: course.id, date: day, season, grossScore: 38 + ((i + r) % 12) },
+          });
         }
         if (i < 44) {
           const time = `${String(11 + Math.floor((i * 10) / 60)).padStart(2, '0')}:${String((i * 10) % 60).padStart(2, '0')}`;
-          await tx.teeTime.upsert({ where: { time_season: { time, season } }, create: { time, season, golfer1Id: g.id }, update: {} });
+          await tx.teeTime.upsert({
+            where: { time_season: { time, season } },
+            create: { time, season, golfer1Id: g.id },
+            update: {},
+          });
         }
       }
       const ids = (await tx.golfer.findMany({ select: { id: true } })).map((g) => g.id);
@@ -71,7 +94,11 @@ async function measure(cookie: string) {
       const before = queryCount();
       const t0 = performance.now();
       try {
-        await mod.loader({ request: new Request(`http://localhost${page.path}`, { headers: { Cookie: cookie } }), params: page.params ?? {}, context: {} });
+        await mod.loader({
+          request: new Request(`http://localhost${page.path}`, { headers: { Cookie: cookie } }),
+          params: page.params ?? {},
+          context: {},
+        });
       } catch (thrown) {
         if (!(thrown instanceof Response)) throw thrown;
       }
@@ -86,7 +113,14 @@ async function measure(cookie: string) {
   return out;
 }
 
-const admin = await createUser({ username: 'bench', password: 'bench-password', email: 'bench@example.org', firstName: 'Bench', lastName: 'Admin', isAdmin: true });
+const admin = await createUser({
+  username: 'bench',
+  password: 'bench-password',
+  email: 'bench@example.org',
+  firstName: 'Bench',
+  lastName: 'Admin',
+  isAdmin: true,
+});
 const cookie = (await commitUserSession(new Request('http://localhost'), admin.id)).split(';')[0];
 
 await grow(5, 3);
@@ -103,9 +137,15 @@ for (const page of pages) {
   const l = large.get(page.path)!;
   const ok = s.queries === l.queries && l.ms <= BUDGET_MS;
   if (!ok) failed = true;
-  console.log(`${page.path.padEnd(30)}${String(s.queries).padStart(18)}${String(l.queries).padStart(14)}${l.ms.toFixed(1).padStart(16)}  ${ok ? 'ok' : 'MISSED'}`);
+  console.log(
+    `${page.path.padEnd(30)}${String(s.queries).padStart(18)}${String(l.queries).padStart(14)}${l.ms.toFixed(1).padStart(16)}  ${ok ? 'ok' : 'MISSED'}`,
+  );
 }
 await db.$disconnect();
 fs.rmSync(dir, { recursive: true, force: true });
-console.log(failed ? `\nA target was missed (same query count at both sizes, median ≤ ${BUDGET_MS} ms).` : '\nAll performance targets met.');
+console.log(
+  failed
+    ? `\nA target was missed (same query count at both sizes, median ≤ ${BUDGET_MS} ms).`
+    : '\nAll performance targets met.',
+);
 process.exit(failed ? 1 : 0);

@@ -9,11 +9,18 @@ import { migrate } from '../app/utils/migrate.server';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { password: { type: 'string' }, email: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' } },
+  options: {
+    password: { type: 'string' },
+    email: { type: 'string' },
+    first: { type: 'string' },
+    last: { type: 'string' },
+  },
 });
 const username = positionals[0];
 if (!username) {
-  console.error('Usage: npm run create-admin -- <username> [--password <pw>] [--email <email>] [--first <name>] [--last <name>]');
+  console.error(
+    'Usage: npm run create-admin -- <username> [--password <pw>] [--email <email>] [--first <name>] [--last <name>]',
+  );
   process.exit(2);
 }
 const password = values.password ?? crypto.randomBytes(9).toString('base64url');
@@ -32,7 +39,9 @@ await migrate(databaseConfig());
 const { createUser } = await import('../app/models/users.server');
 try {
   const user = await createUser({ ...parsed.data, isAdmin: true });
-  console.log(`Created administrator "${user.username}"${values.password ? '' : ` with password "${password}" (shown once)`}.`);
+  console.log(
+    `Created administrator "${user.username}"${values.password ? '' : ` with password "${password}" (shown once)`}.`,
+  );
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

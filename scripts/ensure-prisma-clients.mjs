@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export function ensurePrismaClients(root) {
-  const missing = ['prisma-sqlite', 'prisma-postgres'].some((name) => !fs.existsSync(path.join(root, 'node_modules', '@league', name, 'index.js')));
-  if (missing) execFileSync(process.execPath, [path.join(root, 'scripts', 'prisma-generate.mjs')], { stdio: 'inherit' });
+  const missing = ['prisma-sqlite', 'prisma-postgres'].some(
+    (name) => !fs.existsSync(path.join(root, 'node_modules', '@league', name, 'index.js')),
+  );
+  if (missing)
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'prisma-generate.mjs')], { stdio: 'inherit' });
 }

@@ -23,10 +23,14 @@ for (const [schema, dir] of [
 ]) {
   const snapshot = path.join(root, dir, 'schema-at-last-migration.prisma');
   const from = fs.existsSync(snapshot) ? ['--from-schema-datamodel', snapshot] : ['--from-empty'];
-  const sql = execFileSync(process.execPath, [prisma, 'migrate', 'diff', ...from, '--to-schema-datamodel', schema, '--script'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const sql = execFileSync(
+    process.execPath,
+    [prisma, 'migrate', 'diff', ...from, '--to-schema-datamodel', schema, '--script'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   if (!sql.trim() || /^-- This is an empty migration/.test(sql.trim())) {
     console.log(`${dir}: no change`);
     continue;

@@ -24,7 +24,8 @@ const pgDir = path.join(root, 'prisma', 'postgres');
 fs.mkdirSync(pgDir, { recursive: true });
 const derived = derivePostgresSchema(source);
 const pgSchemaFile = path.join(pgDir, 'schema.prisma');
-if (!fs.existsSync(pgSchemaFile) || fs.readFileSync(pgSchemaFile, 'utf8') !== derived) fs.writeFileSync(pgSchemaFile, derived);
+if (!fs.existsSync(pgSchemaFile) || fs.readFileSync(pgSchemaFile, 'utf8') !== derived)
+  fs.writeFileSync(pgSchemaFile, derived);
 
 const prisma = path.join(root, 'node_modules', 'prisma', 'build', 'index.js');
 for (const schema of ['prisma/schema.prisma', 'prisma/postgres/schema.prisma']) {

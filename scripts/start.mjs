@@ -22,11 +22,20 @@ function newestMtime(dir) {
   return newest;
 }
 
-const builtAt = fs.existsSync(path.join(buildDir, 'index.js')) ? fs.statSync(path.join(buildDir, 'index.js')).mtimeMs : 0;
-const sourcesAt = Math.max(newestMtime('app'), newestMtime('prisma'), fs.statSync('remix.config.js').mtimeMs, fs.statSync('tailwind.config.ts').mtimeMs);
+const builtAt = fs.existsSync(path.join(buildDir, 'index.js'))
+  ? fs.statSync(path.join(buildDir, 'index.js')).mtimeMs
+  : 0;
+const sourcesAt = Math.max(
+  newestMtime('app'),
+  newestMtime('prisma'),
+  fs.statSync('remix.config.js').mtimeMs,
+  fs.statSync('tailwind.config.ts').mtimeMs,
+);
 if (builtAt < sourcesAt) {
   console.log('Building the app…');
-  const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -42,7 +51,9 @@ if (!process.env.SESSION_SECRET) {
   process.env.SESSION_SECRET = fs.readFileSync(file, 'utf8').trim();
   // The demo is usually opened over plain http (localhost or a LAN address), where Secure cookies are dropped.
   process.env.INSECURE_COOKIES ??= '1';
-  console.warn(`SESSION_SECRET is not set: using a random secret kept in ${file}, and cookies without Secure. Set SESSION_SECRET (and serve over HTTPS) for a real league.`);
+  console.warn(
+    `SESSION_SECRET is not set: using a random secret kept in ${file}, and cookies without Secure. Set SESSION_SECRET (and serve over HTTPS) for a real league.`,
+  );
 }
 
 await import('../server.js');

@@ -12,7 +12,8 @@ process.chdir(root);
 ensurePrismaClients(root);
 
 function which(cmd) {
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && fs.existsSync(path.join(dir, cmd))) return path.join(dir, cmd);
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir && fs.existsSync(path.join(dir, cmd))) return path.join(dir, cmd);
   return null;
 }
 function hasPostgres() {
@@ -25,7 +26,9 @@ function ensure(what, present, pkg) {
   if (present()) return;
   const canApt = process.getuid?.() === 0 && which('apt-get');
   if (!canApt) {
-    console.error(`${what} is missing. Install the Debian package "${pkg}" (apt-get install -y ${pkg}) and run npm test again.`);
+    console.error(
+      `${what} is missing. Install the Debian package "${pkg}" (apt-get install -y ${pkg}) and run npm test again.`,
+    );
     process.exit(1);
   }
   console.log(`Installing ${what} (${pkg}) with apt-get…`);
@@ -69,19 +72,36 @@ const onlyE2e = process.argv.includes('--e2e');
 
 if (!onlyE2e) {
   run('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.']);
+  run('Formatting (prettier --check)', process.execPath, [
+    bin('prettier', 'bin/prettier.cjs'),
+    '--check',
+    '--log-level',
+    'warn',
+    '.',
+  ]);
   run('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
   run('Unit and integration tests (vitest)', process.execPath, [bin('vitest', 'vitest.mjs'), 'run']);
 }
 
 if (!onlyUnit) {
   // A build folder of its own, so a test run never clobbers the build `npm start` serves.
-  const buildEnv = { REMIX_BUILD_DIR: 'build-test', REMIX_ASSETS_NAME: 'build-test', NODE_ENV: 'production' };
+  const buildDir = process.env.REMIX_BUILD_DIR ?? 'build-test';
+  const buildEnv = { REMIX_BUILD_DIR: buildDir, REMIX_ASSETS_NAME: buildDir, NODE_ENV: 'production' };
   run('Build (for the browser tests)', process.execPath, [bin('@remix-run/dev', 'dist/cli.js'), 'build'], buildEnv);
   const port = String(await freePort());
-  run('Browser tests (Playwright, Chromium, JavaScript on and off)', process.execPath, [bin('@playwright/test', 'cli.js'), 'test', ...process.argv.slice(2).filter((a) => !a.startsWith('--unit') && !a.startsWith('--e2e'))], {
-    ...buildEnv,
-    E2E_PORT: port,
-    E2E_DB_FILE: path.join(root, 'tests', '.tmp', `e2e-${port}.db`),
-  });
+  run(
+    'Browser tests (Playwright, Chromium, JavaScript on and off)',
+    process.execPath,
+    [
+      bin('@playwright/test', 'cli.js'),
+      'test',
+      ...process.argv.slice(2).filter((a) => !a.startsWith('--unit') && !a.startsWith('--e2e')),
+    ],
+    {
+      ...buildEnv,
+      E2E_PORT: port,
+      E2E_DB_FILE: path.join(root, 'tests', '.tmp', `e2e-${port}.db`),
+    },
+  );
 }
 console.log('\nAll tests passed.');

@@ -39,7 +39,13 @@ function navClass({ isActive }: { isActive: boolean }) {
 function LogoutButton({ className }: { className?: string }) {
   return (
     <Form method="post" action="/logout">
-      <button type="submit" className={cn('flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100', className)}>
+      <button
+        type="submit"
+        className={cn(
+          'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100',
+          className,
+        )}
+      >
         <Icon name="logout" /> Logout
       </button>
     </Form>
@@ -112,13 +118,20 @@ export function AdminShell({
   return (
     <div className="min-h-screen pb-16 md:pb-0">
       {navigation.state === 'loading' ? (
-        <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-emerald-600" role="progressbar" aria-label="Loading" />
+        <div
+          className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-emerald-600"
+          role="progressbar"
+          aria-label="Loading"
+        />
       ) : null}
       <header className="sticky top-0 z-30 border-b bg-white">
         <div className="flex items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
             <details ref={menu} className="group md:hidden">
-              <summary className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-md border text-xl" aria-label="Open menu">
+              <summary
+                className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-md border text-xl"
+                aria-label="Open menu"
+              >
                 <Icon name="menu" />
               </summary>
               {/* Placed against the sticky header, so it starts below it however tall a long league name makes it. */}
@@ -141,7 +154,11 @@ export function AdminShell({
               {initials}
             </span>
             <Form method="post" action="/logout">
-              <button type="submit" className="whitespace-nowrap rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100" aria-label="Log out">
+              <button
+                type="submit"
+                className="whitespace-nowrap rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+                aria-label="Log out"
+              >
                 Log out
               </button>
             </Form>
@@ -154,14 +171,27 @@ export function AdminShell({
         </aside>
         <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
       </div>
-      <nav aria-label="Mobile" className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-4 border-t bg-white text-xs md:hidden">
-        <NavLink to="/" end className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}>
+      <nav
+        aria-label="Mobile"
+        className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-4 border-t bg-white text-xs md:hidden"
+      >
+        <NavLink
+          to="/"
+          end
+          className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}
+        >
           <Icon name="home" /> Dashboard
         </NavLink>
-        <NavLink to="/golfers" className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}>
+        <NavLink
+          to="/golfers"
+          className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}
+        >
           <Icon name="users" /> Golfers
         </NavLink>
-        <NavLink to="/rounds" className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}>
+        <NavLink
+          to="/rounds"
+          className={({ isActive }) => cn('flex flex-col items-center py-2', isActive && 'text-emerald-700')}
+        >
           <Icon name="flag" /> Rounds
         </NavLink>
         <details ref={more} className="relative">

@@ -2,7 +2,17 @@ import { useId } from 'react';
 import { cn } from '~/utils/cn';
 
 /** A white panel with a heading (a labelled region), as the import guidelines and export boxes use. */
-export function Card({ title, description, children, className }: { title: string; description?: React.ReactNode; children: React.ReactNode; className?: string }) {
+export function Card({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={cn('rounded-lg border bg-white p-5 shadow-sm', className)}>

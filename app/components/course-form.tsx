@@ -9,14 +9,24 @@ import { COURSE_PAR_MAX, COURSE_PAR_MIN, courseSchema } from '~/schemas/course';
 type CourseValues = { id: number; courseName: string; coursePar: number; courseLength: string };
 
 /** SPEC "Courses" form: courseName, coursePar (placeholder 72), courseLength (text such as '3.2 miles'). */
-export function CourseForm({ course, lastResult, closeTo }: { course?: CourseValues | null; lastResult?: SubmissionResult<string[]> | null; closeTo: string }) {
+export function CourseForm({
+  course,
+  lastResult,
+  closeTo,
+}: {
+  course?: CourseValues | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  closeTo: string;
+}) {
   const navigation = useNavigation();
   const intent = course ? 'update' : 'create';
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const [form, fields] = useForm({
     id: course ? `course-${course.id}` : 'course-new',
     lastResult,
-    defaultValue: course ? { courseName: course.courseName, coursePar: String(course.coursePar), courseLength: course.courseLength } : undefined,
+    defaultValue: course
+      ? { courseName: course.courseName, coursePar: String(course.coursePar), courseLength: course.courseLength }
+      : undefined,
     constraint: getZodConstraint(courseSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: courseSchema }),
     shouldValidate: 'onBlur',
@@ -39,7 +49,13 @@ export function CourseForm({ course, lastResult, closeTo }: { course?: CourseVal
         hint={`Nine-hole or eighteen-hole par, ${COURSE_PAR_MIN} to ${COURSE_PAR_MAX}.`}
         errors={fields.coursePar.errors}
         errorId={fields.coursePar.errorId}
-        inputProps={{ ...getInputProps(fields.coursePar, { type: 'number' }), placeholder: '72', min: COURSE_PAR_MIN, max: COURSE_PAR_MAX, step: 1 }}
+        inputProps={{
+          ...getInputProps(fields.coursePar, { type: 'number' }),
+          placeholder: '72',
+          min: COURSE_PAR_MIN,
+          max: COURSE_PAR_MAX,
+          step: 1,
+        }}
       />
       <Field
         label="Length"

@@ -1,7 +1,15 @@
 import { cn } from '~/utils/cn';
 
 /** A plain, responsive table: header labels and rows of cells. */
-export function DataTable({ headers, children, className }: { headers: string[]; children: React.ReactNode; className?: string }) {
+export function DataTable({
+  headers,
+  children,
+  className,
+}: {
+  headers: string[];
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('overflow-x-auto rounded-lg border bg-white shadow-sm', className)}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">

@@ -163,7 +163,12 @@ export function Calendar({
   return (
     <div id={id} role="group" aria-label="Choose a date" className="w-72 rounded-md border bg-white p-3 shadow-md">
       <div className="mb-2 flex items-center justify-between">
-        <Button variant="ghost" size="sm" aria-label="Previous month" onClick={() => setFocused((d) => addMonths(d, -1))}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Previous month"
+          onClick={() => setFocused((d) => addMonths(d, -1))}
+        >
           ‹
         </Button>
         <p className="text-sm font-semibold" aria-live="polite">
@@ -173,7 +178,13 @@ export function Calendar({
           ›
         </Button>
       </div>
-      <table ref={gridRef} role="grid" aria-label={caption} className="w-full text-center text-sm" onKeyDown={onKeyDown}>
+      <table
+        ref={gridRef}
+        role="grid"
+        aria-label={caption}
+        className="w-full text-center text-sm"
+        onKeyDown={onKeyDown}
+      >
         <thead>
           <tr>
             {weeks[0]!.map((day) => (

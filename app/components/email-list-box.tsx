@@ -9,13 +9,27 @@ import { useHydrated } from '~/utils/use-hydrated';
 export const COPIED_MS = 2_000;
 
 export const COPIED_TOAST: Toast = { type: 'success', title: 'Copied to clipboard' };
-export const COPY_FAILED_TOAST: Toast = { type: 'error', title: 'Failed to copy', description: 'Could not copy to clipboard. Please try again.' };
+export const COPY_FAILED_TOAST: Toast = {
+  type: 'error',
+  title: 'Failed to copy',
+  description: 'Could not copy to clipboard. Please try again.',
+};
 
 /**
  * One list in a read-only box (selectable and copyable by hand without JavaScript) with, once JavaScript runs, a
  * Copy button that reads 'Copied' for two seconds.
  */
-export function EmailListBox({ id, label, text, onToast }: { id: string; label: string; text: string; onToast: (toast: Toast) => void }) {
+export function EmailListBox({
+  id,
+  label,
+  text,
+  onToast,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  onToast: (toast: Toast) => void;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -59,7 +73,9 @@ export function EmailListBox({ id, label, text, onToast }: { id: string; label: 
           {copied ? 'Copied' : 'Copy'}
         </Button>
       ) : (
-        <p className="text-sm text-slate-600">Select the addresses in the box and copy them (Ctrl+C, or ⌘C on a Mac).</p>
+        <p className="text-sm text-slate-600">
+          Select the addresses in the box and copy them (Ctrl+C, or ⌘C on a Mac).
+        </p>
       )}
     </div>
   );

@@ -79,12 +79,16 @@ function flightKeyboardCoordinates(target: { current: number | null }): Keyboard
     const rect = droppableRects.get(DROPPABLE_IDS[index]!);
     if (!rect || !collisionRect) return currentCoordinates;
     target.current = index;
-    return { x: rect.left + Math.max(0, (rect.width - collisionRect.width) / 2), y: rect.top + Math.min(48, rect.height / 2) };
+    return {
+      x: rect.left + Math.max(0, (rect.width - collisionRect.width) / 2),
+      y: rect.top + Math.min(48, rect.height / 2),
+    };
   };
 }
 
 /** With a pointer, only the card under the pointer counts (dropping outside a flight does nothing). */
-const collisionDetection: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args));
+const collisionDetection: CollisionDetection = (args) =>
+  args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
 
 /**
  * The four flight cards. Entries drag between flights with the mouse, touch or keyboard (dnd-kit); a drop on
@@ -116,8 +120,12 @@ export function FlightBoard({
   const flightName = (id: string | number | undefined) => `Flight ${flightOfDroppable(id) ?? ''}`.trim();
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${flightName(over.id)}.` : `${nameOf(active.id)} is not over a flight.`),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} was dropped on ${flightName(over.id)}.` : `${nameOf(active.id)} was dropped outside the flights.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over ${flightName(over.id)}.` : `${nameOf(active.id)} is not over a flight.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} was dropped on ${flightName(over.id)}.`
+        : `${nameOf(active.id)} was dropped outside the flights.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
 
@@ -135,7 +143,8 @@ export function FlightBoard({
     const entry = byId.get(Number(active.id));
     const keyboardIndex = keyboardTarget.current;
     keyboardTarget.current = null;
-    const target = keyboardIndex !== null ? flightOfDroppable(DROPPABLE_IDS[keyboardIndex]) : flightOfDroppable(over?.id);
+    const target =
+      keyboardIndex !== null ? flightOfDroppable(DROPPABLE_IDS[keyboardIndex]) : flightOfDroppable(over?.id);
     if (!entry || !target || target === entry.flightNo) return;
     onMove(entry, target);
   }
@@ -162,7 +171,12 @@ export function FlightBoard({
     >
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {FLIGHT_NUMBERS.map((flightNo) => (
-          <FlightCard key={flightNo} flightNo={flightNo} season={season} entries={entries.filter((e) => e.flightNo === flightNo)} />
+          <FlightCard
+            key={flightNo}
+            flightNo={flightNo}
+            season={season}
+            entries={entries.filter((e) => e.flightNo === flightNo)}
+          />
         ))}
       </div>
       <DragOverlay>{active ? <EntryCard entry={active} overlay /> : null}</DragOverlay>
@@ -178,14 +192,19 @@ function FlightCard({ flightNo, season, entries }: { flightNo: FlightNo; season:
       ref={setNodeRef}
       aria-labelledby={headingId}
       data-testid={`flight-card-${flightNo}`}
-      className={cn('min-h-40 rounded-lg border bg-white p-4 shadow-sm transition-colors', isOver && 'border-emerald-500 bg-emerald-50')}
+      className={cn(
+        'min-h-40 rounded-lg border bg-white p-4 shadow-sm transition-colors',
+        isOver && 'border-emerald-500 bg-emerald-50',
+      )}
     >
       <h2 id={headingId} className="mb-3 flex items-center justify-between font-semibold text-slate-900">
         Flight {flightNo}
         <span className="text-xs font-normal text-slate-500">{entries.length}</span>
       </h2>
       {entries.length === 0 ? (
-        <p className="rounded-md border border-dashed p-4 text-center text-sm text-slate-500">No golfers in Flight {flightNo}</p>
+        <p className="rounded-md border border-dashed p-4 text-center text-sm text-slate-500">
+          No golfers in Flight {flightNo}
+        </p>
       ) : (
         <ul className="space-y-2">
           {entries.map((entry) => (
@@ -224,10 +243,18 @@ function DraggableEntry({ entry, season }: { entry: FlightEntry; season: number 
         }
         actions={
           <>
-            <Link to={`/flights?season=${season}&edit=${entry.id}`} preventScrollReset className={buttonClass('ghost', 'sm')}>
+            <Link
+              to={`/flights?season=${season}&edit=${entry.id}`}
+              preventScrollReset
+              className={buttonClass('ghost', 'sm')}
+            >
               Edit<span className="sr-only"> flight assignment of {displayName(entry)}</span>
             </Link>
-            <Link to={`/flights?season=${season}&delete=${entry.id}`} preventScrollReset className={cn(buttonClass('ghost', 'sm'), 'text-red-700')}>
+            <Link
+              to={`/flights?season=${season}&delete=${entry.id}`}
+              preventScrollReset
+              className={cn(buttonClass('ghost', 'sm'), 'text-red-700')}
+            >
               Delete<span className="sr-only"> flight assignment of {displayName(entry)}</span>
             </Link>
           </>
@@ -276,7 +303,12 @@ function MoveForm({ entry }: { entry: FlightEntry }) {
       <label htmlFor={selectId} className="sr-only">
         Flight for {displayName(entry)}
       </label>
-      <select id={selectId} name="newFlightNo" defaultValue={entry.flightNo} className={cn(inputClass, 'min-w-0 flex-1 py-1')}>
+      <select
+        id={selectId}
+        name="newFlightNo"
+        defaultValue={entry.flightNo}
+        className={cn(inputClass, 'min-w-0 flex-1 py-1')}
+      >
         {FLIGHT_NUMBERS.map((n) => (
           <option key={n} value={n}>
             Flight {n}

@@ -44,10 +44,20 @@ export function FlightForm({
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={mode} />
       {assignment.id ? <input type="hidden" name="id" value={assignment.id} /> : null}
-      <FormAlert id={form.errorId} title={mode === 'create' ? 'Failed to create flight assignment' : 'Failed to update flight assignment'} messages={form.errors} />
+      <FormAlert
+        id={form.errorId}
+        title={mode === 'create' ? 'Failed to create flight assignment' : 'Failed to update flight assignment'}
+        messages={form.errors}
+      />
       <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SeasonSelect seasons={seasons} recordSeason={assignment.season} selectProps={getSelectProps(fields.season)} errors={fields.season.errors} errorId={fields.season.errorId} />
+        <SeasonSelect
+          seasons={seasons}
+          recordSeason={assignment.season}
+          selectProps={getSelectProps(fields.season)}
+          errors={fields.season.errors}
+          errorId={fields.season.errorId}
+        />
         <div className="space-y-1">
           <label htmlFor={fields.flightNo.id} className="block text-sm font-medium text-slate-700">
             Flight

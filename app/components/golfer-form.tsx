@@ -6,13 +6,28 @@ import { Button, buttonClass } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { golferSchema } from '~/schemas/golfer';
 
-type GolferValues = { id: number; firstName: string; lastName: string; nickname: string | null; email: string | null; phone: string | null };
+type GolferValues = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  nickname: string | null;
+  email: string | null;
+  phone: string | null;
+};
 
 /**
  * SPEC "Golfers" form: First Name, Last Name, Nickname, Email, Phone; Cancel goes back to the list; the submit
  * button reads Create Golfer or Update Golfer, and Saving... while pending.
  */
-export function GolferForm({ golfer, lastResult, closeTo }: { golfer?: GolferValues | null; lastResult?: SubmissionResult<string[]> | null; closeTo: string }) {
+export function GolferForm({
+  golfer,
+  lastResult,
+  closeTo,
+}: {
+  golfer?: GolferValues | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  closeTo: string;
+}) {
   const navigation = useNavigation();
   const intent = golfer ? 'update' : 'create';
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
@@ -20,7 +35,13 @@ export function GolferForm({ golfer, lastResult, closeTo }: { golfer?: GolferVal
     id: golfer ? `golfer-${golfer.id}` : 'golfer-new',
     lastResult,
     defaultValue: golfer
-      ? { firstName: golfer.firstName, lastName: golfer.lastName, nickname: golfer.nickname ?? '', email: golfer.email ?? '', phone: golfer.phone ?? '' }
+      ? {
+          firstName: golfer.firstName,
+          lastName: golfer.lastName,
+          nickname: golfer.nickname ?? '',
+          email: golfer.email ?? '',
+          phone: golfer.phone ?? '',
+        }
       : undefined,
     constraint: getZodConstraint(golferSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: golferSchema }),

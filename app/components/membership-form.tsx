@@ -9,12 +9,38 @@ import { Field } from '~/components/ui/field';
 import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN, ESTIMATED_SCORE_PLACEHOLDER } from '~/domain/league-rules';
 import { membershipSchema } from '~/schemas/membership';
 
-type MembershipValues = { id: number; golferId: number; season: number; registered: boolean; paid: boolean; estimatedScore: number | null };
+type MembershipValues = {
+  id: number;
+  golferId: number;
+  season: number;
+  registered: boolean;
+  paid: boolean;
+  estimatedScore: number | null;
+};
 
-function Toggle({ name, id, label, defaultChecked, hint }: { name: string; id: string; label: string; defaultChecked: boolean; hint: string }) {
+function Toggle({
+  name,
+  id,
+  label,
+  defaultChecked,
+  hint,
+}: {
+  name: string;
+  id: string;
+  label: string;
+  defaultChecked: boolean;
+  hint: string;
+}) {
   return (
     <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-md border p-3">
-      <input id={id} name={name} type="checkbox" role="switch" defaultChecked={defaultChecked} className="peer sr-only" />
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        role="switch"
+        defaultChecked={defaultChecked}
+        className="peer sr-only"
+      />
       <span
         aria-hidden
         className="relative mt-0.5 inline-block h-5 w-9 shrink-0 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-emerald-600 peer-checked:after:translate-x-4 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-emerald-700"
@@ -70,12 +96,33 @@ export function MembershipForm({
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {membership ? <input type="hidden" name="id" value={membership.id} /> : null}
-      <FormAlert title={membership ? 'Failed to update membership' : 'Failed to create membership'} messages={form.errors} />
+      <FormAlert
+        title={membership ? 'Failed to update membership' : 'Failed to create membership'}
+        messages={form.errors}
+      />
       <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
-      <SeasonSelect seasons={seasons} recordSeason={membership?.season} selectProps={getSelectProps(fields.season)} errors={fields.season.errors} errorId={fields.season.errorId} />
+      <SeasonSelect
+        seasons={seasons}
+        recordSeason={membership?.season}
+        selectProps={getSelectProps(fields.season)}
+        errors={fields.season.errors}
+        errorId={fields.season.errorId}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Toggle name={fields.registered.name} id={fields.registered.id} label="Registered" hint="Signed up for the season" defaultChecked={fields.registered.initialValue === 'on'} />
-        <Toggle name={fields.paid.name} id={fields.paid.id} label="Paid" hint="Season fee received" defaultChecked={fields.paid.initialValue === 'on'} />
+        <Toggle
+          name={fields.registered.name}
+          id={fields.registered.id}
+          label="Registered"
+          hint="Signed up for the season"
+          defaultChecked={fields.registered.initialValue === 'on'}
+        />
+        <Toggle
+          name={fields.paid.name}
+          id={fields.paid.id}
+          label="Paid"
+          hint="Season fee received"
+          defaultChecked={fields.paid.initialValue === 'on'}
+        />
       </div>
       <Field
         label="Estimated Score (optional)"

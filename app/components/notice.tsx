@@ -23,7 +23,10 @@ export function Notice({
   className?: string;
 }) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-md border p-3 text-sm', tones[tone], className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('rounded-md border p-3 text-sm', tones[tone], className)}
+    >
       <p className="font-semibold">{title}</p>
       {children ? <div className="mt-1">{children}</div> : null}
     </div>

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { DatePicker } from '~/components/date-picker';
@@ -67,7 +74,11 @@ export function RoundForm({
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={mode} />
       {round.id ? <input type="hidden" name="id" value={round.id} /> : null}
-      <FormAlert id={form.errorId} title={mode === 'create' ? 'Failed to record round' : 'Failed to update round'} messages={form.errors} />
+      <FormAlert
+        id={form.errorId}
+        title={mode === 'create' ? 'Failed to record round' : 'Failed to update round'}
+        messages={form.errors}
+      />
       <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <RecordSelect
         label="Course"
@@ -80,21 +91,44 @@ export function RoundForm({
         selectProps={getSelectProps(fields.courseId)}
       />
       {/* Full width, so the calendar opens in the flow of the form rather than over the fields beside it. */}
-      <DatePicker label="Date" errors={fields.date.errors} errorId={fields.date.errorId} inputProps={getInputProps(fields.date, { type: 'date' })} />
+      <DatePicker
+        label="Date"
+        errors={fields.date.errors}
+        errorId={fields.date.errorId}
+        inputProps={getInputProps(fields.date, { type: 'date' })}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <SeasonSelect seasons={seasons} recordSeason={round.season} selectProps={getSelectProps(fields.season)} errors={fields.season.errors} errorId={fields.season.errorId} />
+        <SeasonSelect
+          seasons={seasons}
+          recordSeason={round.season}
+          selectProps={getSelectProps(fields.season)}
+          errors={fields.season.errors}
+          errorId={fields.season.errorId}
+        />
         <Field
           label="Gross Score"
           errors={fields.grossScore.errors}
           errorId={fields.grossScore.errorId}
-          inputProps={{ ...getInputProps(fields.grossScore, { type: 'number' }), placeholder: '72', min: GROSS_MIN, max: GROSS_MAX, step: 1, inputMode: 'numeric' }}
+          inputProps={{
+            ...getInputProps(fields.grossScore, { type: 'number' }),
+            placeholder: '72',
+            min: GROSS_MIN,
+            max: GROSS_MAX,
+            step: 1,
+            inputMode: 'numeric',
+          }}
         />
         <Field
           label="Points"
           errors={fields.points.errors}
           errorId={fields.points.errorId}
           // Shared points of a tie can be halves or thirds, so any decimal is allowed.
-          inputProps={{ ...getInputProps(fields.points, { type: 'number' }), placeholder: '8', step: 'any', inputMode: 'decimal' }}
+          inputProps={{
+            ...getInputProps(fields.points, { type: 'number' }),
+            placeholder: '8',
+            step: 'any',
+            inputMode: 'decimal',
+          }}
         />
       </div>
       <div className="space-y-1">

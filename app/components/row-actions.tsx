@@ -6,10 +6,20 @@ import { withParam } from '~/utils/list-url';
 export function RowActions({ base, id, label }: { base: string; id: number; label: string }) {
   return (
     <div className="flex gap-2">
-      <Link to={withParam(base, 'edit', id)} preventScrollReset className={buttonClass('secondary', 'sm')} aria-label={`Edit ${label}`}>
+      <Link
+        to={withParam(base, 'edit', id)}
+        preventScrollReset
+        className={buttonClass('secondary', 'sm')}
+        aria-label={`Edit ${label}`}
+      >
         Edit
       </Link>
-      <Link to={withParam(base, 'delete', id)} preventScrollReset className={buttonClass('ghost', 'sm')} aria-label={`Delete ${label}`}>
+      <Link
+        to={withParam(base, 'delete', id)}
+        preventScrollReset
+        className={buttonClass('ghost', 'sm')}
+        aria-label={`Delete ${label}`}
+      >
         Delete
       </Link>
     </div>

@@ -42,7 +42,12 @@ export function SearchBox({
   }
 
   return (
-    <Form method="get" role="search" className="flex w-full max-w-md items-center gap-2" onSubmit={(e) => hydrated && e.preventDefault()}>
+    <Form
+      method="get"
+      role="search"
+      className="flex w-full max-w-md items-center gap-2"
+      onSubmit={(e) => hydrated && e.preventDefault()}
+    >
       {Object.entries(keep).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}

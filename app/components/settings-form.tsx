@@ -17,7 +17,15 @@ type SettingsValues = {
 };
 
 /** The league's settings (DECISIONS.md "Routes"); the fee is typed in dollars. */
-export function SettingsForm({ settings, lastResult, disabled }: { settings: SettingsValues; lastResult?: SubmissionResult<string[]> | null; disabled: boolean }) {
+export function SettingsForm({
+  settings,
+  lastResult,
+  disabled,
+}: {
+  settings: SettingsValues;
+  lastResult?: SubmissionResult<string[]> | null;
+  disabled: boolean;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'settings';
   const [form, fields] = useForm({
@@ -63,7 +71,11 @@ export function SettingsForm({ settings, lastResult, disabled }: { settings: Set
             hint="Charged once per season at registration."
             errors={fields.seasonFeeCents.errors}
             errorId={fields.seasonFeeCents.errorId}
-            inputProps={{ ...getInputProps(fields.seasonFeeCents, { type: 'text' }), inputMode: 'decimal', placeholder: '150.00' }}
+            inputProps={{
+              ...getInputProps(fields.seasonFeeCents, { type: 'text' }),
+              inputMode: 'decimal',
+              placeholder: '150.00',
+            }}
           />
           <Field
             label="Default Par"

@@ -15,7 +15,6 @@ export type PickerSlot = {
   golfer4Name: string | null;
 };
 
-
 export function slotValue(teeTimeId: number, position: number): string {
   return `${teeTimeId}:${position}`;
 }
@@ -64,7 +63,13 @@ export function TeeTimePicker({
                   const value = slotValue(slot.id, p);
                   if (golferId !== null) {
                     return (
-                      <td key={p} className={cn('whitespace-nowrap px-3 py-2', golferId === ownGolferId ? 'font-semibold text-emerald-800' : 'text-slate-600')}>
+                      <td
+                        key={p}
+                        className={cn(
+                          'whitespace-nowrap px-3 py-2',
+                          golferId === ownGolferId ? 'font-semibold text-emerald-800' : 'text-slate-600',
+                        )}
+                      >
                         {name ?? 'Reserved'}
                         {golferId === ownGolferId ? ' (you)' : ''}
                       </td>
@@ -82,14 +87,23 @@ export function TeeTimePicker({
                           onClick={() => onSelect(value)}
                           className={cn(
                             'w-full rounded-md border px-2 py-1 text-xs font-medium',
-                            isSelected ? 'border-emerald-700 bg-emerald-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-emerald-50',
+                            isSelected
+                              ? 'border-emerald-700 bg-emerald-700 text-white'
+                              : 'border-slate-300 bg-white text-slate-700 hover:bg-emerald-50',
                           )}
                         >
                           {isSelected ? 'Selected' : 'Available'}
                         </button>
                       ) : (
                         <label className="flex cursor-pointer items-center gap-1 text-xs text-slate-700">
-                          <input type="radio" name="slot" value={value} defaultChecked={isSelected} aria-label={label} className="accent-emerald-700" />
+                          <input
+                            type="radio"
+                            name="slot"
+                            value={value}
+                            defaultChecked={isSelected}
+                            aria-label={label}
+                            className="accent-emerald-700"
+                          />
                           Available
                         </label>
                       )}

@@ -53,7 +53,15 @@ export function UnassignedMembers({
   );
 }
 
-function UnassignedMember({ member, season, failure }: { member: UnassignedEntry; season: number; failure: string | null }) {
+function UnassignedMember({
+  member,
+  season,
+  failure,
+}: {
+  member: UnassignedEntry;
+  season: number;
+  failure: string | null;
+}) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<AssignFailure>({ key: `assign-${member.golferId}` });
   const busy = fetcher.state !== 'idle';
@@ -81,7 +89,13 @@ function UnassignedMember({ member, season, failure }: { member: UnassignedEntry
           <label htmlFor={selectId} className="sr-only">
             Assign {name} to a flight
           </label>
-          <select id={selectId} name="flightNo" defaultValue="" disabled={busy} className={cn(inputClass, 'min-w-0 flex-1 py-1')}>
+          <select
+            id={selectId}
+            name="flightNo"
+            defaultValue=""
+            disabled={busy}
+            className={cn(inputClass, 'min-w-0 flex-1 py-1')}
+          >
             <option value="" disabled>
               Assign to Flight
             </option>

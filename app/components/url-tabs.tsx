@@ -7,7 +7,17 @@ export type UrlTab = { id: string; label: React.ReactNode; to: string };
  * Tabs whose selection is the URL (?tab=…): each tab is a link, so they work without JavaScript, survive a reload
  * and can be shared. The panel is rendered by the page for the selected tab.
  */
-export function UrlTabs({ tabs, selected, label, children }: { tabs: UrlTab[]; selected: string; label: string; children: React.ReactNode }) {
+export function UrlTabs({
+  tabs,
+  selected,
+  label,
+  children,
+}: {
+  tabs: UrlTab[];
+  selected: string;
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">

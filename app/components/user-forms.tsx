@@ -35,10 +35,25 @@ export function AddUserForm({ lastResult, closeTo }: { lastResult: Result; close
         inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'off' }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" errors={fields.firstName.errors} errorId={fields.firstName.errorId} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }) }} />
-        <Field label="Last Name" errors={fields.lastName.errors} errorId={fields.lastName.errorId} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }) }} />
+        <Field
+          label="First Name"
+          errors={fields.firstName.errors}
+          errorId={fields.firstName.errorId}
+          inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }) }}
+        />
+        <Field
+          label="Last Name"
+          errors={fields.lastName.errors}
+          errorId={fields.lastName.errorId}
+          inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }) }}
+        />
       </div>
-      <Field label="Email" errors={fields.email.errors} errorId={fields.email.errorId} inputProps={{ ...getInputProps(fields.email, { type: 'email' }) }} />
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }) }}
+      />
       <Field
         label="Password"
         errors={fields.password.errors}
@@ -68,7 +83,15 @@ export function AddUserForm({ lastResult, closeTo }: { lastResult: Result; close
 }
 
 /** An administrator sets a new password for a user. */
-export function ResetPasswordForm({ userId, lastResult, closeTo }: { userId: number; lastResult: Result; closeTo: string }) {
+export function ResetPasswordForm({
+  userId,
+  lastResult,
+  closeTo,
+}: {
+  userId: number;
+  lastResult: Result;
+  closeTo: string;
+}) {
   const saving = usePending('reset-password');
   const [form, fields] = useForm({
     id: `reset-${userId}`,

@@ -3,11 +3,21 @@ import { escapeFormula, toCsv, unescapeFormula } from './csv';
 
 describe('toCsv', () => {
   it('writes a header and rows with CRLF line ends', () => {
-    expect(toCsv(['a', 'b'], [[1, 'x'], [null, true]])).toBe('a,b\r\n1,x\r\n,true\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          [1, 'x'],
+          [null, true],
+        ],
+      ),
+    ).toBe('a,b\r\n1,x\r\n,true\r\n');
   });
 
   it('quotes commas, quotes, line breaks and edge spaces', () => {
-    expect(toCsv(['v'], [['5,2'], ['say "hi"'], ['two\nlines'], [' padded']])).toBe('v\r\n"5,2"\r\n"say ""hi"""\r\n"two\nlines"\r\n" padded"\r\n');
+    expect(toCsv(['v'], [['5,2'], ['say "hi"'], ['two\nlines'], [' padded']])).toBe(
+      'v\r\n"5,2"\r\n"say ""hi"""\r\n"two\nlines"\r\n" padded"\r\n',
+    );
   });
 
   it('defuses text a spreadsheet would run as a formula, but not numbers', () => {

@@ -76,7 +76,7 @@ describe('buildEmailList', () => {
       [{ id: 1, firstName: 'Robert "Bob"', lastName: ' Jones ', email: ' bob@example.org ' }],
       [],
       2025,
-      'all'
+      'all',
     );
     expect(list.text).toBe('"Jones, Robert \\"Bob\\"" <bob@example.org>');
   });
@@ -89,7 +89,7 @@ describe('buildEmailList', () => {
       ],
       [],
       2025,
-      'all'
+      'all',
     );
     expect(list.text).toBe('"Davis, Ben" <b@example.org>;\n"de Vries, Ann" <a@example.org>');
   });

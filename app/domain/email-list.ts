@@ -52,7 +52,7 @@ export function buildEmailList(
   golfers: readonly EmailListGolfer[],
   memberships: readonly EmailListMembership[],
   season: number,
-  filter: EmailListFilter
+  filter: EmailListFilter,
 ): EmailList {
   const thisSeason = new Map<number, EmailListMembership[]>();
   for (const membership of memberships) {

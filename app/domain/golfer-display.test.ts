@@ -3,16 +3,27 @@ import { golferDisplayName, matchesGolferSearch, matchesQuery } from './golfer-d
 
 describe('golferDisplayName', () => {
   it('shows the nickname in quotes between first and last name', () => {
-    expect(golferDisplayName({ firstName: 'Robert', lastName: 'Smith', nickname: 'Bob', fullName: 'Robert Smith' })).toBe('Robert "Bob" Smith');
+    expect(
+      golferDisplayName({ firstName: 'Robert', lastName: 'Smith', nickname: 'Bob', fullName: 'Robert Smith' }),
+    ).toBe('Robert "Bob" Smith');
   });
   it('is the full name without a nickname', () => {
-    expect(golferDisplayName({ firstName: 'Ann', lastName: 'Lee', nickname: null, fullName: 'Ann Lee' })).toBe('Ann Lee');
+    expect(golferDisplayName({ firstName: 'Ann', lastName: 'Lee', nickname: null, fullName: 'Ann Lee' })).toBe(
+      'Ann Lee',
+    );
     expect(golferDisplayName({ firstName: 'Ann', lastName: 'Lee', nickname: '  ' })).toBe('Ann Lee');
   });
 });
 
 describe('matchesGolferSearch', () => {
-  const golfer = { firstName: 'Robert', lastName: 'Smith', nickname: 'Bob', fullName: 'Robert Smith', email: 'rsmith@mhc.org', phone: '(231) 555-0100' };
+  const golfer = {
+    firstName: 'Robert',
+    lastName: 'Smith',
+    nickname: 'Bob',
+    fullName: 'Robert Smith',
+    email: 'rsmith@mhc.org',
+    phone: '(231) 555-0100',
+  };
   it('matches a case-insensitive substring of the full name, email or phone', () => {
     expect(matchesGolferSearch(golfer, 'ERT SMI')).toBe(true);
     expect(matchesGolferSearch(golfer, 'MHC.ORG')).toBe(true);

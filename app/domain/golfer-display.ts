@@ -18,7 +18,10 @@ export function normalizeQuery(query: string | null | undefined): string {
 }
 
 /** Case-insensitive substring match of a query against any of the values (blank values never match). */
-export function matchesQuery(query: string | null | undefined, values: readonly (string | null | undefined)[]): boolean {
+export function matchesQuery(
+  query: string | null | undefined,
+  values: readonly (string | null | undefined)[],
+): boolean {
   const q = normalizeQuery(query);
   if (!q) return true;
   return values.some((v) => typeof v === 'string' && v.toLowerCase().includes(q));
@@ -29,5 +32,10 @@ export function matchesGolferSearch(
   golfer: NamedGolfer & { email?: string | null; phone?: string | null },
   query: string | null | undefined,
 ): boolean {
-  return matchesQuery(query, [golfer.fullName ?? `${golfer.firstName} ${golfer.lastName}`, golferDisplayName(golfer), golfer.email, golfer.phone]);
+  return matchesQuery(query, [
+    golfer.fullName ?? `${golfer.firstName} ${golfer.lastName}`,
+    golferDisplayName(golfer),
+    golfer.email,
+    golfer.phone,
+  ]);
 }

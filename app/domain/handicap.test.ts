@@ -114,7 +114,7 @@ describe('computeGolferRounds', () => {
 
   it('drops the estimate entries as real rounds push them past 10', () => {
     const real = Array.from({ length: 10 }, (_, index) =>
-      round(index + 1, `2025-06-${String(index + 1).padStart(2, '0')}`, 36)
+      round(index + 1, `2025-06-${String(index + 1).padStart(2, '0')}`, 36),
     );
     const result = computeGolferRounds({ rounds: real, estimatedScore: 45 });
     // Before round 7: 3 × 9 + 6 × 0 → mean 3 → 2.4 → 2
@@ -132,7 +132,7 @@ describe('computeGolferRounds', () => {
 
   it('uses only the 10 most recent real rounds', () => {
     const twelve = Array.from({ length: 12 }, (_, index) =>
-      round(index + 1, `2025-07-${String(index + 1).padStart(2, '0')}`, index < 2 ? 56 : 36)
+      round(index + 1, `2025-07-${String(index + 1).padStart(2, '0')}`, index < 2 ? 56 : 36),
     );
     const result = computeGolferRounds({ rounds: twelve, estimatedScore: null });
     // Round 11's window is rounds 2–11: [20, 0 × 9] → mean 2 → 1.6 → 2
@@ -156,7 +156,7 @@ describe('computeGolferRounds', () => {
 
   it('leaves a special-event round with no history unhandicapped', () => {
     expect(
-      computeGolferRounds({ rounds: [round(1, '2025-05-05', 50, { counts: false })], estimatedScore: null })
+      computeGolferRounds({ rounds: [round(1, '2025-05-05', 50, { counts: false })], estimatedScore: null }),
     ).toEqual([{ id: 1, hcpIndexBefore: null, netScore: 50, hcpIndexAfter: null }]);
   });
 
@@ -199,7 +199,9 @@ describe('a worked example mixing every rule', () => {
 
   it('keeps only the 10 most recent when estimate and real rounds together exceed 10', () => {
     // 3 estimate entries of +9 and 8 real rounds at +1: the window drops the oldest estimate entry.
-    const rounds = Array.from({ length: 8 }, (_, index) => round(index + 1, `2025-08-${String(index + 1).padStart(2, '0')}`, 37));
+    const rounds = Array.from({ length: 8 }, (_, index) =>
+      round(index + 1, `2025-08-${String(index + 1).padStart(2, '0')}`, 37),
+    );
     expect(currentHandicap({ rounds, estimatedScore: 45 })).toBe(2); // [9, 9, 1 × 8] → 26 / 10 → 2.08
   });
 });
@@ -215,7 +217,7 @@ describe('currentHandicap', () => {
 
   it('is null when the only rounds are special events', () => {
     expect(
-      currentHandicap({ rounds: [round(1, '2025-05-05', 44, { counts: false })], estimatedScore: null })
+      currentHandicap({ rounds: [round(1, '2025-05-05', 44, { counts: false })], estimatedScore: null }),
     ).toBeNull();
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { convertCells, toBoolean, toCalendarDate, toFlightNo, toLeagueDateTime, toNumber, toText } from './import-cells';
+import {
+  convertCells,
+  toBoolean,
+  toCalendarDate,
+  toFlightNo,
+  toLeagueDateTime,
+  toNumber,
+  toText,
+} from './import-cells';
 
 describe('toText', () => {
   it('turns numbers (a phone typed without dashes) into text and leaves text alone', () => {
@@ -8,7 +16,7 @@ describe('toText', () => {
     expect(toText(null)).toBe(null);
   });
 
-  it("removes the apostrophe the CSV export puts before formula-like text", () => {
+  it('removes the apostrophe the CSV export puts before formula-like text', () => {
     expect(toText("'+1 231 555 0100")).toBe('+1 231 555 0100');
     expect(toText("O'Brien")).toBe("O'Brien");
   });
@@ -80,7 +88,12 @@ describe('toFlightNo', () => {
 
 describe('convertCells', () => {
   it('converts each field by its kind and passes the rest through', () => {
-    expect(convertCells({ golferId: '3', date: '6/2/2025', notes: 12, extra: 'x' }, { golferId: 'integer', date: 'date', notes: 'text' })).toEqual({
+    expect(
+      convertCells(
+        { golferId: '3', date: '6/2/2025', notes: 12, extra: 'x' },
+        { golferId: 'integer', date: 'date', notes: 'text' },
+      ),
+    ).toEqual({
       golferId: 3,
       date: '2025-06-02',
       notes: '12',

@@ -70,8 +70,8 @@ describe('mapRow', () => {
     expect(
       mapRow(
         { 'Golfer ID': 3, Season: 2025, Paid: true, 'Registration Datetime': registered, 'estimated-score': 0 },
-        importFieldNames('memberships')
-      )
+        importFieldNames('memberships'),
+      ),
     ).toEqual({ golferId: 3, season: 2025, paid: true, registrationDatetime: registered, estimatedScore: 0 });
   });
 

@@ -12,8 +12,7 @@ export const IMPORT_FIELDS = {
 
 export type ImportType = keyof typeof IMPORT_FIELDS;
 export type ImportField<T extends ImportType> =
-  | (typeof IMPORT_FIELDS)[T]['required'][number]
-  | (typeof IMPORT_FIELDS)[T]['optional'][number];
+  (typeof IMPORT_FIELDS)[T]['required'][number] | (typeof IMPORT_FIELDS)[T]['optional'][number];
 
 export const IMPORT_TYPES = Object.keys(IMPORT_FIELDS) as ImportType[];
 
@@ -43,7 +42,7 @@ export function normalizeHeader(header: string): string {
  */
 export function mapRow<F extends string>(
   row: Record<string, unknown>,
-  fields: readonly F[]
+  fields: readonly F[],
 ): Partial<Record<F, unknown>> {
   const fieldByHeader = new Map(fields.map((field) => [normalizeHeader(field), field]));
   const mapped: Partial<Record<F, unknown>> = {};

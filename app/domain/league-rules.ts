@@ -86,7 +86,7 @@ export const TEE_TIME_WINDOW_LABEL = `${formatTeeTime(FIRST_TEE_TIME)} to ${form
 /** "July 15" */
 export const REFUND_DEADLINE_LABEL = format(
   new Date(2000, REFUND_DEADLINE_MONTH_DAY.month - 1, REFUND_DEADLINE_MONTH_DAY.day),
-  'MMMM d'
+  'MMMM d',
 );
 
 /** The refund deadline of a season as a plain calendar date, e.g. "2025-07-15". */

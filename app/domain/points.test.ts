@@ -73,7 +73,7 @@ describe('awardPoints', () => {
       awardPoints([
         { key: 1, netScore: 30 },
         { key: 1, netScore: 31 },
-      ])
+      ]),
     ).toThrow(/twice/);
   });
 });

@@ -156,7 +156,7 @@ export function formatScheduleDate(date: string, pattern = 'EEE, MMM d'): string
 /** The first entry of the given kind, if the schedule has one. */
 export function findScheduleEntry(
   schedule: readonly ScheduleEntry[],
-  kind: ScheduleEventKind
+  kind: ScheduleEventKind,
 ): ScheduleEntry | undefined {
   return schedule.find((entry) => entry.kind === kind);
 }

@@ -35,14 +35,14 @@ describe('generateSlotTimes', () => {
   it('refuses an interval outside 1–120 minutes', () => {
     for (const intervalMinutes of [0, -10, 121, 7.5, NaN]) {
       expect(() => generateSlotTimes({ first: '11:00', last: '18:00', intervalMinutes })).toThrow(
-        /interval must be a whole number of minutes from 1 to 120/
+        /interval must be a whole number of minutes from 1 to 120/,
       );
     }
   });
 
   it('refuses a first tee after the last', () => {
     expect(() => generateSlotTimes({ first: '18:00', last: '11:00', intervalMinutes: 10 })).toThrow(
-      'First tee time 18:00 is after last tee time 11:00'
+      'First tee time 18:00 is after last tee time 11:00',
     );
   });
 

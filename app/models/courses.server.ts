@@ -6,7 +6,10 @@ import { inTransaction } from '~/models/transaction.server';
 
 /** Courses for selects. */
 export function listCourseOptions(client: Tx = db) {
-  return client.course.findMany({ select: { id: true, courseName: true, coursePar: true }, orderBy: { courseName: 'asc' } });
+  return client.course.findMany({
+    select: { id: true, courseName: true, coursePar: true },
+    orderBy: { courseName: 'asc' },
+  });
 }
 
 const courseFields = { id: true, courseName: true, coursePar: true, courseLength: true } as const;
@@ -48,7 +51,11 @@ export function updateCourse(id: number, input: CourseInput, client: Tx = db): P
 export function deleteCourse(id: number, client: Tx = db): Promise<void> {
   return inTransaction(client, async (tx) => {
     await requireCourse(id, tx);
-    const players = await tx.round.findMany({ where: { courseId: id }, select: { golferId: true }, distinct: ['golferId'] });
+    const players = await tx.round.findMany({
+      where: { courseId: id },
+      select: { golferId: true },
+      distinct: ['golferId'],
+    });
     await tx.round.updateMany({ where: { courseId: id }, data: { courseId: null } });
     await tx.course.delete({ where: { id } });
     await recomputeHandicaps(

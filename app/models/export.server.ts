@@ -17,7 +17,9 @@ type Export = { filename: string; csv: string };
 export async function exportCsv(type: ImportType, season: number, client: Tx = db): Promise<Export> {
   switch (type) {
     case 'golfers': {
-      const rows = await client.golfer.findMany({ orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] });
+      const rows = await client.golfer.findMany({
+        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+      });
       return {
         filename: 'golfers.csv',
         csv: toCsv(
@@ -30,7 +32,10 @@ export async function exportCsv(type: ImportType, season: number, client: Tx = d
       const rows = await client.course.findMany({ orderBy: [{ courseName: 'asc' }, { id: 'asc' }] });
       return {
         filename: 'courses.csv',
-        csv: toCsv(['id', 'courseName', 'coursePar', 'courseLength'], rows.map((c) => [c.id, c.courseName, c.coursePar, c.courseLength])),
+        csv: toCsv(
+          ['id', 'courseName', 'coursePar', 'courseLength'],
+          rows.map((c) => [c.id, c.courseName, c.coursePar, c.courseLength]),
+        ),
       };
     }
     case 'rounds': {
@@ -42,7 +47,19 @@ export async function exportCsv(type: ImportType, season: number, client: Tx = d
       return {
         filename: `rounds-${season}.csv`,
         csv: toCsv(
-          ['golferId', 'date', 'grossScore', 'courseId', 'points', 'notes', 'golferName', 'courseName', 'hcpIndexBefore', 'netScore', 'hcpIndexAfter'],
+          [
+            'golferId',
+            'date',
+            'grossScore',
+            'courseId',
+            'points',
+            'notes',
+            'golferName',
+            'courseName',
+            'hcpIndexBefore',
+            'netScore',
+            'hcpIndexAfter',
+          ],
           rows.map((r): CsvValue[] => [
             r.golferId,
             r.date,
@@ -86,11 +103,19 @@ export async function exportCsv(type: ImportType, season: number, client: Tx = d
       const rows = await client.flightAssignment.findMany({
         where: { season },
         include: { golfer: { select: { fullName: true } } },
-        orderBy: [{ flightNo: 'asc' }, { golfer: { lastName: 'asc' } }, { golfer: { firstName: 'asc' } }, { id: 'asc' }],
+        orderBy: [
+          { flightNo: 'asc' },
+          { golfer: { lastName: 'asc' } },
+          { golfer: { firstName: 'asc' } },
+          { id: 'asc' },
+        ],
       });
       return {
         filename: `flights-${season}.csv`,
-        csv: toCsv(['golferId', 'season', 'flightNo', 'golferName'], rows.map((f) => [f.golferId, f.season, f.flightNo, f.golfer.fullName])),
+        csv: toCsv(
+          ['golferId', 'season', 'flightNo', 'golferName'],
+          rows.map((f) => [f.golferId, f.season, f.flightNo, f.golfer.fullName]),
+        ),
       };
     }
   }

@@ -37,33 +37,58 @@ export async function getFlightDetails(season: number, client: Tx = db): Promise
       select: { golferId: true, golfer: { select: { fullName: true } } },
       orderBy: [{ golfer: { lastName: 'asc' } }, { golfer: { firstName: 'asc' } }, { golferId: 'asc' }],
     }),
-    client.round.groupBy({ by: ['golferId'], where: { season }, _min: { hcpIndexAfter: true }, _max: { hcpIndexAfter: true } }),
+    client.round.groupBy({
+      by: ['golferId'],
+      where: { season },
+      _min: { hcpIndexAfter: true },
+      _max: { hcpIndexAfter: true },
+    }),
   ]);
   const golferIds = [...assignments.map((a) => a.golferId), ...members.map((m) => m.golferId)];
   const handicaps = await currentHandicaps(client, golferIds);
-  const rangeOf = new Map(ranges.map((r) => [r.golferId, { minHandicap: r._min.hcpIndexAfter, maxHandicap: r._max.hcpIndexAfter }]));
+  const rangeOf = new Map(
+    ranges.map((r) => [r.golferId, { minHandicap: r._min.hcpIndexAfter, maxHandicap: r._max.hcpIndexAfter }]),
+  );
   const summary = (golferId: number): HandicapSummary => ({
     handicap: handicaps.get(golferId) ?? null,
     minHandicap: rangeOf.get(golferId)?.minHandicap ?? null,
     maxHandicap: rangeOf.get(golferId)?.maxHandicap ?? null,
   });
   return {
-    assigned: assignments.map(({ golfer, ...a }) => ({ ...a, golferName: golfer?.fullName ?? null, ...summary(a.golferId) })),
-    unassigned: members.map((m) => ({ golferId: m.golferId, golferName: m.golfer?.fullName ?? null, ...summary(m.golferId) })),
+    assigned: assignments.map(({ golfer, ...a }) => ({
+      ...a,
+      golferName: golfer?.fullName ?? null,
+      ...summary(a.golferId),
+    })),
+    unassigned: members.map((m) => ({
+      golferId: m.golferId,
+      golferName: m.golfer?.fullName ?? null,
+      ...summary(m.golferId),
+    })),
   };
 }
 
 export function listFlightAssignments(season: number, client: Tx = db): Promise<FlightAssignmentRecord[]> {
-  return client.flightAssignment.findMany({ where: { season }, select: assignmentFields, orderBy: [{ flightNo: 'asc' }, { id: 'asc' }] });
+  return client.flightAssignment.findMany({
+    where: { season },
+    select: assignmentFields,
+    orderBy: [{ flightNo: 'asc' }, { id: 'asc' }],
+  });
 }
 
 export function getFlightAssignment(id: number, client: Tx = db) {
-  return client.flightAssignment.findUnique({ where: { id }, select: { ...assignmentFields, golfer: { select: { fullName: true } } } });
+  return client.flightAssignment.findUnique({
+    where: { id },
+    select: { ...assignmentFields, golfer: { select: { fullName: true } } },
+  });
 }
 
 async function golferName(tx: Tx, golferId: number): Promise<string> {
   const golfer = await tx.golfer.findUnique({ where: { id: golferId }, select: { fullName: true } });
-  if (!golfer) throw new HttpError(400, `Golfer #${golferId} does not exist`, { golferId: [`Golfer #${golferId} does not exist`] });
+  if (!golfer)
+    throw new HttpError(400, `Golfer #${golferId} does not exist`, {
+      golferId: [`Golfer #${golferId} does not exist`],
+    });
   return golfer.fullName;
 }
 
@@ -98,7 +123,10 @@ export async function createFlightAssignment(input: FlightInput, client: Tx = db
     const name = await golferName(tx, input.golferId);
     await assertNoOtherAssignment(tx, input, name);
     const created = await tx.flightAssignment
-      .create({ data: { golferId: input.golferId, season: input.season, flightNo: input.flightNo }, select: assignmentFields })
+      .create({
+        data: { golferId: input.golferId, season: input.season, flightNo: input.flightNo },
+        select: assignmentFields,
+      })
       .catch(writeFailed(name, input));
     return { ...created, golferName: name };
   });
@@ -119,25 +147,44 @@ export async function upsertFlightAssignment(input: FlightInput, client: Tx = db
 }
 
 /** Edit Flight Assignment / PUT /api/flights/:id: golfer, season and flight may all change. */
-export async function updateFlightAssignment(id: number, input: FlightInput, client: Tx = db): Promise<NamedAssignment> {
+export async function updateFlightAssignment(
+  id: number,
+  input: FlightInput,
+  client: Tx = db,
+): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const existing = await tx.flightAssignment.findUnique({ where: { id }, select: { id: true } });
     if (!existing) throw new HttpError(404, 'Flight assignment not found');
     const name = await golferName(tx, input.golferId);
     await assertNoOtherAssignment(tx, input, name, id);
     const updated = await tx.flightAssignment
-      .update({ where: { id }, data: { golferId: input.golferId, season: input.season, flightNo: input.flightNo }, select: assignmentFields })
+      .update({
+        where: { id },
+        data: { golferId: input.golferId, season: input.season, flightNo: input.flightNo },
+        select: assignmentFields,
+      })
       .catch(writeFailed(name, input));
     return { ...updated, golferName: name };
   });
 }
 
 /** A drag move (POST /api/flights/reorder and the page's move): only the flight changes. */
-export async function moveFlightAssignment(id: number, newFlightNo: FlightNo, client: Tx = db): Promise<NamedAssignment> {
+export async function moveFlightAssignment(
+  id: number,
+  newFlightNo: FlightNo,
+  client: Tx = db,
+): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
-    const existing = await tx.flightAssignment.findUnique({ where: { id }, select: { golfer: { select: { fullName: true } } } });
+    const existing = await tx.flightAssignment.findUnique({
+      where: { id },
+      select: { golfer: { select: { fullName: true } } },
+    });
     if (!existing) throw new HttpError(404, 'Flight assignment not found');
-    const moved = await tx.flightAssignment.update({ where: { id }, data: { flightNo: newFlightNo }, select: assignmentFields });
+    const moved = await tx.flightAssignment.update({
+      where: { id },
+      data: { flightNo: newFlightNo },
+      select: assignmentFields,
+    });
     return { ...moved, golferName: existing.golfer.fullName };
   });
 }

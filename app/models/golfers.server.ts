@@ -27,7 +27,9 @@ export function golferData(input: GolferInput) {
 }
 
 function duplicateEmail(email: string | null | undefined): HttpError {
-  return new HttpError(409, `Another golfer already uses the email ${email}`, { email: ['Another golfer already uses this email'] });
+  return new HttpError(409, `Another golfer already uses the email ${email}`, {
+    email: ['Another golfer already uses this email'],
+  });
 }
 
 /**
@@ -93,16 +95,35 @@ export function listGolferOptions(client: Tx = db) {
   });
 }
 
-const listFields = { id: true, firstName: true, lastName: true, nickname: true, fullName: true, email: true, phone: true } as const;
+const listFields = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  nickname: true,
+  fullName: true,
+  email: true,
+  phone: true,
+} as const;
 
-export type GolferRow = { id: number; firstName: string; lastName: string; nickname: string | null; fullName: string; email: string | null; phone: string | null };
+export type GolferRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  nickname: string | null;
+  fullName: string;
+  email: string | null;
+  phone: string | null;
+};
 
 /**
  * The golfers page and GET /api/golfers: every golfer with contact details, by last then first name, in one
  * query. `query` filters like the page's search box (the same function, so JS on and off agree).
  */
 export async function listGolfers(query?: string | null, client: Tx = db): Promise<GolferRow[]> {
-  const rows = await client.golfer.findMany({ select: listFields, orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] });
+  const rows = await client.golfer.findMany({
+    select: listFields,
+    orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+  });
   return query ? rows.filter((g) => matchesGolferSearch(g, query)) : rows;
 }
 

@@ -2,7 +2,17 @@ import { computeGolferRounds, currentHandicap, ninePar, type GolferHandicapInput
 import { scheduleForSeason, specialEventDates } from '~/domain/schedule';
 import type { Tx } from '~/utils/db.server';
 
-type RoundRow = { id: number; golferId: number; date: string; season: number; grossScore: number; hcpIndexBefore: number | null; netScore: number | null; hcpIndexAfter: number | null; course: { coursePar: number } | null };
+type RoundRow = {
+  id: number;
+  golferId: number;
+  date: string;
+  season: number;
+  grossScore: number;
+  hcpIndexBefore: number | null;
+  netScore: number | null;
+  hcpIndexAfter: number | null;
+  course: { coursePar: number } | null;
+};
 
 const specialDatesBySeason = new Map<number, Set<string>>();
 /** Dates whose rounds count for neither handicap nor standings (practice round, fun night, final outing). */
@@ -27,7 +37,11 @@ function estimateOf(memberships: { season: number; estimatedScore: number | null
   return withEstimate[0]?.estimatedScore ?? null;
 }
 
-function handicapInput(rounds: RoundRow[], memberships: { season: number; estimatedScore: number | null }[], defaultPar: number): GolferHandicapInput {
+function handicapInput(
+  rounds: RoundRow[],
+  memberships: { season: number; estimatedScore: number | null }[],
+  defaultPar: number,
+): GolferHandicapInput {
   return {
     estimatedScore: estimateOf(memberships),
     rounds: rounds.map((r) => ({
@@ -56,7 +70,17 @@ async function defaultParOf(tx: Tx): Promise<number> {
   return (await tx.setting.findUnique({ where: { id: 1 }, select: { defaultPar: true } }))?.defaultPar ?? 36;
 }
 
-const roundSelect = { id: true, golferId: true, date: true, season: true, grossScore: true, hcpIndexBefore: true, netScore: true, hcpIndexAfter: true, course: { select: { coursePar: true } } } as const;
+const roundSelect = {
+  id: true,
+  golferId: true,
+  date: true,
+  season: true,
+  grossScore: true,
+  hcpIndexBefore: true,
+  netScore: true,
+  hcpIndexAfter: true,
+  course: { select: { coursePar: true } },
+} as const;
 
 // SQLite refuses statements with more than 999 parameters, so golfer ids are looked up 500 at a time.
 const ID_CHUNK = 500;
@@ -70,7 +94,10 @@ async function loadHandicapData(tx: Tx, ids: number[]) {
     const chunk = ids.slice(i, i + ID_CHUNK);
     rounds.push(...(await tx.round.findMany({ where: { golferId: { in: chunk } }, select: roundSelect })));
     memberships.push(
-      ...(await tx.membership.findMany({ where: { golferId: { in: chunk } }, select: { golferId: true, season: true, estimatedScore: true } })),
+      ...(await tx.membership.findMany({
+        where: { golferId: { in: chunk } },
+        select: { golferId: true, season: true, estimatedScore: true },
+      })),
     );
   }
   const roundsOf = groupBy(rounds);
@@ -96,8 +123,16 @@ export async function recomputeHandicaps(tx: Tx, golferIds: Iterable<number>): P
     const stored = new Map(rows.map((r) => [r.id, r]));
     for (const c of computeGolferRounds(input)) {
       const row = stored.get(c.id)!;
-      if (row.hcpIndexBefore === c.hcpIndexBefore && row.netScore === c.netScore && row.hcpIndexAfter === c.hcpIndexAfter) continue;
-      await tx.round.update({ where: { id: c.id }, data: { hcpIndexBefore: c.hcpIndexBefore, netScore: c.netScore, hcpIndexAfter: c.hcpIndexAfter } });
+      if (
+        row.hcpIndexBefore === c.hcpIndexBefore &&
+        row.netScore === c.netScore &&
+        row.hcpIndexAfter === c.hcpIndexAfter
+      )
+        continue;
+      await tx.round.update({
+        where: { id: c.id },
+        data: { hcpIndexBefore: c.hcpIndexBefore, netScore: c.netScore, hcpIndexAfter: c.hcpIndexAfter },
+      });
     }
   }
 }
@@ -105,7 +140,10 @@ export async function recomputeHandicaps(tx: Tx, golferIds: Iterable<number>): P
 /** After a course's par changed: recompute every golfer who played it. */
 export async function recomputeCourseHandicaps(tx: Tx, courseId: number): Promise<void> {
   const golfers = await tx.round.findMany({ where: { courseId }, select: { golferId: true }, distinct: ['golferId'] });
-  await recomputeHandicaps(tx, golfers.map((g) => g.golferId));
+  await recomputeHandicaps(
+    tx,
+    golfers.map((g) => g.golferId),
+  );
 }
 
 /** Current handicaps of many golfers in a fixed number of queries (for flights and lists). */

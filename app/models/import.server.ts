@@ -1,6 +1,20 @@
 import { convertCells, type CellKind } from '~/domain/import-cells';
-import { IMPORT_FIELDS, IMPORT_TYPES, importFieldNames, isImportType, mapRow, type ImportType } from '~/domain/import-headers';
-import { IMPORT_MESSAGES, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_REPORTED_ROWS, parseJsonText, tooLargeMessage } from '~/schemas/import';
+import {
+  IMPORT_FIELDS,
+  IMPORT_TYPES,
+  importFieldNames,
+  isImportType,
+  mapRow,
+  type ImportType,
+} from '~/domain/import-headers';
+import {
+  IMPORT_MESSAGES,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  MAX_REPORTED_ROWS,
+  parseJsonText,
+  tooLargeMessage,
+} from '~/schemas/import';
 import { db } from '~/utils/db.server';
 import { HttpError } from '~/utils/http.server';
 import { readSpreadsheet, tooManyRows, type SheetRow } from '~/utils/spreadsheet.server';
@@ -27,7 +41,9 @@ function importFailed(source: ImportSource, problems: RowProblem[]): HttpError {
   const lines = Object.entries(errors).map(([label, messages]) => `${label}: ${messages.join('; ')}`);
   if (count > shown.length) lines.push(`…and ${count - shown.length} more ${what}s with errors.`);
   // One line per row, so the page can show them as a list and API clients still get readable text.
-  const message = [`Nothing was imported: ${count} ${what}${count === 1 ? ' has' : 's have'} errors.`, ...lines].join('\n');
+  const message = [`Nothing was imported: ${count} ${what}${count === 1 ? ' has' : 's have'} errors.`, ...lines].join(
+    '\n',
+  );
   return new HttpError(400, message, errors);
 }
 
@@ -51,7 +67,10 @@ export async function importRows(
   headers?: string[],
 ): Promise<{ count: number }> {
   if (rows.length === 0) {
-    throw new HttpError(400, source === 'file' ? 'The file has no rows to import.' : 'The JSON array is empty: there is nothing to import.');
+    throw new HttpError(
+      400,
+      source === 'file' ? 'The file has no rows to import.' : 'The JSON array is empty: there is nothing to import.',
+    );
   }
   if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
   const importer = IMPORTERS[type];
@@ -77,10 +96,12 @@ export async function importRows(
     }
     const cells = convertCells(mapRow(row.values, fields), importer.kinds as Partial<Record<string, CellKind>>, source);
     const result = importer.parse(cells);
-    if (result.success) parsed.push({ rowNumber: row.rowNumber, input: result.data, present: new Set(Object.keys(cells)) });
+    if (result.success)
+      parsed.push({ rowNumber: row.rowNumber, input: result.data, present: new Set(Object.keys(cells)) });
     else problems.push({ rowNumber: row.rowNumber, messages: fieldMessages(result.error.issues) });
   }
-  if (problems.length === 0 && importer.duplicates) problems.push(...importer.duplicates(parsed, source === 'file' ? 'row' : 'item'));
+  if (problems.length === 0 && importer.duplicates)
+    problems.push(...importer.duplicates(parsed, source === 'file' ? 'row' : 'item'));
   if (problems.length > 0) throw importFailed(source, problems);
 
   await db.$transaction(
@@ -89,7 +110,12 @@ export async function importRows(
       if (referenceProblems.length > 0) throw importFailed(source, referenceProblems);
       await importer.write(tx, parsed, (rowNumber, error) => {
         // A model's own refusal (a 404 or 409) still names the row it came from.
-        if (error instanceof HttpError) return new HttpError(error.status, `Nothing was imported. ${rowLabel(source, rowNumber)}: ${error.message}`, error.errors);
+        if (error instanceof HttpError)
+          return new HttpError(
+            error.status,
+            `Nothing was imported. ${rowLabel(source, rowNumber)}: ${error.message}`,
+            error.errors,
+          );
         return error;
       });
     },
@@ -115,7 +141,11 @@ export async function importFile(type: ImportType, file: File): Promise<{ count:
 
 /** Imports pasted or posted JSON text (the page's JSON form and POST /api/import/{type}/json). */
 export async function importJsonText(type: ImportType, text: string): Promise<{ count: number }> {
-  if (Buffer.byteLength(text, 'utf8') > MAX_IMPORT_BYTES) throw new HttpError(413, `The JSON data is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller parts.`);
+  if (Buffer.byteLength(text, 'utf8') > MAX_IMPORT_BYTES)
+    throw new HttpError(
+      413,
+      `The JSON data is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller parts.`,
+    );
   const parsed = parseJsonText(text);
   if (!parsed.ok) throw new HttpError(400, parsed.message);
   return importRows(type, 'json', jsonRows(parsed.value));

@@ -19,7 +19,9 @@ export type RowProblem = { rowNumber: number; messages: string[] };
 /** Turns an error a model threw while writing a row into one that names the row. */
 export type WrapRowError = (rowNumber: number, error: unknown) => unknown;
 
-type ParseResult<T> = { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+type ParseResult<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 
 /** How one import type reads, checks and writes its rows. */
 export interface Importer<T> {
@@ -35,7 +37,11 @@ export interface Importer<T> {
   write(tx: Tx, rows: ParsedRow<T>[], wrap: WrapRowError): Promise<void>;
 }
 
-async function eachRow<T>(rows: ParsedRow<T>[], wrap: WrapRowError, fn: (row: ParsedRow<T>) => Promise<void>): Promise<void> {
+async function eachRow<T>(
+  rows: ParsedRow<T>[],
+  wrap: WrapRowError,
+  fn: (row: ParsedRow<T>) => Promise<void>,
+): Promise<void> {
   for (const row of rows) {
     try {
       await fn(row);
@@ -58,7 +64,12 @@ export async function inSlices<T, R>(items: readonly T[], fn: (slice: T[]) => Pr
 }
 
 /** Rows sharing a key: every row after the first is reported, naming the first. */
-function duplicateRows<T>(rows: ParsedRow<T>[], keyOf: (input: T) => string, what: string, unit: 'row' | 'item'): RowProblem[] {
+function duplicateRows<T>(
+  rows: ParsedRow<T>[],
+  keyOf: (input: T) => string,
+  what: string,
+  unit: 'row' | 'item',
+): RowProblem[] {
   const first = new Map<string, number>();
   const problems: RowProblem[] = [];
   for (const row of rows) {
@@ -71,18 +82,26 @@ function duplicateRows<T>(rows: ParsedRow<T>[], keyOf: (input: T) => string, wha
 }
 
 /** Golfer and course references must exist: a query per 500 ids, never one per row. */
-async function missingReferences(tx: Tx, rows: ParsedRow<{ golferId: number; courseId?: number }>[]): Promise<RowProblem[]> {
+async function missingReferences(
+  tx: Tx,
+  rows: ParsedRow<{ golferId: number; courseId?: number }>[],
+): Promise<RowProblem[]> {
   const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
   const courseIds = [...new Set(rows.flatMap((row) => (row.input.courseId === undefined ? [] : [row.input.courseId])))];
-  const golfers = await inSlices(golferIds, (ids) => tx.golfer.findMany({ where: { id: { in: ids } }, select: { id: true } }));
-  const courses = await inSlices(courseIds, (ids) => tx.course.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+  const golfers = await inSlices(golferIds, (ids) =>
+    tx.golfer.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  );
+  const courses = await inSlices(courseIds, (ids) =>
+    tx.course.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+  );
   const knownGolfers = new Set(golfers.map((g) => g.id));
   const knownCourses = new Set(courses.map((c) => c.id));
   const problems: RowProblem[] = [];
   for (const { rowNumber, input } of rows) {
     const messages: string[] = [];
     if (!knownGolfers.has(input.golferId)) messages.push(`golferId: Golfer #${input.golferId} does not exist`);
-    if (input.courseId !== undefined && !knownCourses.has(input.courseId)) messages.push(`courseId: Course #${input.courseId} does not exist`);
+    if (input.courseId !== undefined && !knownCourses.has(input.courseId))
+      messages.push(`courseId: Course #${input.courseId} does not exist`);
     if (messages.length) problems.push({ rowNumber, messages });
   }
   return problems;
@@ -93,7 +112,10 @@ function nameKey(firstName: string, lastName: string): string {
 }
 
 /** A row's values over what is already known: blank cells keep what is on file. */
-function mergeGolfer(input: GolferInput, known: { nickname: string | null; email: string | null; phone: string | null }): GolferInput {
+function mergeGolfer(
+  input: GolferInput,
+  known: { nickname: string | null; email: string | null; phone: string | null },
+): GolferInput {
   return {
     firstName: input.firstName,
     lastName: input.lastName,
@@ -103,7 +125,15 @@ function mergeGolfer(input: GolferInput, known: { nickname: string | null; email
   };
 }
 
-type KnownGolfer = { id: number | null; firstName: string; lastName: string; nickname: string | null; email: string | null; phone: string | null; input?: GolferInput };
+type KnownGolfer = {
+  id: number | null;
+  firstName: string;
+  lastName: string;
+  nickname: string | null;
+  email: string | null;
+  phone: string | null;
+  input?: GolferInput;
+};
 
 /** Inserts per statement: 6 columns each stays far below SQLite's and PostgreSQL's parameter limits. */
 const INSERT_CHUNK = 500;
@@ -135,7 +165,10 @@ const golfers: Importer<GolferInput> = {
     const forget = (golfer: KnownGolfer) => {
       if (golfer.email && byEmail.get(golfer.email) === golfer) byEmail.delete(golfer.email);
       const key = nameKey(golfer.firstName, golfer.lastName);
-      byName.set(key, (byName.get(key) ?? []).filter((g) => g !== golfer));
+      byName.set(
+        key,
+        (byName.get(key) ?? []).filter((g) => g !== golfer),
+      );
     };
     stored.forEach(remember);
 
@@ -143,11 +176,14 @@ const golfers: Importer<GolferInput> = {
     await eachRow(rows, wrap, async ({ input }) => {
       const email = normalizeEmail(input.email);
       const namesakes = byName.get(nameKey(input.firstName, input.lastName)) ?? [];
-      const match = (email ? byEmail.get(email) : undefined) ?? (email ? namesakes.find((g) => !g.email) : namesakes[0]);
+      const match =
+        (email ? byEmail.get(email) : undefined) ?? (email ? namesakes.find((g) => !g.email) : namesakes[0]);
       const merged = match ? mergeGolfer(input, match) : input;
       const data = golferData(merged);
       if (match) {
-        const unchanged = (Object.keys(data) as (keyof typeof data)[]).every((key) => key === 'fullName' || data[key] === match[key]);
+        const unchanged = (Object.keys(data) as (keyof typeof data)[]).every(
+          (key) => key === 'fullName' || data[key] === match[key],
+        );
         if (unchanged) return;
         forget(match);
         Object.assign(match, data, { input: merged });
@@ -174,9 +210,13 @@ const golfers: Importer<GolferInput> = {
 const courses: Importer<CourseInput> = {
   kinds: { courseName: 'text', coursePar: 'integer', courseLength: 'text' },
   parse: (cells) => courseSchema.safeParse(cells),
-  duplicates: (rows, unit) => duplicateRows(rows, (input) => input.courseName.trim().toLowerCase(), 'The same courseName', unit),
+  duplicates: (rows, unit) =>
+    duplicateRows(rows, (input) => input.courseName.trim().toLowerCase(), 'The same courseName', unit),
   async write(tx, rows, wrap) {
-    const stored = await tx.course.findMany({ select: { id: true, courseName: true, coursePar: true, courseLength: true }, orderBy: { id: 'asc' } });
+    const stored = await tx.course.findMany({
+      select: { id: true, courseName: true, coursePar: true, courseLength: true },
+      orderBy: { id: 'asc' },
+    });
     const byName = new Map<string, (typeof stored)[number]>();
     for (const course of stored) {
       const key = course.courseName.trim().toLowerCase();
@@ -188,7 +228,12 @@ const courses: Importer<CourseInput> = {
         await createCourse(input, tx);
         return;
       }
-      if (match.courseName === input.courseName.trim() && match.coursePar === input.coursePar && match.courseLength === input.courseLength.trim()) return;
+      if (
+        match.courseName === input.courseName.trim() &&
+        match.coursePar === input.coursePar &&
+        match.courseLength === input.courseLength.trim()
+      )
+        return;
       await updateCourse(match.id, input, tx);
     });
   },
@@ -205,7 +250,14 @@ function roundKey(input: { golferId: number; date: string }): string {
  * touched are recomputed once at the end, in the same transaction.
  */
 const rounds: Importer<RoundInput> = {
-  kinds: { golferId: 'integer', date: 'date', grossScore: 'integer', courseId: 'integer', points: 'number', notes: 'text' },
+  kinds: {
+    golferId: 'integer',
+    date: 'date',
+    grossScore: 'integer',
+    courseId: 'integer',
+    points: 'number',
+    notes: 'text',
+  },
   parse: (cells) => parseRoundInput(cells),
   duplicates: (rows, unit) => duplicateRows(rows, roundKey, 'The same golferId and date', unit),
   check: (tx, rows) => missingReferences(tx, rows),
@@ -260,7 +312,14 @@ function sameSecond(a: Date | undefined, b: Date | null): boolean {
  * gets the schema's defaults (not registered, not paid).
  */
 const memberships: Importer<MembershipInput> = {
-  kinds: { golferId: 'integer', season: 'integer', registered: 'boolean', paid: 'boolean', registrationDatetime: 'datetime', estimatedScore: 'integer' },
+  kinds: {
+    golferId: 'integer',
+    season: 'integer',
+    registered: 'boolean',
+    paid: 'boolean',
+    registrationDatetime: 'datetime',
+    estimatedScore: 'integer',
+  },
   parse: (cells) => membershipSchema.safeParse(cells),
   duplicates: (rows, unit) => duplicateRows(rows, membershipKey, 'The same golferId and season', unit),
   check: (tx, rows) => missingReferences(tx, rows),
@@ -283,14 +342,18 @@ const memberships: Importer<MembershipInput> = {
       }
       // The model keeps what the row left out; a time read back from an export keeps its stored milliseconds.
       await upsertMembership(
-        sameSecond(input.registrationDatetime, current.registrationDatetime) ? { ...input, registrationDatetime: current.registrationDatetime! } : input,
+        sameSecond(input.registrationDatetime, current.registrationDatetime)
+          ? { ...input, registrationDatetime: current.registrationDatetime! }
+          : input,
         tx,
         present,
       );
     });
     await tx.membership.createMany({ data: added.map((input) => membershipData(input, null)) });
     // An estimated score seeds the golfer's handicap (DECISIONS.md "Handicaps").
-    const seeded = [...new Set(added.filter((input) => input.estimatedScore !== undefined).map((input) => input.golferId))];
+    const seeded = [
+      ...new Set(added.filter((input) => input.estimatedScore !== undefined).map((input) => input.golferId)),
+    ];
     await recomputeHandicaps(tx, seeded);
   },
 };
@@ -308,7 +371,10 @@ const flights: Importer<FlightInput> = {
     const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
     const seasons = [...new Set(rows.map((row) => row.input.season))];
     const stored = await inSlices(golferIds, (ids) =>
-      tx.flightAssignment.findMany({ where: { golferId: { in: ids }, season: { in: seasons } }, select: { golferId: true, season: true, flightNo: true } }),
+      tx.flightAssignment.findMany({
+        where: { golferId: { in: ids }, season: { in: seasons } },
+        select: { golferId: true, season: true, flightNo: true },
+      }),
     );
     const byKey = new Map(stored.map((f) => [membershipKey(f), f]));
     const added: FlightInput[] = [];
@@ -317,7 +383,9 @@ const flights: Importer<FlightInput> = {
       if (!current) added.push(input);
       else if (current.flightNo !== input.flightNo) await upsertFlightAssignment(input, tx);
     });
-    await tx.flightAssignment.createMany({ data: added.map(({ golferId, season, flightNo }) => ({ golferId, season, flightNo })) });
+    await tx.flightAssignment.createMany({
+      data: added.map(({ golferId, season, flightNo }) => ({ golferId, season, flightNo })),
+    });
   },
 };
 

@@ -18,7 +18,9 @@ export type MembershipRow = {
 };
 
 /** SPEC "Memberships": newest registration first, rows without a date last (then by golfer name, for a stable order). */
-export function sortByRegistration<T extends { registrationDatetime: Date | null; golfer: { lastName: string; firstName: string } }>(rows: T[]): T[] {
+export function sortByRegistration<
+  T extends { registrationDatetime: Date | null; golfer: { lastName: string; firstName: string } },
+>(rows: T[]): T[] {
   return [...rows].sort((a, b) => {
     const at = a.registrationDatetime?.getTime() ?? null;
     const bt = b.registrationDatetime?.getTime() ?? null;
@@ -33,17 +35,27 @@ export function sortByRegistration<T extends { registrationDatetime: Date | null
 
 /** A season's memberships (every season when none is given) with their golfers' names, in one query. */
 export async function listMemberships(season?: number | null, client: Tx = db): Promise<MembershipRow[]> {
-  const rows = await client.membership.findMany({ where: season ? { season } : {}, include: { golfer: { select: golferFields } } });
+  const rows = await client.membership.findMany({
+    where: season ? { season } : {},
+    include: { golfer: { select: golferFields } },
+  });
   return sortByRegistration(rows);
 }
 
 /** The three tiles: how many memberships, how many registered, how many paid. */
 export function membershipTotals(rows: readonly { registered: boolean; paid: boolean }[]) {
-  return { total: rows.length, registered: rows.filter((m) => m.registered).length, paid: rows.filter((m) => m.paid).length };
+  return {
+    total: rows.length,
+    registered: rows.filter((m) => m.registered).length,
+    paid: rows.filter((m) => m.paid).length,
+  };
 }
 
 export async function requireMembership(id: number, client: Tx = db): Promise<MembershipRow> {
-  const membership = await client.membership.findUnique({ where: { id }, include: { golfer: { select: golferFields } } });
+  const membership = await client.membership.findUnique({
+    where: { id },
+    include: { golfer: { select: golferFields } },
+  });
   if (!membership) throw new HttpError(404, 'Membership not found');
   return membership;
 }
@@ -89,11 +101,17 @@ export function membershipData(input: MembershipInput, current: Date | null) {
 export function createMembership(input: MembershipInput, client: Tx = db): Promise<MembershipRow> {
   return inTransaction(client, async (tx) => {
     const golfer = await golferFor(input.golferId, tx);
-    const existing = await tx.membership.findUnique({ where: { golferId_season: { golferId: input.golferId, season: input.season } }, select: { id: true } });
+    const existing = await tx.membership.findUnique({
+      where: { golferId_season: { golferId: input.golferId, season: input.season } },
+      select: { id: true },
+    });
     if (existing) throw duplicate(golfer.fullName, input.season);
     let created;
     try {
-      created = await tx.membership.create({ data: membershipData(input, null), include: { golfer: { select: golferFields } } });
+      created = await tx.membership.create({
+        data: membershipData(input, null),
+        include: { golfer: { select: golferFields } },
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate(golfer.fullName, input.season);
       throw error;
@@ -109,12 +127,19 @@ export function updateMembership(id: number, input: MembershipInput, client: Tx 
     const current = await requireMembership(id, tx);
     const golfer = await golferFor(input.golferId, tx);
     if (current.golferId !== input.golferId || current.season !== input.season) {
-      const clash = await tx.membership.findUnique({ where: { golferId_season: { golferId: input.golferId, season: input.season } }, select: { id: true } });
+      const clash = await tx.membership.findUnique({
+        where: { golferId_season: { golferId: input.golferId, season: input.season } },
+        select: { id: true },
+      });
       if (clash && clash.id !== id) throw duplicate(golfer.fullName, input.season);
     }
     let updated;
     try {
-      updated = await tx.membership.update({ where: { id }, data: membershipData(input, current.registrationDatetime), include: { golfer: { select: golferFields } } });
+      updated = await tx.membership.update({
+        where: { id },
+        data: membershipData(input, current.registrationDatetime),
+        include: { golfer: { select: golferFields } },
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate(golfer.fullName, input.season);
       throw error;
@@ -131,9 +156,15 @@ export function updateMembership(id: number, input: MembershipInput, client: Tx 
  * the input gives one. Toggles and the estimate are replaced, except that with `present` (the fields a file row
  * actually had) an existing membership keeps the values of the fields the row left out.
  */
-export function upsertMembership(input: MembershipInput, client: Tx = db, present?: ReadonlySet<string>): Promise<MembershipRow> {
+export function upsertMembership(
+  input: MembershipInput,
+  client: Tx = db,
+  present?: ReadonlySet<string>,
+): Promise<MembershipRow> {
   return inTransaction(client, async (tx) => {
-    const existing = await tx.membership.findUnique({ where: { golferId_season: { golferId: input.golferId, season: input.season } } });
+    const existing = await tx.membership.findUnique({
+      where: { golferId_season: { golferId: input.golferId, season: input.season } },
+    });
     if (!existing) return createMembership(input, tx);
     const given = (field: string) => !present || present.has(field);
     return updateMembership(

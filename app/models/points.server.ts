@@ -21,7 +21,10 @@ export type PointsResult = {
  * reads, and one write per distinct points value.
  */
 export async function calculatePointsForDate(date: string, client: Tx = db): Promise<PointsResult> {
-  if (!isValidCalendarDate(date)) throw new HttpError(400, 'Enter a real calendar date (yyyy-mm-dd)', { date: ['Enter a real calendar date (yyyy-mm-dd)'] });
+  if (!isValidCalendarDate(date))
+    throw new HttpError(400, 'Enter a real calendar date (yyyy-mm-dd)', {
+      date: ['Enter a real calendar date (yyyy-mm-dd)'],
+    });
   const season = seasonOfDate(date)!;
   const shown = formatRoundDate(date);
   if (isSpecialEventDate(season, date)) {
@@ -30,8 +33,12 @@ export async function calculatePointsForDate(date: string, client: Tx = db): Pro
     });
   }
   return inTransaction(client, async (tx) => {
-    const rounds = await tx.round.findMany({ where: { date }, select: { id: true, golferId: true, grossScore: true, netScore: true } });
-    if (rounds.length === 0) throw new HttpError(404, `No rounds recorded on ${shown}`, { date: [`No rounds recorded on ${shown}`] });
+    const rounds = await tx.round.findMany({
+      where: { date },
+      select: { id: true, golferId: true, grossScore: true, netScore: true },
+    });
+    if (rounds.length === 0)
+      throw new HttpError(404, `No rounds recorded on ${shown}`, { date: [`No rounds recorded on ${shown}`] });
     const flights = await tx.flightAssignment.findMany({
       where: { season, golferId: { in: [...new Set(rounds.map((r) => r.golferId))] } },
       select: { golferId: true, flightNo: true },

@@ -8,7 +8,13 @@ import { assignGolferToTeeTime, type Position } from '~/models/tee-times.server'
 import type { RegistrationInput } from '~/schemas/registration';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
 import { HttpError } from '~/utils/http.server';
-import { isCheckoutSessionId, paymentProvider, PaymentProviderError, SESSION_ID_TEMPLATE, type CheckoutSession } from '~/utils/payments.server';
+import {
+  isCheckoutSessionId,
+  paymentProvider,
+  PaymentProviderError,
+  SESSION_ID_TEMPLATE,
+  type CheckoutSession,
+} from '~/utils/payments.server';
 
 /**
  * Public registration and payment (DECISIONS.md "Registration and payment"):
@@ -54,7 +60,10 @@ export async function contactHint(golferId: number) {
 }
 
 async function alreadyPaid(golferId: number, season: number): Promise<boolean> {
-  const membership = await db.membership.findUnique({ where: { golferId_season: { golferId, season } }, select: { paid: true } });
+  const membership = await db.membership.findUnique({
+    where: { golferId_season: { golferId, season } },
+    select: { paid: true },
+  });
   return membership?.paid === true;
 }
 
@@ -67,7 +76,12 @@ const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * lead to the fee being paid twice. A session that is no longer open (paid, or being paid) is left alone: its
  * fulfilment still runs, and the golfer is then already paid.
  */
-async function expireOtherCheckouts(opts: { season: number; golferId: number | null; email: string; exceptId?: string }) {
+async function expireOtherCheckouts(opts: {
+  season: number;
+  golferId: number | null;
+  email: string;
+  exceptId?: string;
+}) {
   const others = await db.pendingRegistration.findMany({
     where: {
       season: opts.season,
@@ -84,7 +98,10 @@ async function expireOtherCheckouts(opts: { season: number; golferId: number | n
 }
 
 function alreadyPaidError(season: number): HttpError {
-  return new HttpError(409, `This golfer is already registered and paid for the ${season} season. No payment is needed.`);
+  return new HttpError(
+    409,
+    `This golfer is already registered and paid for the ${season} season. No payment is needed.`,
+  );
 }
 
 /**
@@ -154,7 +171,10 @@ export async function startRegistration(input: RegistrationInput, origin: string
     await db.pendingRegistration.delete({ where: { id: pending.id } });
     throw error;
   }
-  if (!session.url) throw new PaymentProviderError('The payment provider did not return a checkout page. Nothing was charged. Please try again.');
+  if (!session.url)
+    throw new PaymentProviderError(
+      'The payment provider did not return a checkout page. Nothing was charged. Please try again.',
+    );
   await db.pendingRegistration.update({ where: { id: pending.id }, data: { checkoutSessionId: session.id } });
   return { checkoutUrl: session.url, sessionId: session.id };
 }
@@ -171,7 +191,12 @@ async function golferFor(tx: Tx, pending: Pending): Promise<number> {
   const golfer = byId ?? (await findGolferByEmail(pending.email, tx));
   if (!golfer) {
     const created = await createGolfer(
-      { firstName: pending.firstName ?? 'Unknown', lastName: pending.lastName ?? 'Golfer', email: pending.email, phone: pending.phone ?? undefined },
+      {
+        firstName: pending.firstName ?? 'Unknown',
+        lastName: pending.lastName ?? 'Golfer',
+        email: pending.email,
+        phone: pending.phone ?? undefined,
+      },
       tx,
     );
     return created.id;
@@ -193,7 +218,13 @@ async function golferFor(tx: Tx, pending: Pending): Promise<number> {
 }
 
 function paidResult(pending: Pending, golferId: number, session?: CheckoutSession): PaidRegistration {
-  return { state: 'paid', golferId, email: pending.email, season: pending.season, amountCents: session?.amountTotal ?? pending.amountCents };
+  return {
+    state: 'paid',
+    golferId,
+    email: pending.email,
+    season: pending.season,
+    amountCents: session?.amountTotal ?? pending.amountCents,
+  };
 }
 
 /**
@@ -206,11 +237,16 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
   const pendingId = session.metadata.pendingRegistrationId;
   if (!pendingId) return { state: 'unknown' };
   const pending = await db.pendingRegistration.findUnique({ where: { id: pendingId } });
-  if (!pending || (pending.checkoutSessionId !== null && pending.checkoutSessionId !== session.id)) return { state: 'unknown' };
-  if (pending.fulfilledAt && pending.fulfilledGolferId !== null) return paidResult(pending, pending.fulfilledGolferId, session);
-  if (session.paymentStatus === 'unpaid') return session.status === 'complete' ? { state: 'processing' } : { state: 'unpaid' };
+  if (!pending || (pending.checkoutSessionId !== null && pending.checkoutSessionId !== session.id))
+    return { state: 'unknown' };
+  if (pending.fulfilledAt && pending.fulfilledGolferId !== null)
+    return paidResult(pending, pending.fulfilledGolferId, session);
+  if (session.paymentStatus === 'unpaid')
+    return session.status === 'complete' ? { state: 'processing' } : { state: 'unpaid' };
   if (session.amountTotal !== pending.amountCents) {
-    console.error(`Checkout session ${session.id} charged ${session.amountTotal}, expected ${pending.amountCents}; not fulfilled.`);
+    console.error(
+      `Checkout session ${session.id} charged ${session.amountTotal}, expected ${pending.amountCents}; not fulfilled.`,
+    );
     return { state: 'unknown' };
   }
 
@@ -231,16 +267,32 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
           return { paid: paidResult(done, done.fulfilledGolferId, session), fresh: false };
         }
         const golferId = await golferFor(tx, pending);
-        const before = await tx.membership.findUnique({ where: { golferId_season: { golferId, season: pending.season } } });
+        const before = await tx.membership.findUnique({
+          where: { golferId_season: { golferId, season: pending.season } },
+        });
         if (before?.paid) {
-          console.warn(`Golfer ${golferId} paid again for ${pending.season} (checkout session ${session.id}); consider a refund.`);
+          console.warn(
+            `Golfer ${golferId} paid again for ${pending.season} (checkout session ${session.id}); consider a refund.`,
+          );
         }
         const now = new Date();
         const estimate = pending.estimatedScore;
         await tx.membership.upsert({
           where: { golferId_season: { golferId, season: pending.season } },
-          create: { golferId, season: pending.season, registered: true, paid: true, registrationDatetime: now, estimatedScore: estimate },
-          update: { registered: true, paid: true, registrationDatetime: now, ...(estimate !== null ? { estimatedScore: estimate } : {}) },
+          create: {
+            golferId,
+            season: pending.season,
+            registered: true,
+            paid: true,
+            registrationDatetime: now,
+            estimatedScore: estimate,
+          },
+          update: {
+            registered: true,
+            paid: true,
+            registrationDatetime: now,
+            ...(estimate !== null ? { estimatedScore: estimate } : {}),
+          },
         });
         if (estimate !== null && before?.estimatedScore !== estimate) await recomputeHandicaps(tx, [golferId]);
         await tx.pendingRegistration.update({ where: { id: pending.id }, data: { fulfilledGolferId: golferId } });
@@ -255,9 +307,12 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
     if (fresh) {
       // The golfer has paid: no other checkout of theirs for the season may take the fee again. The payment is
       // recorded whatever happens here, so a provider outage is only logged.
-      await expireOtherCheckouts({ season: pending.season, golferId: paid.golferId, email: pending.email, exceptId: pending.id }).catch((error) =>
-        console.error(`Could not expire the other checkouts of golfer ${paid.golferId}:`, error),
-      );
+      await expireOtherCheckouts({
+        season: pending.season,
+        golferId: paid.golferId,
+        email: pending.email,
+        exceptId: pending.id,
+      }).catch((error) => console.error(`Could not expire the other checkouts of golfer ${paid.golferId}:`, error));
     }
     return paid;
   }
@@ -288,7 +343,13 @@ export async function requirePaidRegistration(sessionId: string): Promise<PaidRe
  * The golfer of a paid checkout session takes a standing tee time (moving from any slot they held). The
  * golfer and season come from the session, never from the client.
  */
-export async function selectTeeTimeForSession(input: { sessionId: string; teeTimeId: number; position: Position; golferId?: number; season?: number }) {
+export async function selectTeeTimeForSession(input: {
+  sessionId: string;
+  teeTimeId: number;
+  position: Position;
+  golferId?: number;
+  season?: number;
+}) {
   const registration = await requirePaidRegistration(input.sessionId);
   if (input.golferId !== undefined && input.golferId !== registration.golferId) {
     throw new HttpError(403, 'That golfer does not belong to this registration');
@@ -302,5 +363,11 @@ export async function selectTeeTimeForSession(input: { sessionId: string; teeTim
     golferId: registration.golferId,
     season: registration.season,
   });
-  return { teeTimeId: input.teeTimeId, position: input.position, time: result.time, season: result.season, golferId: registration.golferId };
+  return {
+    teeTimeId: input.teeTimeId,
+    position: input.position,
+    time: result.time,
+    season: result.season,
+    golferId: registration.golferId,
+  };
 }

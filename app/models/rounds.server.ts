@@ -48,7 +48,11 @@ export async function listRoundsBySeason(season: number, client: Tx = db): Promi
     select: { ...roundFields, golfer: { select: { fullName: true } }, course: { select: { courseName: true } } },
     orderBy: [{ date: 'desc' }, { id: 'desc' }],
   });
-  return rows.map(({ golfer, course, ...round }) => ({ ...round, golferName: golfer?.fullName ?? null, courseName: course?.courseName ?? null }));
+  return rows.map(({ golfer, course, ...round }) => ({
+    ...round,
+    golferName: golfer?.fullName ?? null,
+    courseName: course?.courseName ?? null,
+  }));
 }
 
 export function getRound(id: number, client: Tx = db): Promise<RoundRecord | null> {
@@ -90,7 +94,11 @@ function referenceGone(error: unknown): never {
 /**
  * Records a round and computes its handicap columns (and those of the golfer's later rounds) in one transaction.
  */
-export async function createRound(input: RoundInput, client: Tx = db, options: RoundWriteOptions = {}): Promise<RoundRecord> {
+export async function createRound(
+  input: RoundInput,
+  client: Tx = db,
+  options: RoundWriteOptions = {},
+): Promise<RoundRecord> {
   return inTransaction(client, async (tx) => {
     await checkReferences(tx, input);
     const created = await tx.round.create({ data: roundData(input), select: { id: true } }).catch(referenceGone);
@@ -112,17 +120,23 @@ function slices<T>(items: readonly T[]): T[][] {
  * nothing written), rows are inserted in batches, and each golfer touched is recomputed once (unless
  * `recompute: false`, when the caller recomputes before its transaction ends). Returns how many were created.
  */
-export async function createRounds(inputs: readonly RoundInput[], client: Tx = db, options: RoundWriteOptions = {}): Promise<number> {
+export async function createRounds(
+  inputs: readonly RoundInput[],
+  client: Tx = db,
+  options: RoundWriteOptions = {},
+): Promise<number> {
   if (inputs.length === 0) return 0;
   return inTransaction(client, async (tx) => {
     const golferIds = [...new Set(inputs.map((i) => i.golferId))];
     const courseIds = [...new Set(inputs.flatMap((i) => (i.courseId === undefined ? [] : [i.courseId])))];
     const found = { golfers: new Set<number>(), courses: new Set<number>() };
     for (const ids of slices(golferIds)) {
-      for (const g of await tx.golfer.findMany({ where: { id: { in: ids } }, select: { id: true } })) found.golfers.add(g.id);
+      for (const g of await tx.golfer.findMany({ where: { id: { in: ids } }, select: { id: true } }))
+        found.golfers.add(g.id);
     }
     for (const ids of slices(courseIds)) {
-      for (const c of await tx.course.findMany({ where: { id: { in: ids } }, select: { id: true } })) found.courses.add(c.id);
+      for (const c of await tx.course.findMany({ where: { id: { in: ids } }, select: { id: true } }))
+        found.courses.add(c.id);
     }
     const errors: Record<string, string[]> = {};
     const missingGolfers = golferIds.filter((id) => !found.golfers.has(id));
@@ -143,7 +157,12 @@ export async function createRounds(inputs: readonly RoundInput[], client: Tx = d
  * Updates a round and recomputes the golfer's rounds (both golfers' when the round changed hands), in one
  * transaction.
  */
-export async function updateRound(id: number, input: RoundInput, client: Tx = db, options: RoundWriteOptions = {}): Promise<RoundRecord> {
+export async function updateRound(
+  id: number,
+  input: RoundInput,
+  client: Tx = db,
+  options: RoundWriteOptions = {},
+): Promise<RoundRecord> {
   return inTransaction(client, async (tx) => {
     const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true } });
     if (!existing) throw new HttpError(404, 'Round not found');

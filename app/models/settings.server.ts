@@ -7,7 +7,10 @@ export type LeagueSettings = Awaited<ReturnType<typeof getSettings>>;
 
 /** The league's settings row, created with its defaults the first time it is read. */
 export async function getSettings() {
-  return (await db.setting.findUnique({ where: { id: 1 } })) ?? db.setting.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} });
+  return (
+    (await db.setting.findUnique({ where: { id: 1 } })) ??
+    db.setting.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} })
+  );
 }
 
 /**
@@ -19,7 +22,11 @@ export function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>, client
     const before = await tx.setting.findUnique({ where: { id: 1 }, select: { defaultPar: true } });
     const saved = await tx.setting.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
     if ((before?.defaultPar ?? DEFAULT_NINE_HOLE_PAR) !== saved.defaultPar) {
-      const golfers = await tx.round.findMany({ where: { courseId: null }, select: { golferId: true }, distinct: ['golferId'] });
+      const golfers = await tx.round.findMany({
+        where: { courseId: null },
+        select: { golferId: true },
+        distinct: ['golferId'],
+      });
       await recomputeHandicaps(
         tx,
         golfers.map((g) => g.golferId),

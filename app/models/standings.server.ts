@@ -15,10 +15,15 @@ export type FlightStandings = { flightNo: string; rows: StandingRow[] };
  */
 export async function getStandings(season: number, client: Tx = db): Promise<FlightStandings[]> {
   const schedule = scheduleForSeason(season);
-  const playoffDates = new Set(schedule.filter((e) => e.kind === 'flight-playoff' || e.kind === 'grand-championship').map((e) => e.date));
+  const playoffDates = new Set(
+    schedule.filter((e) => e.kind === 'flight-playoff' || e.kind === 'grand-championship').map((e) => e.date),
+  );
   const qualifierDates = playoffQualifierDates(schedule);
   const [assignments, rounds] = await Promise.all([
-    client.flightAssignment.findMany({ where: { season }, select: { golferId: true, flightNo: true, golfer: { select: { fullName: true } } } }),
+    client.flightAssignment.findMany({
+      where: { season },
+      select: { golferId: true, flightNo: true, golfer: { select: { fullName: true } } },
+    }),
     client.round.findMany({ where: { season }, select: { golferId: true, date: true, points: true } }),
   ]);
   const flightOf = new Map(assignments.map((a) => [a.golferId, a.flightNo]));
@@ -33,7 +38,12 @@ export async function getStandings(season: number, client: Tx = db): Promise<Fli
     const playoffs = new Set(playoffTopFour(standings).map((s) => s.golferId));
     return {
       flightNo,
-      rows: standings.map((s, i) => ({ ...s, golferName: nameOf.get(s.golferId) ?? `Golfer #${s.golferId}`, rank: i + 1, inPlayoffs: playoffs.has(s.golferId) })),
+      rows: standings.map((s, i) => ({
+        ...s,
+        golferName: nameOf.get(s.golferId) ?? `Golfer #${s.golferId}`,
+        rank: i + 1,
+        inPlayoffs: playoffs.has(s.golferId),
+      })),
     };
   });
 }

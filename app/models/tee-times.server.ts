@@ -77,7 +77,11 @@ export async function generateSeasonTeeTimes(season: number): Promise<{ created:
   const settings = await getSettings();
   let wanted: string[];
   try {
-    wanted = generateSlotTimes({ first: settings.teeFirst, last: settings.teeLast, intervalMinutes: settings.teeIntervalMinutes });
+    wanted = generateSlotTimes({
+      first: settings.teeFirst,
+      last: settings.teeLast,
+      intervalMinutes: settings.teeIntervalMinutes,
+    });
   } catch (error) {
     throw new HttpError(400, `The tee-time window in Settings is not usable: ${(error as Error).message}`);
   }
@@ -120,16 +124,23 @@ export async function assignGolferToTeeTime(
     if (golfer.count === 0) throw new HttpError(404, 'Golfer not found');
     const slot = await tx.teeTime.findUnique({ where: { id: input.teeTimeId } });
     if (!slot) throw new HttpError(404, 'Tee time not found');
-    if (input.season !== undefined && slot.season !== input.season) throw new HttpError(400, `That tee time is not in the ${input.season} season`);
+    if (input.season !== undefined && slot.season !== input.season)
+      throw new HttpError(400, `That tee time is not in the ${input.season} season`);
     const col = column(input.position);
     const holder = slot[col];
     if (holder === input.golferId) return { time: slot.time, season: slot.season, changed: false };
     if (holder !== null && !input.replace) throw new HttpError(409, TAKEN_MESSAGE);
 
     for (const p of POSITIONS) {
-      await tx.teeTime.updateMany({ where: { season: slot.season, [column(p)]: input.golferId }, data: { [column(p)]: null } });
+      await tx.teeTime.updateMany({
+        where: { season: slot.season, [column(p)]: input.golferId },
+        data: { [column(p)]: null },
+      });
     }
-    const taken = await tx.teeTime.updateMany({ where: { id: slot.id, [col]: holder }, data: { [col]: input.golferId } });
+    const taken = await tx.teeTime.updateMany({
+      where: { id: slot.id, [col]: holder },
+      data: { [col]: input.golferId },
+    });
     if (taken.count !== 1) throw new HttpError(409, TAKEN_MESSAGE);
     return { time: slot.time, season: slot.season, changed: true };
   };
@@ -150,14 +161,18 @@ export async function removeGolferFromTeeTime(teeTimeId: number, position: Posit
 export async function listTeeTimeGolferOptions(season: number) {
   const select = { id: true, fullName: true } as const;
   const orderBy = [{ lastName: 'asc' as const }, { firstName: 'asc' as const }, { id: 'asc' as const }];
-  const registered = await db.golfer.findMany({ where: { memberships: { some: { season, registered: true } } }, select, orderBy });
+  const registered = await db.golfer.findMany({
+    where: { memberships: { some: { season, registered: true } } },
+    select,
+    orderBy,
+  });
   if (registered.length > 0) return registered;
   return db.golfer.findMany({ select, orderBy });
 }
 
 /** Narrows a parsed number to a position (the schemas already bound it to 1..4). */
 export function asPosition(n: number): Position {
-  if (!Number.isInteger(n) || n < 1 || n > GOLFERS_PER_TEE_TIME) throw new HttpError(400, 'Position must be a number from 1 to 4');
+  if (!Number.isInteger(n) || n < 1 || n > GOLFERS_PER_TEE_TIME)
+    throw new HttpError(400, 'Position must be a number from 1 to 4');
   return n as Position;
 }
-

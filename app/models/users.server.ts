@@ -2,7 +2,14 @@ import { db, isUniqueViolation } from '~/utils/db.server';
 import { HttpError } from '~/utils/http.server';
 import { hashPassword, verifyPassword } from '~/utils/password.server';
 
-export type PublicUser = { id: number; username: string; email: string; firstName: string; lastName: string; isAdmin: boolean };
+export type PublicUser = {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+};
 
 const publicFields = { id: true, username: true, email: true, firstName: true, lastName: true, isAdmin: true } as const;
 
@@ -40,7 +47,10 @@ export async function createUser(input: {
       select: publicFields,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, `The username "${input.username}" is already taken`, { username: ['This username is already taken'] });
+    if (isUniqueViolation(error))
+      throw new HttpError(409, `The username "${input.username}" is already taken`, {
+        username: ['This username is already taken'],
+      });
     throw error;
   }
 }

@@ -37,7 +37,11 @@ export default function Dashboard() {
       <p className="text-slate-600">Season {season} at a glance.</p>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Tile label="Golfers" value={stats.golfers} />
-        <Tile label="Memberships" value={stats.memberships} hint={`${stats.registered} registered, ${stats.paid} paid`} />
+        <Tile
+          label="Memberships"
+          value={stats.memberships}
+          hint={`${stats.registered} registered, ${stats.paid} paid`}
+        />
         <Tile label="Fees collected" value={formatDollars(feesCollectedCents)} />
         <Tile label="Rounds recorded" value={stats.rounds} />
       </div>

@@ -28,8 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ courses: await listCourses() });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && onlyDialogChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && onlyDialogChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate);
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
@@ -83,7 +87,11 @@ export default function CoursesPage() {
       ) : null}
       {editing !== undefined ? (
         <UrlDialog title="Edit Course" description="Update course information" closeTo={BASE}>
-          {editing ? <CourseForm key={editing.id} course={editing} lastResult={resultFor('update')} closeTo={BASE} /> : <p>Course not found.</p>}
+          {editing ? (
+            <CourseForm key={editing.id} course={editing} lastResult={resultFor('update')} closeTo={BASE} />
+          ) : (
+            <p>Course not found.</p>
+          )}
         </UrlDialog>
       ) : null}
       {deleting !== undefined ? (

@@ -35,8 +35,8 @@ export default function EmailListPage() {
     <div className="space-y-6">
       <PageHeader title="Email Lists" />
       <p className="text-sm text-slate-600">
-        Season {season}. Each entry reads &ldquo;LastName, FirstName&rdquo; &lt;email&gt;, separated by semicolons, ready for the To or Bcc
-        field of a mail program. Golfers without an email are left out.
+        Season {season}. Each entry reads &ldquo;LastName, FirstName&rdquo; &lt;email&gt;, separated by semicolons,
+        ready for the To or Bcc field of a mail program. Golfers without an email are left out.
       </p>
       <UrlTabs
         label="Email lists"
@@ -46,7 +46,10 @@ export default function EmailListPage() {
           to: f.id === 'current' ? '/email-list' : `/email-list?list=${f.id}`,
           label: (
             <>
-              {f.label} <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">{lists[f.id].count}</span>
+              {f.label}{' '}
+              <span className="ml-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">
+                {lists[f.id].count}
+              </span>
             </>
           ),
         }))}
@@ -58,7 +61,12 @@ export default function EmailListPage() {
               {addresses(list.count)}
             </p>
           </div>
-          <EmailListBox id={`email-list-${selected}`} label={`${filter.label} email addresses`} text={list.text} onToast={showToast} />
+          <EmailListBox
+            id={`email-list-${selected}`}
+            label={`${filter.label} email addresses`}
+            text={list.text}
+            onToast={showToast}
+          />
         </section>
       </UrlTabs>
     </div>

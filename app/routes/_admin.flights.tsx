@@ -49,13 +49,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       editParam !== null ? getFlightAssignment(parseId(editParam, 'flight assignment id')) : null,
       deleteParam !== null ? getFlightAssignment(parseId(deleteParam, 'flight assignment id')) : null,
     ]);
-    if ((editParam !== null && !editing) || (deleteParam !== null && !deleting)) throw new HttpError(404, 'Flight assignment not found');
+    if ((editParam !== null && !editing) || (deleteParam !== null && !deleting))
+      throw new HttpError(404, 'Flight assignment not found');
     return json({
       season,
       seasons: seasonChoices(),
       ...details,
       golfers: golfers?.map((g) => ({ id: g.id, fullName: g.fullName })) ?? null,
-      editing: editing ? { id: editing.id, golferId: editing.golferId, season: editing.season, flightNo: editing.flightNo } : null,
+      editing: editing
+        ? { id: editing.id, golferId: editing.golferId, season: editing.season, flightNo: editing.flightNo }
+        : null,
       deleting: deleting ? { id: deleting.id, golferName: deleting.golfer.fullName } : null,
     });
   });
@@ -65,7 +68,12 @@ type FormFailure = { intent: 'create' | 'update'; result: SubmissionResult<strin
 type Failure = { intent: 'delete' | 'move'; message: string } | { intent: 'assign'; golferId: number; message: string };
 
 function assignedToast(name: string, flightNo: string, request: Request, season: number) {
-  return redirectWithToast(listUrl(season), { type: 'success', title: 'Success', description: `${name} assigned to Flight ${flightNo}` }, undefined, request);
+  return redirectWithToast(
+    listUrl(season),
+    { type: 'success', title: 'Success', description: `${name} assigned to Flight ${flightNo}` },
+    undefined,
+    request,
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -77,14 +85,24 @@ export async function action({ request }: ActionFunctionArgs) {
 
     if (intent === 'create' || intent === 'update') {
       const submission = parseWithZod(form, { schema: flightSchema });
-      if (submission.status !== 'success') return json<FormFailure>({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== 'success')
+        return json<FormFailure>({ intent, result: submission.reply() }, { status: 400 });
       try {
         const saved =
           intent === 'create'
             ? await createFlightAssignment(submission.value)
-            : await updateFlightAssignment(parseId(String(form.get('id') ?? ''), 'flight assignment id'), submission.value);
-        const description = intent === 'create' ? 'Flight assignment created successfully' : 'Flight assignment updated successfully';
-        return redirectWithToast(listUrl(saved.season), { type: 'success', title: 'Success', description }, undefined, request);
+            : await updateFlightAssignment(
+                parseId(String(form.get('id') ?? ''), 'flight assignment id'),
+                submission.value,
+              );
+        const description =
+          intent === 'create' ? 'Flight assignment created successfully' : 'Flight assignment updated successfully';
+        return redirectWithToast(
+          listUrl(saved.season),
+          { type: 'success', title: 'Success', description },
+          undefined,
+          request,
+        );
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         return json<FormFailure>(
@@ -97,28 +115,42 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       if (intent === 'delete') {
         await deleteFlightAssignment(parseId(String(form.get('id') ?? ''), 'flight assignment id'));
-        return redirectWithToast(listUrl(season), { type: 'success', title: 'Success', description: 'Flight assignment deleted successfully' }, undefined, request);
+        return redirectWithToast(
+          listUrl(season),
+          { type: 'success', title: 'Success', description: 'Flight assignment deleted successfully' },
+          undefined,
+          request,
+        );
       }
       if (intent === 'move') {
-        const parsed = flightMoveSchema.safeParse({ flightId: Number(form.get('flightId')), newFlightNo: form.get('newFlightNo') });
+        const parsed = flightMoveSchema.safeParse({
+          flightId: Number(form.get('flightId')),
+          newFlightNo: form.get('newFlightNo'),
+        });
         if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid move');
         const moved = await moveFlightAssignment(parsed.data.flightId, parsed.data.newFlightNo);
         return assignedToast(moved.golferName, moved.flightNo, request, moved.season);
       }
     } catch (error) {
-      if (error instanceof HttpError) return json<Failure>({ intent: intent as 'delete' | 'move', message: error.message }, { status: error.status });
+      if (error instanceof HttpError)
+        return json<Failure>({ intent: intent as 'delete' | 'move', message: error.message }, { status: error.status });
       throw error;
     }
 
     if (intent === 'assign') {
       const golferId = Number(form.get('golferId'));
-      const parsed = flightSchema.safeParse({ golferId, season: Number(form.get('season')), flightNo: form.get('flightNo') ?? undefined });
+      const parsed = flightSchema.safeParse({
+        golferId,
+        season: Number(form.get('season')),
+        flightNo: form.get('flightNo') ?? undefined,
+      });
       try {
         if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid flight assignment');
         const created = await createFlightAssignment(parsed.data);
         return assignedToast(created.golferName, created.flightNo, request, created.season);
       } catch (error) {
-        if (error instanceof HttpError) return json<Failure>({ intent: 'assign', golferId, message: error.message }, { status: error.status });
+        if (error instanceof HttpError)
+          return json<Failure>({ intent: 'assign', golferId, message: error.message }, { status: error.status });
         throw error;
       }
     }
@@ -130,7 +162,8 @@ export async function action({ request }: ActionFunctionArgs) {
 function useDialogParams() {
   const location = useLocation();
   const navigation = useNavigation();
-  const pending = navigation.state === 'loading' && navigation.location.pathname === location.pathname ? navigation.location : null;
+  const pending =
+    navigation.state === 'loading' && navigation.location.pathname === location.pathname ? navigation.location : null;
   return new URLSearchParams((pending ?? location).search);
 }
 
@@ -147,19 +180,25 @@ export default function FlightsPage() {
   // While a move is on its way, show the golfer in the new flight already.
   const pendingFlight = mover.formData?.get('intent') === 'move' ? String(mover.formData.get('newFlightNo')) : null;
   const pendingId = pendingFlight ? Number(mover.formData?.get('flightId')) : null;
-  const entries: FlightEntry[] = data.assigned.map((a) => (a.id === pendingId && pendingFlight ? { ...a, flightNo: pendingFlight } : a));
+  const entries: FlightEntry[] = data.assigned.map((a) =>
+    a.id === pendingId && pendingFlight ? { ...a, flightNo: pendingFlight } : a,
+  );
   const counts = Object.fromEntries(FLIGHT_NUMBERS.map((n) => [n, entries.filter((e) => e.flightNo === n).length]));
 
   const formFailure = actionData && 'result' in actionData ? actionData : null;
   const failure = actionData && 'message' in actionData ? actionData : null;
-  const moveFailure = (mover.data && 'message' in mover.data ? mover.data : null) ?? (failure?.intent === 'move' ? failure : null);
+  const moveFailure =
+    (mover.data && 'message' in mover.data ? mover.data : null) ?? (failure?.intent === 'move' ? failure : null);
   // An assignment that failed for a golfer no longer in the Unassigned card (someone else assigned them meanwhile,
   // or a stale page) has no row to show its message beside, so it shows at the top instead.
   const strayAssignFailure =
     failure?.intent === 'assign' && !data.unassigned.some((m) => m.golferId === failure.golferId) ? failure : null;
 
   function onMove(entry: FlightEntry, flightNo: FlightNo) {
-    mover.submit({ intent: 'move', flightId: String(entry.id), newFlightNo: flightNo }, { method: 'post', preventScrollReset: true });
+    mover.submit(
+      { intent: 'move', flightId: String(entry.id), newFlightNo: flightNo },
+      { method: 'post', preventScrollReset: true },
+    );
   }
 
   return (
@@ -200,7 +239,11 @@ export default function FlightsPage() {
       ) : null}
       <FlightBoard entries={entries} season={season} onMove={onMove} />
 
-      <UnassignedMembers members={data.unassigned} season={season} failure={failure?.intent === 'assign' ? failure : null} />
+      <UnassignedMembers
+        members={data.unassigned}
+        season={season}
+        failure={failure?.intent === 'assign' ? failure : null}
+      />
 
       {params.get('action') === 'new' ? (
         <UrlDialog title="Assign Flight" description="Assign a golfer to a flight for a season." closeTo={closeTo}>

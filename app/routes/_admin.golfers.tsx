@@ -36,9 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ q, golfers: await listGolfers() });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && onlyDialogChanged(currentUrl, nextUrl, LIST_PARAMS) ? false : defaultShouldRevalidate;
-
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && onlyDialogChanged(currentUrl, nextUrl, LIST_PARAMS) ? false : defaultShouldRevalidate);
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
@@ -58,7 +61,11 @@ export default function GolfersPage() {
   const [searchParams] = useSearchParams();
   const [query, setQuery] = useSearchQuery(q);
   const shown = useMemo(() => golfers.filter((g) => matchesGolferSearch(g, query)), [golfers, query]);
-  const { base, editing, deleting, loading, resultFor } = useListPage(golfers, useActionData<typeof action>(), LIST_PARAMS);
+  const { base, editing, deleting, loading, resultFor } = useListPage(
+    golfers,
+    useActionData<typeof action>(),
+    LIST_PARAMS,
+  );
 
   return (
     <div className="space-y-4">
@@ -98,7 +105,11 @@ export default function GolfersPage() {
       ) : null}
       {editing !== undefined ? (
         <UrlDialog title="Edit Golfer" description="Update golfer information" closeTo={base}>
-          {editing ? <GolferForm key={editing.id} golfer={editing} lastResult={resultFor('update')} closeTo={base} /> : <p>Golfer not found.</p>}
+          {editing ? (
+            <GolferForm key={editing.id} golfer={editing} lastResult={resultFor('update')} closeTo={base} />
+          ) : (
+            <p>Golfer not found.</p>
+          )}
         </UrlDialog>
       ) : null}
       {deleting !== undefined ? (
@@ -106,7 +117,11 @@ export default function GolfersPage() {
           id={deleting?.id ?? null}
           closeTo={base}
           confirmLabel="Delete Golfer"
-          message={deleting ? `Are you sure you want to delete ${golferDisplayName(deleting)}? Their memberships, rounds, flight assignments and tee times will be removed too. This action cannot be undone.` : ''}
+          message={
+            deleting
+              ? `Are you sure you want to delete ${golferDisplayName(deleting)}? Their memberships, rounds, flight assignments and tee times will be removed too. This action cannot be undone.`
+              : ''
+          }
           notFound="Golfer not found."
         />
       ) : null}

@@ -30,7 +30,12 @@ const TABS: { id: Tab; label: string }[] = [
 /** Pasted JSON is sent back after a failure (so it can be fixed without JavaScript) only while it is small. */
 const ECHO_LIMIT = 200_000;
 
-type ActionData = { tab: Tab; outcome?: ImportOutcome; fieldErrors?: { file?: string[]; json?: string[] }; json?: string };
+type ActionData = {
+  tab: Tab;
+  outcome?: ImportOutcome;
+  fieldErrors?: { file?: string[]; json?: string[] };
+  json?: string;
+};
 
 function tabOf(value: string | null): Tab {
   return value === 'json' ? 'json' : 'file';
@@ -61,7 +66,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const type = importTypeSchema.safeParse(form.get('type'));
   if (!type.success) {
-    return json<ActionData>({ tab, json: echo, outcome: importFailed('Choose what to import: Golfers, Rounds, Memberships, Flights or Courses.') }, { status: 400 });
+    return json<ActionData>(
+      {
+        tab,
+        json: echo,
+        outcome: importFailed('Choose what to import: Golfers, Rounds, Memberships, Flights or Courses.'),
+      },
+      { status: 400 },
+    );
   }
 
   let file: File | null = null;
@@ -70,7 +82,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!file) return json<ActionData>({ tab, fieldErrors: { file: [IMPORT_MESSAGES.noFile] } }, { status: 400 });
   } else {
     const parsed = parseJsonText(text);
-    if (!parsed.ok) return json<ActionData>({ tab, json: echo, fieldErrors: { json: [parsed.message] } }, { status: 400 });
+    if (!parsed.ok)
+      return json<ActionData>({ tab, json: echo, fieldErrors: { json: [parsed.message] } }, { status: 400 });
   }
 
   try {
@@ -78,7 +91,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return json<ActionData>({ tab, outcome: importSucceeded(count, type.data) });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return json<ActionData>({ tab, json: echo, outcome: importFailed(error.message, type.data) }, { status: error.status });
+    return json<ActionData>(
+      { tab, json: echo, outcome: importFailed(error.message, type.data) },
+      { status: error.status },
+    );
   }
 }
 
@@ -120,13 +136,17 @@ export default function ImportPage() {
             {tab === 'file' ? (
               <>
                 <h2 className="text-lg font-semibold text-slate-900">Import from File</h2>
-                <p className="mb-4 mt-1 text-sm text-slate-600">Upload a CSV or Excel file, then choose what it holds.</p>
+                <p className="mb-4 mt-1 text-sm text-slate-600">
+                  Upload a CSV or Excel file, then choose what it holds.
+                </p>
                 <ImportFileForm errors={actionData?.fieldErrors?.file} onOutcome={show} />
               </>
             ) : (
               <>
                 <h2 className="text-lg font-semibold text-slate-900">Import from JSON</h2>
-                <p className="mb-4 mt-1 text-sm text-slate-600">Paste an array of objects, then choose what it holds.</p>
+                <p className="mb-4 mt-1 text-sm text-slate-600">
+                  Paste an array of objects, then choose what it holds.
+                </p>
                 <ImportJsonForm errors={actionData?.fieldErrors?.json} defaultValue={actionData?.json} />
               </>
             )}

@@ -17,7 +17,13 @@ import { Spinner } from '~/components/ui/spinner';
 import { golferDisplayName, matchesQuery } from '~/domain/golfer-display';
 import { currentSeason, formatLeagueDateTime, parseSeason, seasonChoices } from '~/domain/season';
 import { listGolferOptions } from '~/models/golfers.server';
-import { createMembership, deleteMembership, listMemberships, membershipTotals, updateMembership } from '~/models/memberships.server';
+import {
+  createMembership,
+  deleteMembership,
+  listMemberships,
+  membershipTotals,
+  updateMembership,
+} from '~/models/memberships.server';
 import { membershipSchema } from '~/schemas/membership';
 import { requireUser } from '~/utils/auth.server';
 import { crudAction } from '~/utils/crud-action.server';
@@ -53,8 +59,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && onlyDialogChanged(currentUrl, nextUrl, ['q']) ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && onlyDialogChanged(currentUrl, nextUrl, ['q']) ? false : defaultShouldRevalidate);
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
@@ -72,7 +82,8 @@ export async function action({ request }: ActionFunctionArgs) {
     noun: 'membership',
     // The form never sends a registration datetime; that is for imports (and set automatically here).
     create: async (value) => backToSeason(await createMembership({ ...value, registrationDatetime: undefined })),
-    update: async (id, value) => backToSeason(await updateMembership(id, { ...value, registrationDatetime: undefined })),
+    update: async (id, value) =>
+      backToSeason(await updateMembership(id, { ...value, registrationDatetime: undefined })),
     remove: deleteMembership,
   });
 }
@@ -110,7 +121,11 @@ export default function MembershipsPage() {
   const [searchParams] = useSearchParams();
   const [query, setQuery] = useSearchQuery(q);
   const shown = useMemo(() => memberships.filter((m) => matchesMembershipSearch(m, query)), [memberships, query]);
-  const { base, editing, deleting, loading, resultFor } = useListPage(memberships, useActionData<typeof action>(), LIST_PARAMS);
+  const { base, editing, deleting, loading, resultFor } = useListPage(
+    memberships,
+    useActionData<typeof action>(),
+    LIST_PARAMS,
+  );
   const seasonList = seasons.includes(season) ? seasons : [...seasons, season];
 
   return (
@@ -130,7 +145,12 @@ export default function MembershipsPage() {
         <Tile label="Paid" value={totals.paid} tone={totals.paid < totals.registered ? 'bad' : 'good'} />
       </div>
 
-      <SearchBox query={query} onQueryChange={setQuery} placeholder="Search memberships by golfer name..." keep={{ season: String(season) }} />
+      <SearchBox
+        query={query}
+        onQueryChange={setQuery}
+        placeholder="Search memberships by golfer name..."
+        keep={{ season: String(season) }}
+      />
 
       {shown.length === 0 ? (
         <EmptyState>No memberships found for this season. Add a membership to get started.</EmptyState>
@@ -148,7 +168,9 @@ export default function MembershipsPage() {
                 <Td>
                   <Tick value={m.paid} />
                 </Td>
-                <Td>{m.registrationDatetime ? formatLeagueDateTime(m.registrationDatetime, 'MMM d, yyyy h:mm a') : '-'}</Td>
+                <Td>
+                  {m.registrationDatetime ? formatLeagueDateTime(m.registrationDatetime, 'MMM d, yyyy h:mm a') : '-'}
+                </Td>
                 <Td>{m.estimatedScore ?? '-'}</Td>
                 <Td>
                   <RowActions base={base} id={m.id} label={`membership of ${name}`} />
@@ -161,13 +183,27 @@ export default function MembershipsPage() {
 
       {searchParams.get('action') === 'new' ? (
         <UrlDialog title="Add Membership" description="Add a golfer's membership for a season" closeTo={base}>
-          <MembershipForm golfers={golfers} seasons={seasons} season={season} lastResult={resultFor('create')} closeTo={base} />
+          <MembershipForm
+            golfers={golfers}
+            seasons={seasons}
+            season={season}
+            lastResult={resultFor('create')}
+            closeTo={base}
+          />
         </UrlDialog>
       ) : null}
       {editing !== undefined ? (
         <UrlDialog title="Edit Membership" description="Update membership information" closeTo={base}>
           {editing ? (
-            <MembershipForm key={editing.id} membership={editing} golfers={golfers} seasons={seasons} season={season} lastResult={resultFor('update')} closeTo={base} />
+            <MembershipForm
+              key={editing.id}
+              membership={editing}
+              golfers={golfers}
+              seasons={seasons}
+              season={season}
+              lastResult={resultFor('update')}
+              closeTo={base}
+            />
           ) : (
             <p>Membership not found.</p>
           )}

@@ -60,7 +60,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type FailedForm = { intent: string; result: SubmissionResult<string[]> };
-type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+type Replyable = {
+  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
+};
 
 /** An expected failure from a model answers the form with its message (and field messages), nothing saved. */
 function failed(intent: string, submission: Replyable, error: HttpError) {
@@ -79,14 +81,20 @@ export async function action({ request }: ActionFunctionArgs) {
 
     if (intent === 'create' || intent === 'update') {
       const submission = parseWithZod(form, { schema: roundSchema });
-      if (submission.status !== 'success') return json<FailedForm>({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== 'success')
+        return json<FailedForm>({ intent, result: submission.reply() }, { status: 400 });
       try {
         const round =
           intent === 'create'
             ? await createRound(submission.value)
             : await updateRound(parseId(String(form.get('id') ?? ''), 'round id'), submission.value);
         const description = intent === 'create' ? 'Round recorded successfully' : 'Round updated successfully';
-        return redirectWithToast(listUrl(round.season), { type: 'success', title: 'Success', description }, undefined, request);
+        return redirectWithToast(
+          listUrl(round.season),
+          { type: 'success', title: 'Success', description },
+          undefined,
+          request,
+        );
       } catch (error) {
         if (error instanceof HttpError) return failed(intent, submission, error);
         throw error;
@@ -100,13 +108,20 @@ export async function action({ request }: ActionFunctionArgs) {
         if (error instanceof HttpError) return json({ intent, message: error.message }, { status: error.status });
         throw error;
       }
-      return redirectWithToast(back, { type: 'success', title: 'Success', description: 'Round deleted successfully' }, undefined, request);
+      return redirectWithToast(
+        back,
+        { type: 'success', title: 'Success', description: 'Round deleted successfully' },
+        undefined,
+        request,
+      );
     }
 
     if (intent === 'calculate-points') {
       const submission = parseWithZod(form, { schema: pointsDateSchema });
-      if (submission.status !== 'success') return json<FailedForm>({ intent, result: submission.reply() }, { status: 400 });
-      if (!user.isAdmin) return failed(intent, submission, new HttpError(403, 'Only an administrator can calculate points'));
+      if (submission.status !== 'success')
+        return json<FailedForm>({ intent, result: submission.reply() }, { status: 400 });
+      if (!user.isAdmin)
+        return failed(intent, submission, new HttpError(403, 'Only an administrator can calculate points'));
       try {
         const result = await calculatePointsForDate(submission.value.date);
         const skipped = result.withoutFlight > 0 ? ` ${result.withoutFlight} without a flight kept their points.` : '';
@@ -146,7 +161,8 @@ function orDash(value: number | null): string {
 function useDialogParams() {
   const location = useLocation();
   const navigation = useNavigation();
-  const pending = navigation.state === 'loading' && navigation.location.pathname === location.pathname ? navigation.location : null;
+  const pending =
+    navigation.state === 'loading' && navigation.location.pathname === location.pathname ? navigation.location : null;
   return new URLSearchParams((pending ?? location).search);
 }
 
@@ -181,7 +197,9 @@ export default function RoundsPage() {
       {rounds.length === 0 ? (
         <EmptyState>No rounds found for this season. Record a round to get started.</EmptyState>
       ) : (
-        <DataTable headers={['Date', 'Golfer', 'Course', 'Gross', 'Net', 'HCP Before', 'HCP After', 'Points', 'Actions']}>
+        <DataTable
+          headers={['Date', 'Golfer', 'Course', 'Gross', 'Net', 'HCP Before', 'HCP After', 'Points', 'Actions']}
+        >
           {rounds.map((round) => {
             const golfer = round.golferName ?? `Golfer #${round.golferId}`;
             const date = formatRoundDate(round.date);
@@ -198,15 +216,27 @@ export default function RoundsPage() {
                 <Td>{formatPoints(round.points)}</Td>
                 <Td>
                   <div className="flex gap-1">
-                    <Link to={`/rounds?season=${season}&edit=${round.id}`} preventScrollReset className={buttonClass('ghost', 'sm')}>
-                      Edit<span className="sr-only"> round of {golfer} on {date}</span>
+                    <Link
+                      to={`/rounds?season=${season}&edit=${round.id}`}
+                      preventScrollReset
+                      className={buttonClass('ghost', 'sm')}
+                    >
+                      Edit
+                      <span className="sr-only">
+                        {' '}
+                        round of {golfer} on {date}
+                      </span>
                     </Link>
                     <Link
                       to={`/rounds?season=${season}&delete=${round.id}`}
                       preventScrollReset
                       className={buttonClass('ghost', 'sm') + ' text-red-700'}
                     >
-                      Delete<span className="sr-only"> round of {golfer} on {date}</span>
+                      Delete
+                      <span className="sr-only">
+                        {' '}
+                        round of {golfer} on {date}
+                      </span>
                     </Link>
                   </div>
                 </Td>
@@ -263,7 +293,13 @@ export default function RoundsPage() {
 }
 
 /** The administrator's "Calculate points" for one date: fills every counting round of that date, flight by flight. */
-function CalculatePoints({ defaultDate, lastResult }: { defaultDate: string; lastResult: FailedForm['result'] | null }) {
+function CalculatePoints({
+  defaultDate,
+  lastResult,
+}: {
+  defaultDate: string;
+  lastResult: FailedForm['result'] | null;
+}) {
   const navigation = useNavigation();
   const working = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'calculate-points';
   const [form, fields] = useForm({
@@ -276,7 +312,10 @@ function CalculatePoints({ defaultDate, lastResult }: { defaultDate: string; las
     shouldRevalidate: 'onInput',
   });
   return (
-    <details className="mb-4 rounded-lg border bg-white p-4 shadow-sm" open={Boolean(form.errors?.length || fields.date.errors?.length)}>
+    <details
+      className="mb-4 rounded-lg border bg-white p-4 shadow-sm"
+      open={Boolean(form.errors?.length || fields.date.errors?.length)}
+    >
       <summary className="cursor-pointer text-sm font-semibold text-slate-800">Calculate points</summary>
       <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-end gap-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="calculate-points" />

@@ -36,9 +36,16 @@ const isIntent = (v: unknown): v is Intent => (INTENTS as readonly unknown[]).in
 const SECRET_FIELDS = ['password', 'confirmPassword'];
 
 /** Turns a model's expected failure into the form's answer; anything else is a defect and propagates. */
-function failed<R>(intent: Intent, reply: (options: { formErrors: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => R, error: unknown) {
+function failed<R>(
+  intent: Intent,
+  reply: (options: { formErrors: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => R,
+  error: unknown,
+) {
   if (!(error instanceof HttpError)) throw error;
-  return json({ intent, result: reply({ formErrors: [error.message], fieldErrors: error.errors, hideFields: SECRET_FIELDS }) }, { status: error.status });
+  return json(
+    { intent, result: reply({ formErrors: [error.message], fieldErrors: error.errors, hideFields: SECRET_FIELDS }) },
+    { status: error.status },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     form = await readSmallForm(request, 20_000);
   } catch (error) {
-    if (error instanceof HttpError) return redirectWithToast(BASE, { type: 'error', title: 'Error', description: error.message }, {}, request);
+    if (error instanceof HttpError)
+      return redirectWithToast(BASE, { type: 'error', title: 'Error', description: error.message }, {}, request);
     throw error;
   }
   const intent = form.get('intent');
@@ -66,12 +74,18 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       return failed(intent, submission.reply, error);
     }
-    return redirectWithToast(BASE, { type: 'success', title: 'Success', description: 'Settings updated successfully' }, {}, request);
+    return redirectWithToast(
+      BASE,
+      { type: 'success', title: 'Success', description: 'Settings updated successfully' },
+      {},
+      request,
+    );
   }
 
   if (intent === 'add-user') {
     const submission = parseWithZod(form, { schema: userRegistrationSchema });
-    if (submission.status !== 'success') return json({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+    if (submission.status !== 'success')
+      return json({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
     // confirmPassword is only for the form (SPEC §5); the model gets the user fields.
     const { confirmPassword: _confirm, ...fields } = submission.value;
     let created;
@@ -80,11 +94,17 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       return failed(intent, submission.reply, error);
     }
-    return redirectWithToast(BASE, { type: 'success', title: 'User created successfully', description: `${created.username} can now sign in.` }, {}, request);
+    return redirectWithToast(
+      BASE,
+      { type: 'success', title: 'User created successfully', description: `${created.username} can now sign in.` },
+      {},
+      request,
+    );
   }
 
   const submission = parseWithZod(form, { schema: resetPasswordSchema });
-  if (submission.status !== 'success') return json({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  if (submission.status !== 'success')
+    return json({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   try {
     await resetPassword(submission.value.userId, submission.value.password);
   } catch (error) {
@@ -139,7 +159,12 @@ export default function SettingsPage() {
               <Td>{u.isAdmin ? 'Administrator' : 'User'}</Td>
               <Td>
                 {isAdmin ? (
-                  <Link to={`?reset=${u.id}`} preventScrollReset className={buttonClass('secondary', 'sm')} aria-label={`Reset password of ${u.username}`}>
+                  <Link
+                    to={`?reset=${u.id}`}
+                    preventScrollReset
+                    className={buttonClass('secondary', 'sm')}
+                    aria-label={`Reset password of ${u.username}`}
+                  >
                     Reset Password
                   </Link>
                 ) : (
@@ -157,8 +182,21 @@ export default function SettingsPage() {
         </UrlDialog>
       ) : null}
       {resetting !== undefined ? (
-        <UrlDialog title="Reset Password" description={resetting ? `Set a new password for ${resetting.username}.` : undefined} closeTo={BASE}>
-          {resetting ? <ResetPasswordForm key={resetting.id} userId={resetting.id} lastResult={resultFor('reset-password')} closeTo={BASE} /> : <p>User not found.</p>}
+        <UrlDialog
+          title="Reset Password"
+          description={resetting ? `Set a new password for ${resetting.username}.` : undefined}
+          closeTo={BASE}
+        >
+          {resetting ? (
+            <ResetPasswordForm
+              key={resetting.id}
+              userId={resetting.id}
+              lastResult={resultFor('reset-password')}
+              closeTo={BASE}
+            />
+          ) : (
+            <p>User not found.</p>
+          )}
         </UrlDialog>
       ) : null}
     </div>

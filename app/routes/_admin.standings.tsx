@@ -38,8 +38,8 @@ export default function StandingsPage() {
       </PageHeader>
       <p className="text-sm text-slate-600">
         Points of counting rounds by flight. Playoff qualification takes {REQUIRED_COUNTING_ROUNDS} regular rounds and{' '}
-        {REQUIRED_QUALIFIER_ROUNDS} of the 4 playoff-qualifier weeks; the top {PLAYOFF_SPOTS} qualified golfers of each flight reach the
-        playoffs.
+        {REQUIRED_QUALIFIER_ROUNDS} of the 4 playoff-qualifier weeks; the top {PLAYOFF_SPOTS} qualified golfers of each
+        flight reach the playoffs.
       </p>
       {empty ? (
         <EmptyState>No flight assignments found for this season. Assign golfers to flights to get started.</EmptyState>
@@ -61,9 +61,17 @@ export default function StandingsPage() {
                     <Td>{row.countingRounds}</Td>
                     <Td>{row.qualifierRoundsPlayed}</Td>
                     <Td>
-                      <span aria-label={row.qualified ? 'Qualified' : 'Not qualified'}>{row.qualified ? '✓' : '✗'}</span>
+                      <span aria-label={row.qualified ? 'Qualified' : 'Not qualified'}>
+                        {row.qualified ? '✓' : '✗'}
+                      </span>
                     </Td>
-                    <Td>{row.inPlayoffs ? <span className="rounded bg-emerald-100 px-2 py-0.5 text-emerald-800">Playoffs</span> : '-'}</Td>
+                    <Td>
+                      {row.inPlayoffs ? (
+                        <span className="rounded bg-emerald-100 px-2 py-0.5 text-emerald-800">Playoffs</span>
+                      ) : (
+                        '-'
+                      )}
+                    </Td>
                   </tr>
                 ))}
               </DataTable>

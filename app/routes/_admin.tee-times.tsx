@@ -1,6 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from '@remix-run/react';
 import { Notice } from '~/components/notice';
 import { Icon } from '~/components/ui/icon';
 import { DataTable, Td } from '~/components/data-table';
@@ -36,15 +44,23 @@ function parseSlotParam(value: string | null): { teeTimeId: number; position: nu
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const season = currentSeason();
-  const [teeTimes, golfers] = await Promise.all([listTeeTimes(season), user.isAdmin ? listTeeTimeGolferOptions(season) : Promise.resolve([])]);
+  const [teeTimes, golfers] = await Promise.all([
+    listTeeTimes(season),
+    user.isAdmin ? listTeeTimeGolferOptions(season) : Promise.resolve([]),
+  ]);
   const editing = user.isAdmin ? parseSlotParam(new URL(request.url).searchParams.get('slot')) : null;
   return json({ season, teeTimes, golfers, isAdmin: user.isAdmin, editing });
 }
 
 type Failure = { title: string; message: string };
-const failure = (title: string, message: string, status: number) => json<{ error: Failure }>({ error: { title, message } }, { status });
+const failure = (title: string, message: string, status: number) =>
+  json<{ error: Failure }>({ error: { title, message } }, { status });
 
-const FAILURE_TITLES = { generate: 'Failed to generate tee times', assign: 'Failed to assign golfer', remove: 'Failed to remove golfer' } as const;
+const FAILURE_TITLES = {
+  generate: 'Failed to generate tee times',
+  assign: 'Failed to assign golfer',
+  remove: 'Failed to remove golfer',
+} as const;
 
 /** Generate, assign (the inline selector) and remove (the trash button); all three are isAdmin-only. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -57,7 +73,8 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   const intent = form.get('intent');
-  if (intent !== 'generate' && intent !== 'assign' && intent !== 'remove') return failure('Unknown action', 'Unknown action.', 400);
+  if (intent !== 'generate' && intent !== 'assign' && intent !== 'remove')
+    return failure('Unknown action', 'Unknown action.', 400);
   const title = FAILURE_TITLES[intent];
   if (!user.isAdmin) return failure(title, 'Only an administrator can change standing tee times.', 403);
 
@@ -67,26 +84,48 @@ export async function action({ request }: ActionFunctionArgs) {
       await generateSeasonTeeTimes(season);
       return redirectWithToast(
         '/tee-times',
-        { type: 'success', title: 'Tee times generated', description: `Standing tee times have been generated for the ${season} season` },
+        {
+          type: 'success',
+          title: 'Tee times generated',
+          description: `Standing tee times have been generated for the ${season} season`,
+        },
         {},
         request,
       );
     }
     if (intent === 'assign') {
       const submission = parseWithZod(form, { schema: assignSlotSchema });
-      if (submission.status !== 'success') return failure(title, 'Choose a golfer for a valid tee time and position.', 400);
+      if (submission.status !== 'success')
+        return failure(title, 'Choose a golfer for a valid tee time and position.', 400);
       const { teeTimeId, position, golferId } = submission.value;
       if (golferId === undefined) {
         await removeGolferFromTeeTime(teeTimeId, asPosition(position));
-        return redirectWithToast('/tee-times', { type: 'success', title: 'Golfer removed', description: 'Golfer has been removed from the tee time' }, {}, request);
+        return redirectWithToast(
+          '/tee-times',
+          { type: 'success', title: 'Golfer removed', description: 'Golfer has been removed from the tee time' },
+          {},
+          request,
+        );
       }
       await assignGolferToTeeTime({ teeTimeId, position: asPosition(position), golferId, replace: true });
-      return redirectWithToast('/tee-times', { type: 'success', title: 'Golfer assigned', description: 'Golfer has been assigned to the tee time' }, {}, request);
+      return redirectWithToast(
+        '/tee-times',
+        { type: 'success', title: 'Golfer assigned', description: 'Golfer has been assigned to the tee time' },
+        {},
+        request,
+      );
     }
-    const submission = parseWithZod(form, { schema: removeGolferSchema.extend({ teeTimeId: assignSlotSchema.shape.teeTimeId }) });
+    const submission = parseWithZod(form, {
+      schema: removeGolferSchema.extend({ teeTimeId: assignSlotSchema.shape.teeTimeId }),
+    });
     if (submission.status !== 'success') return failure(title, 'Invalid tee time or position.', 400);
     await removeGolferFromTeeTime(submission.value.teeTimeId, asPosition(submission.value.position));
-    return redirectWithToast('/tee-times', { type: 'success', title: 'Golfer removed', description: 'Golfer has been removed from the tee time' }, {}, request);
+    return redirectWithToast(
+      '/tee-times',
+      { type: 'success', title: 'Golfer removed', description: 'Golfer has been removed from the tee time' },
+      {},
+      request,
+    );
   } catch (error) {
     if (error instanceof HttpError) return failure(title, error.message, error.status);
     throw error;
@@ -161,7 +200,12 @@ function SlotCell({ slot, position, isAdmin }: { slot: TeeTimeRow; position: 1 |
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="teeTimeId" value={slot.id} />
           <input type="hidden" name="position" value={position} />
-          <button type="submit" className="rounded p-1 text-red-600 hover:bg-red-50" aria-label={`Remove ${name} from ${time}`} title="Remove">
+          <button
+            type="submit"
+            className="rounded p-1 text-red-600 hover:bg-red-50"
+            aria-label={`Remove ${name} from ${time}`}
+            title="Remove"
+          >
             <Icon name="trash" className="h-4 w-4" />
           </button>
         </Form>
@@ -170,7 +214,15 @@ function SlotCell({ slot, position, isAdmin }: { slot: TeeTimeRow; position: 1 |
   );
 }
 
-function SlotEditor({ slot, position, golfers }: { slot: TeeTimeRow; position: 1 | 2 | 3 | 4; golfers: { id: number; fullName: string }[] }) {
+function SlotEditor({
+  slot,
+  position,
+  golfers,
+}: {
+  slot: TeeTimeRow;
+  position: 1 | 2 | 3 | 4;
+  golfers: { id: number; fullName: string }[];
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'assign';
   const current = slot[`golfer${position}Id`];

@@ -58,7 +58,11 @@ export default function PublicTeeTimesPage() {
         </DataTable>
       )}
       <p className="mt-6 text-sm text-slate-600">
-        Want a tee time of your own? <Link to="/register" className="font-medium text-emerald-700 underline">Register for the season</Link>.
+        Want a tee time of your own?{' '}
+        <Link to="/register" className="font-medium text-emerald-700 underline">
+          Register for the season
+        </Link>
+        .
       </p>
     </div>
   );

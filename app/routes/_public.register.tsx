@@ -7,7 +7,12 @@ import { useState } from 'react';
 import { Notice } from '~/components/notice';
 import { Button } from '~/components/ui/button';
 import { ErrorList, Field, inputClass } from '~/components/ui/field';
-import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN, ESTIMATED_SCORE_PLACEHOLDER, formatDollars } from '~/domain/league-rules';
+import {
+  ESTIMATED_SCORE_MAX,
+  ESTIMATED_SCORE_MIN,
+  ESTIMATED_SCORE_PLACEHOLDER,
+  formatDollars,
+} from '~/domain/league-rules';
 import { currentSeason } from '~/domain/season';
 import { listGolferOptions } from '~/models/golfers.server';
 import { contactHint, siteOrigin, startRegistration } from '~/models/registrations.server';
@@ -18,7 +23,9 @@ import { paymentsAreSimulated, PaymentProviderError } from '~/utils/payments.ser
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Register | ${data?.leagueName ?? 'Golf League'}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Register | ${data?.leagueName ?? 'Golf League'}` },
+];
 
 type Hint = Awaited<ReturnType<typeof contactHint>>;
 
@@ -33,7 +40,11 @@ function golferIdParam(value: FormDataEntryValue | string | null): number | null
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const golferId = golferIdParam(url.searchParams.get('golferId'));
-  const [golfers, settings, hint] = await Promise.all([listGolferOptions(), getSettings(), golferId ? contactHint(golferId) : null]);
+  const [golfers, settings, hint] = await Promise.all([
+    listGolferOptions(),
+    getSettings(),
+    golferId ? contactHint(golferId) : null,
+  ]);
   return json({
     golfers: golfers.map((g) => ({ id: g.id, fullName: g.fullName })),
     hint,
@@ -51,7 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     formData = await readSmallForm(request, 20_000);
   } catch (error) {
-    if (error instanceof HttpError) return json({ result: null, message: error.message, hint: null as Hint }, { status: error.status });
+    if (error instanceof HttpError)
+      return json({ result: null, message: error.message, hint: null as Hint }, { status: error.status });
     throw error;
   }
   const selected = golferIdParam(formData.get('golferId'));
@@ -62,7 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const hint = formData.get('registrationType') === 'returning' && selected ? await contactHint(selected) : null;
   // Not a submit (the no-JS "Show what's on file" button validates just the name) or invalid input.
   if (submission.status !== 'success') {
-    return json({ result: submission.reply(), message: null, hint }, { status: submission.status === 'error' ? 400 : 200 });
+    return json(
+      { result: submission.reply(), message: null, hint },
+      { status: submission.status === 'error' ? 400 : 200 },
+    );
   }
   try {
     const { checkoutUrl } = await startRegistration(submission.value, siteOrigin(request));
@@ -70,10 +85,20 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(checkoutUrl, 303);
   } catch (error) {
     if (error instanceof HttpError) {
-      return json({ result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }), message: error.message, hint }, { status: error.status });
+      return json(
+        {
+          result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }),
+          message: error.message,
+          hint,
+        },
+        { status: error.status },
+      );
     }
     if (error instanceof PaymentProviderError) {
-      return json({ result: submission.reply({ formErrors: [error.message] }), message: error.message, hint }, { status: 502 });
+      return json(
+        { result: submission.reply({ formErrors: [error.message] }), message: error.message, hint },
+        { status: 502 },
+      );
     }
     throw error;
   }
@@ -87,11 +112,14 @@ export default function RegisterPage() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const hintFetcher = useFetcher<typeof loader>();
-  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST' && !navigation.formData?.has('__intent__');
+  const submitting =
+    navigation.state !== 'idle' && navigation.formMethod === 'POST' && !navigation.formData?.has('__intent__');
 
   const initialType = (actionData?.result?.initialValue?.registrationType as string | undefined) ?? data.type;
   const [type, setType] = useState<'new' | 'returning'>(initialType === 'returning' ? 'returning' : 'new');
-  const initialGolferId = golferIdParam((actionData?.result?.initialValue?.golferId as string | undefined) ?? data.hint?.golferId?.toString() ?? null);
+  const initialGolferId = golferIdParam(
+    (actionData?.result?.initialValue?.golferId as string | undefined) ?? data.hint?.golferId?.toString() ?? null,
+  );
   const [golferId, setGolferId] = useState<number | null>(initialGolferId);
 
   const [form, fields] = useForm({
@@ -113,7 +141,8 @@ export default function RegisterPage() {
     <div className="mx-auto max-w-2xl">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">League Registration</h1>
       <p className="mt-2 text-slate-700">
-        Register and pay the {data.season} season fee of {formatDollars(data.feeCents)}. After payment you can choose your standing Monday tee time.
+        Register and pay the {data.season} season fee of {formatDollars(data.feeCents)}. After payment you can choose
+        your standing Monday tee time.
       </p>
       {data.simulated ? (
         <Notice tone="warning" title="Test mode" className="mt-4">
@@ -183,7 +212,12 @@ export default function RegisterPage() {
               <ErrorList id={fields.golferId.errorId} errors={fields.golferId.errors} />
             </div>
             {!hydrated ? (
-              <Button variant="secondary" size="sm" type="submit" {...form.validate.getButtonProps({ name: fields.golferId.name })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                type="submit"
+                {...form.validate.getButtonProps({ name: fields.golferId.name })}
+              >
                 Show what we have on file
               </Button>
             ) : null}
@@ -191,7 +225,8 @@ export default function RegisterPage() {
               <p className="text-sm text-slate-600" data-testid="contact-hint">
                 On file: {hint.emailHint ? `email ${hint.emailHint}` : 'no email'}
                 {', '}
-                {hint.phoneHint ? `phone ${hint.phoneHint}` : 'no phone'}. Type your email below; leave the phone blank to keep the number on file.
+                {hint.phoneHint ? `phone ${hint.phoneHint}` : 'no phone'}. Type your email below; leave the phone blank
+                to keep the number on file.
               </p>
             ) : null}
           </section>
@@ -292,8 +327,8 @@ export default function RegisterPage() {
       </Form>
 
       <p className="mt-4 text-sm text-slate-600">
-        Payments are processed securely by our card payment provider (Stripe); we never see your card number. The charge will appear on your
-        statement as <span className="font-medium">{data.statementDescriptor}</span>.
+        Payments are processed securely by our card payment provider (Stripe); we never see your card number. The charge
+        will appear on your statement as <span className="font-medium">{data.statementDescriptor}</span>.
       </p>
     </div>
   );

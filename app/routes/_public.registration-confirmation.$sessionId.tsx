@@ -17,7 +17,10 @@ import { redirectWithToast } from '~/utils/session.server';
 import { useHydrated } from '~/utils/use-hydrated';
 import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = ({ matches }) => [...titled(matches, 'Registration Confirmation'), { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ matches }) => [
+  ...titled(matches, 'Registration Confirmation'),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** After Confirm Tee Time succeeds with JavaScript, the page shows the success message this long. */
 const REDIRECT_DELAY_MS = 1500;
@@ -42,7 +45,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (result.state === 'unpaid') return failed('This payment was not completed, so you have not been charged.', 402);
   if (result.state === 'processing') return json({ state: 'processing' as const });
 
-  const [teeTimes, mine] = await Promise.all([listTeeTimes(result.season), findGolferTeeTime(result.golferId, result.season)]);
+  const [teeTimes, mine] = await Promise.all([
+    listTeeTimes(result.season),
+    findGolferTeeTime(result.golferId, result.season),
+  ]);
   return json({
     state: 'paid' as const,
     email: result.email,
@@ -65,19 +71,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     form = await readSmallForm(request, 5_000);
   } catch (error) {
-    if (error instanceof HttpError) return json({ ok: false as const, message: error.message }, { status: error.status });
+    if (error instanceof HttpError)
+      return json({ ok: false as const, message: error.message }, { status: error.status });
     throw error;
   }
   const parsed = chooseSlotSchema.safeParse({ slot: form.get('slot') ?? undefined });
   if (!parsed.success) return json({ ok: false as const, message: 'Please choose a tee time first.' }, { status: 400 });
   try {
-    const result = await selectTeeTimeForSession({ sessionId, teeTimeId: parsed.data.slot.teeTimeId, position: asPosition(parsed.data.slot.position) });
+    const result = await selectTeeTimeForSession({
+      sessionId,
+      teeTimeId: parsed.data.slot.teeTimeId,
+      position: asPosition(parsed.data.slot.position),
+    });
     const description = `Your standing tee time is ${formatTime12(result.time)} on Mondays. A confirmation email will follow.`;
     if (form.get('js') === '1') return json({ ok: true as const, time: result.time, description });
-    return redirectWithToast('/schedule', { type: 'success', title: 'Registration Complete!', description }, { status: 303 }, request);
+    return redirectWithToast(
+      '/schedule',
+      { type: 'success', title: 'Registration Complete!', description },
+      { status: 303 },
+      request,
+    );
   } catch (error) {
-    if (error instanceof HttpError) return json({ ok: false as const, message: error.message }, { status: error.status });
-    if (error instanceof PaymentProviderError) return json({ ok: false as const, message: error.message }, { status: 502 });
+    if (error instanceof HttpError)
+      return json({ ok: false as const, message: error.message }, { status: error.status });
+    if (error instanceof PaymentProviderError)
+      return json({ ok: false as const, message: error.message }, { status: 502 });
     throw error;
   }
 }
@@ -95,7 +113,9 @@ function VerificationFailed({ message }: { message: string }) {
       <Notice tone="error" title="Payment Verification Failed">
         {message}
       </Notice>
-      <p className="mt-4 text-slate-700">If you were charged and think this is a mistake, please contact the league administrator.</p>
+      <p className="mt-4 text-slate-700">
+        If you were charged and think this is a mistake, please contact the league administrator.
+      </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to="/schedule" className={buttonClass('secondary')}>
           View Schedule
@@ -125,7 +145,9 @@ function Verifying() {
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-lg border bg-white p-8 text-center shadow-sm">
       <Spinner label="Verifying your payment" />
       <h1 className="text-xl font-semibold">Verifying your payment...</h1>
-      <p className="text-slate-600">Your payment is still being processed. This page updates by itself once it is confirmed.</p>
+      <p className="text-slate-600">
+        Your payment is still being processed. This page updates by itself once it is confirmed.
+      </p>
       {!hydrated || tries >= 30 ? (
         <Link to="." reloadDocument className="text-emerald-700 underline">
           Check again
@@ -173,7 +195,8 @@ function Confirmed({ data }: { data: Paid }) {
       <section className="rounded-lg border border-emerald-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-bold text-emerald-800">Registration Complete</h1>
         <p className="mt-2 text-slate-700">
-          Your payment of {formatDollars(data.amountCents)} has been processed successfully for the {data.season} season.
+          Your payment of {formatDollars(data.amountCents)} has been processed successfully for the {data.season}{' '}
+          season.
         </p>
         <p className="mt-1 text-slate-700">
           A receipt will be sent to <span className="font-medium">{data.email}</span>.
@@ -185,7 +208,9 @@ function Confirmed({ data }: { data: Paid }) {
           <h2 className="text-xl font-semibold text-slate-900">Choose Your Standing Tee Time</h2>
           <p className="mt-1 text-sm text-slate-600">
             Pick an open position; it is yours every Monday this season.
-            {data.mine ? ` Your current standing tee time is ${formatTime12(data.mine.time)}; choosing another moves you.` : ''}
+            {data.mine
+              ? ` Your current standing tee time is ${formatTime12(data.mine.time)}; choosing another moves you.`
+              : ''}
           </p>
         </div>
 
@@ -212,7 +237,13 @@ function Confirmed({ data }: { data: Paid }) {
                 <input type="hidden" name="slot" value={selected ?? ''} />
               </>
             ) : null}
-            <TeeTimePicker slots={data.teeTimes} selected={selected} onSelect={setSelected} interactive={hydrated} ownGolferId={data.golferId} />
+            <TeeTimePicker
+              slots={data.teeTimes}
+              selected={selected}
+              onSelect={setSelected}
+              interactive={hydrated}
+              ownGolferId={data.golferId}
+            />
             <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t bg-slate-50/95 py-3">
               {selectedLabel ? <span className="text-sm text-slate-700">Your choice: {selectedLabel}</span> : null}
               <Button type="submit" disabled={saving || done || (hydrated && !selected)}>
@@ -236,5 +267,7 @@ function Confirmed({ data }: { data: Paid }) {
 
 /** An unexpected failure while verifying still shows the failure card, never a bare error page. */
 export function ErrorBoundary() {
-  return <VerificationFailed message="We could not verify your payment just now. If you were charged, reload this page in a moment." />;
+  return (
+    <VerificationFailed message="We could not verify your payment just now. If you were charged, reload this page in a moment." />
+  );
 }

@@ -34,12 +34,24 @@ export default function PublicLayout() {
       <footer className="border-t bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-slate-600">
           <span>© {leagueName}</span>
-          <Link to="/rules" className="hover:underline">League Rules</Link>
-          <Link to="/schedule" className="hover:underline">Schedule</Link>
-          <Link to="/public/tee-times" className="hover:underline">Tee Times</Link>
-          <Link to="/terms" className="hover:underline">Terms</Link>
-          <Link to="/join" className="hover:underline">Join Our League</Link>
-          <Link to="/auth" className="hover:underline">Member Login</Link>
+          <Link to="/rules" className="hover:underline">
+            League Rules
+          </Link>
+          <Link to="/schedule" className="hover:underline">
+            Schedule
+          </Link>
+          <Link to="/public/tee-times" className="hover:underline">
+            Tee Times
+          </Link>
+          <Link to="/terms" className="hover:underline">
+            Terms
+          </Link>
+          <Link to="/join" className="hover:underline">
+            Join Our League
+          </Link>
+          <Link to="/auth" className="hover:underline">
+            Member Login
+          </Link>
         </div>
       </footer>
     </div>

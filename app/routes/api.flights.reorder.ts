@@ -16,7 +16,10 @@ export function action({ request }: ActionFunctionArgs) {
     if (request.method !== 'POST') return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
     const parsed = parseFlightMove(await readJson(request, 10_000));
     if (!parsed.success) throw new HttpError(400, 'Invalid move', zodFieldErrors(parsed.error));
-    const { golferName: _name, ...assignment } = await moveFlightAssignment(parsed.data.flightId, parsed.data.newFlightNo);
+    const { golferName: _name, ...assignment } = await moveFlightAssignment(
+      parsed.data.flightId,
+      parsed.data.newFlightNo,
+    );
     return json(assignment);
   });
 }

@@ -19,7 +19,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    if (request.method !== 'POST') return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'GET, POST' } });
+    if (request.method !== 'POST')
+      return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'GET, POST' } });
     const parsed = parseFlightInput(await readJson(request, 10_000));
     if (!parsed.success) throw new HttpError(400, 'Invalid flight assignment', zodFieldErrors(parsed.error));
     const { golferName: _name, ...assignment } = await createFlightAssignment(parsed.data);

@@ -13,7 +13,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     await requireApiUser(request);
     const raw = new URL(request.url).searchParams.get('season');
     const season = raw === null ? null : parseSeason(raw);
-    if (raw !== null && season === null) throw new HttpError(400, `Invalid season: "${raw}"`, { season: ['Season must be a year such as 2025'] });
+    if (raw !== null && season === null)
+      throw new HttpError(400, `Invalid season: "${raw}"`, { season: ['Season must be a year such as 2025'] });
     return json((await listMemberships(season)).map(membershipJson));
   });
 }

@@ -16,9 +16,19 @@ export function loader({ params }: LoaderFunctionArgs) {
       const result = await verifyCheckoutSession(sessionId);
       switch (result.state) {
         case 'paid':
-          return json({ paid: true, status: 'paid', email: result.email, golferId: result.golferId, season: result.season, amountCents: result.amountCents });
+          return json({
+            paid: true,
+            status: 'paid',
+            email: result.email,
+            golferId: result.golferId,
+            season: result.season,
+            amountCents: result.amountCents,
+          });
         case 'processing':
-          return json({ paid: false, status: 'processing', message: 'Your payment is still being processed.' }, { status: 202 });
+          return json(
+            { paid: false, status: 'processing', message: 'Your payment is still being processed.' },
+            { status: 202 },
+          );
         case 'unpaid':
           return json({ paid: false, status: 'unpaid', message: 'Payment has not been completed.' }, { status: 402 });
         default:

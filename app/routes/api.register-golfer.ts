@@ -18,7 +18,8 @@ export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     if (request.method !== 'POST') throw new HttpError(400, 'Use POST');
     const parsed = registrationSchema.safeParse(await readJson(request, 20_000));
-    if (!parsed.success) throw new HttpError(400, 'Please correct the highlighted fields.', zodFieldErrors(parsed.error));
+    if (!parsed.success)
+      throw new HttpError(400, 'Please correct the highlighted fields.', zodFieldErrors(parsed.error));
     try {
       const { checkoutUrl } = await startRegistration(parsed.data, siteOrigin(request));
       return json({ checkoutUrl });

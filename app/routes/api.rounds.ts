@@ -20,7 +20,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    if (request.method !== 'POST') return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'GET, POST' } });
+    if (request.method !== 'POST')
+      return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'GET, POST' } });
     const parsed = parseRoundInput(await readJson(request, 20_000));
     if (!parsed.success) throw new HttpError(400, 'Invalid round', zodFieldErrors(parsed.error));
     return json(await createRound(parsed.data), { status: 201 });

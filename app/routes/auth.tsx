@@ -11,7 +11,9 @@ import { getUser, LoginError, login, safeRedirect } from '~/utils/auth.server';
 import { HttpError, readSmallForm } from '~/utils/http.server';
 import { getSession, sessionStorage } from '~/utils/session.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Sign In | ${data?.leagueName ?? 'Golf League'}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Sign In | ${data?.leagueName ?? 'Golf League'}` },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect('/golfers');
@@ -35,11 +37,20 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await login(request, submission.value);
     const session = await getSession(request);
     session.set('userId', user.id);
-    session.flash('toast', { type: 'success', title: 'Login successful', description: `Welcome back, ${user.firstName}` });
-    return redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } });
+    session.flash('toast', {
+      type: 'success',
+      title: 'Login successful',
+      description: `Welcome back, ${user.firstName}`,
+    });
+    return redirect(safeRedirect(submission.value.redirectTo), {
+      headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
+    });
   } catch (error) {
     if (error instanceof LoginError) {
-      return json({ result: submission.reply({ hideFields: ['password'] }), message: error.message }, { status: error.status });
+      return json(
+        { result: submission.reply({ hideFields: ['password'] }), message: error.message },
+        { status: error.status },
+      );
     }
     throw error;
   }
@@ -72,7 +83,11 @@ export default function LoginPage() {
             <li>Organize golfers into flights by skill</li>
           </ul>
           <p className="mt-8 text-sm text-emerald-200">
-            Looking to join? <Link to="/join" className="underline">Read about the league</Link>.
+            Looking to join?{' '}
+            <Link to="/join" className="underline">
+              Read about the league
+            </Link>
+            .
           </p>
         </section>
         <section className="p-8">
@@ -90,7 +105,12 @@ export default function LoginPage() {
               label="Username"
               errors={fields.username.errors}
               errorId={fields.username.errorId}
-              inputProps={{ ...getInputProps(fields.username, { type: 'text' }), placeholder: 'admin', autoComplete: 'username', autoFocus: true }}
+              inputProps={{
+                ...getInputProps(fields.username, { type: 'text' }),
+                placeholder: 'admin',
+                autoComplete: 'username',
+                autoFocus: true,
+              }}
             />
             <Field
               label="Password"

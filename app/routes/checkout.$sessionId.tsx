@@ -24,7 +24,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ params }: ActionFunctionArgs) {
   const successUrl = await paySimulatedCheckout(params.sessionId ?? '');
   // An expired session (replaced by a newer registration, or the golfer already paid) takes no payment.
-  if (!successUrl) throw json({ message: 'This checkout session does not exist or has expired. Nothing was charged.' }, { status: 404 });
+  if (!successUrl)
+    throw json(
+      { message: 'This checkout session does not exist or has expired. Nothing was charged.' },
+      { status: 404 },
+    );
   return redirect(successUrl, 303);
 }
 
@@ -46,7 +50,9 @@ export default function SimulatedCheckoutPage() {
           <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="checkout-amount">
             {formatDollars(session.amountCents)}
           </p>
-          {session.customerEmail ? <p className="mt-1 text-sm text-slate-600">Receipt to {session.customerEmail}</p> : null}
+          {session.customerEmail ? (
+            <p className="mt-1 text-sm text-slate-600">Receipt to {session.customerEmail}</p>
+          ) : null}
         </div>
         {paid ? <p className="text-sm text-emerald-800">This session has already been paid.</p> : null}
         {expired ? (

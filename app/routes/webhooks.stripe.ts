@@ -31,7 +31,8 @@ export function action({ request }: ActionFunctionArgs) {
     if (!FULFIL_EVENTS.has(event.type)) return json({ received: true, handled: false });
     const session = fromStripeSession(event.data.object as Stripe.Checkout.Session);
     const result = await fulfilCheckoutSession(session);
-    if (result.state === 'unknown') console.warn(`Stripe webhook ${event.id}: checkout session ${session.id} is not a registration of ours.`);
+    if (result.state === 'unknown')
+      console.warn(`Stripe webhook ${event.id}: checkout session ${session.id} is not a registration of ours.`);
     return json({ received: true, handled: true, state: result.state });
   });
 }

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
 export const loginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is limited to 100 characters'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is limited to 200 characters'),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(100, 'Username is limited to 100 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Password is limited to 200 characters'),
   redirectTo: z.string().optional(),
 });
 
@@ -13,10 +20,21 @@ const userFields = {
     .min(3, 'Username must be at least 3 characters')
     .max(50, 'Username is limited to 50 characters')
     .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes or underscores'),
-  password: z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(200, 'Password is limited to 200 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(8, 'Password must be at least 8 characters')
+    .max(200, 'Password is limited to 200 characters'),
   email: z.email({ error: 'Enter a valid email address' }).trim(),
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name is limited to 100 characters'),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name is limited to 100 characters'),
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name is limited to 100 characters'),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name is limited to 100 characters'),
 };
 
 /**

@@ -47,23 +47,28 @@ const FALSE_WORDS = new Set(['off', 'false', 'no', 'n', '0']);
 
 /** A yes/no toggle: a checkbox ('on' or missing), a JSON boolean, or yes/no, true/false, 1/0 from a file. */
 export function booleanField(label: string) {
-  return z.preprocess((value) => {
-    const v = blankToUndefined(value);
-    if (v === undefined) return false;
-    if (typeof v === 'number') return v === 1 ? true : v === 0 ? false : v;
-    if (typeof v === 'string') {
-      const word = v.trim().toLowerCase();
-      if (TRUE_WORDS.has(word)) return true;
-      if (FALSE_WORDS.has(word)) return false;
-    }
-    return v;
-  }, z.boolean({ error: `${label} must be yes or no` }));
+  return z.preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      if (v === undefined) return false;
+      if (typeof v === 'number') return v === 1 ? true : v === 0 ? false : v;
+      if (typeof v === 'string') {
+        const word = v.trim().toLowerCase();
+        if (TRUE_WORDS.has(word)) return true;
+        if (FALSE_WORDS.has(word)) return false;
+      }
+      return v;
+    },
+    z.boolean({ error: `${label} must be yes or no` }),
+  );
 }
 
 /** Required trimmed text. */
 export function textField(requiredMessage: string, max: number) {
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : 'Enter text here') })
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : 'Enter text here'),
+    })
     .trim()
     .min(1, requiredMessage)
     .max(max, `Use at most ${max} characters`);
@@ -71,12 +76,15 @@ export function textField(requiredMessage: string, max: number) {
 
 /** An optional instant (ISO text or a Date); blank is absent. */
 export function optionalDateTimeField(label: string) {
-  return z.preprocess((value) => {
-    const v = blankToUndefined(value);
-    if (typeof v === 'string') {
-      const date = new Date(v);
-      return Number.isNaN(date.getTime()) ? v : date;
-    }
-    return v;
-  }, z.date({ error: `${label} must be a valid date and time` }).optional());
+  return z.preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      if (typeof v === 'string') {
+        const date = new Date(v);
+        return Number.isNaN(date.getTime()) ? v : date;
+      }
+      return v;
+    },
+    z.date({ error: `${label} must be a valid date and time` }).optional(),
+  );
 }

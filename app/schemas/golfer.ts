@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { blankToUndefined } from './form-values';
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToUndefined, z.string({ error: `${label} must be text` }).trim().max(max, `${label} is limited to ${max} characters`).optional());
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} is limited to ${max} characters`)
+      .optional(),
+  );
 
 const requiredName = (label: string) =>
   z
@@ -19,8 +26,14 @@ export const golferSchema = z.object({
   firstName: requiredName('First name'),
   lastName: requiredName('Last name'),
   nickname: optionalText('Nickname', 100),
-  email: z.preprocess(blankToUndefined, z.email({ error: 'Enter a valid email address' }).trim().max(200, 'Email is limited to 200 characters').optional()),
-  phone: optionalText('Phone', 40).refine((v) => v === undefined || v.replace(/\D/g, '').length >= 10, 'Phone number must have at least 10 digits'),
+  email: z.preprocess(
+    blankToUndefined,
+    z.email({ error: 'Enter a valid email address' }).trim().max(200, 'Email is limited to 200 characters').optional(),
+  ),
+  phone: optionalText('Phone', 40).refine(
+    (v) => v === undefined || v.replace(/\D/g, '').length >= 10,
+    'Phone number must have at least 10 digits',
+  ),
   // Accepted and ignored: the server derives fullName (an empty one is treated as absent).
   fullName: optionalText('Full name', 200),
 });

@@ -25,7 +25,9 @@ export const IMPORT_TYPE_LABELS: Record<ImportType, string> = {
   courses: 'Courses',
 };
 
-export const importTypeSchema = z.enum(IMPORT_TYPES as [ImportType, ...ImportType[]], { error: 'Choose what to import' });
+export const importTypeSchema = z.enum(IMPORT_TYPES as [ImportType, ...ImportType[]], {
+  error: 'Choose what to import',
+});
 
 /** SPEC §5 "Import" messages. */
 export const IMPORT_MESSAGES = {

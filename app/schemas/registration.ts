@@ -22,7 +22,10 @@ const phoneRule = z
   .trim()
   .min(MIN_PHONE_LENGTH, { message: `Phone number must be at least ${MIN_PHONE_LENGTH} characters`, abort: true })
   .max(40, 'Phone number must be at most 40 characters')
-  .refine((v) => v.replace(/\D/g, '').length >= MIN_PHONE_LENGTH, `Phone number must have at least ${MIN_PHONE_LENGTH} digits`);
+  .refine(
+    (v) => v.replace(/\D/g, '').length >= MIN_PHONE_LENGTH,
+    `Phone number must have at least ${MIN_PHONE_LENGTH} digits`,
+  );
 
 const emailRule = z.preprocess(
   blank,
@@ -46,7 +49,10 @@ export const newGolferRegistrationSchema = z.object({
   email: emailRule,
   phone: z.preprocess(blank, phoneRule),
   estimatedScore: z
-    .number({ error: (issue) => (issue.input === undefined ? 'Estimated score is required' : 'Estimated score must be a number') })
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'Estimated score is required' : 'Estimated score must be a number',
+    })
     .int('Estimated score must be a whole number')
     .min(ESTIMATED_SCORE_MIN, scoreMessage)
     .max(ESTIMATED_SCORE_MAX, scoreMessage),
@@ -55,15 +61,22 @@ export const newGolferRegistrationSchema = z.object({
 
 export const returningGolferRegistrationSchema = z.object({
   registrationType: z.literal('returning'),
-  golferId: z.number({ error: 'Please select your name' }).int('Please select your name').positive('Please select your name'),
+  golferId: z
+    .number({ error: 'Please select your name' })
+    .int('Please select your name')
+    .positive('Please select your name'),
   email: emailRule,
   // Optional: left blank, the number on file is kept.
   phone: z.preprocess(blank, phoneRule.optional()),
   termsAccepted,
 });
 
-export const registrationSchema = z.discriminatedUnion('registrationType', [newGolferRegistrationSchema, returningGolferRegistrationSchema], {
-  error: 'Please choose new golfer or returning golfer',
-});
+export const registrationSchema = z.discriminatedUnion(
+  'registrationType',
+  [newGolferRegistrationSchema, returningGolferRegistrationSchema],
+  {
+    error: 'Please choose new golfer or returning golfer',
+  },
+);
 
 export type RegistrationInput = z.infer<typeof registrationSchema>;

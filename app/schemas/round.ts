@@ -28,7 +28,9 @@ export const calendarDateField = z
   .refine(isValidCalendarDate, 'Enter a real calendar date (yyyy-mm-dd)');
 
 export const seasonField = z
-  .number({ error: (issue) => (issue.input === undefined ? 'Season is required' : 'Season must be a year such as 2025') })
+  .number({
+    error: (issue) => (issue.input === undefined ? 'Season is required' : 'Season must be a year such as 2025'),
+  })
   .int('Season must be a year such as 2025')
   .refine((value) => parseSeason(value) !== null, 'Season must be a year such as 2025');
 

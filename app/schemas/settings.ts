@@ -37,7 +37,10 @@ export const settingsSchema = z
     seasonFeeCents: z.preprocess(
       dollarsToCents,
       z
-        .number({ error: (issue) => (issue.input === undefined ? 'Season fee is required' : 'Enter an amount in dollars, such as 150.00') })
+        .number({
+          error: (issue) =>
+            issue.input === undefined ? 'Season fee is required' : 'Enter an amount in dollars, such as 150.00',
+        })
         .int('Enter an amount in dollars, such as 150.00')
         .min(0, 'The season fee cannot be negative')
         .max(MAX_SEASON_FEE_CENTS, 'The season fee can be at most $1,000'),
@@ -47,7 +50,10 @@ export const settingsSchema = z
     teeIntervalMinutes: intField('Tee time interval', 5, 60),
     defaultPar: intField('Default par', 27, 45),
   })
-  .refine((s) => s.teeFirst <= s.teeLast, { message: 'The last tee time must not be before the first', path: ['teeLast'] });
+  .refine((s) => s.teeFirst <= s.teeLast, {
+    message: 'The last tee time must not be before the first',
+    path: ['teeLast'],
+  });
 
 export type SettingsInput = z.infer<typeof settingsSchema>;
 

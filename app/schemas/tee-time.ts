@@ -18,9 +18,17 @@ export const positionSchema = z
   .min(1, positionMessage)
   .max(GOLFERS_PER_TEE_TIME, positionMessage);
 
-const idSchema = (what: string) => z.number({ error: `${what} is required` }).int(`Invalid ${what.toLowerCase()}`).positive(`Invalid ${what.toLowerCase()}`);
+const idSchema = (what: string) =>
+  z
+    .number({ error: `${what} is required` })
+    .int(`Invalid ${what.toLowerCase()}`)
+    .positive(`Invalid ${what.toLowerCase()}`);
 
-const seasonSchema = z.number({ error: 'Season must be a year' }).int('Season must be a year').min(2000, 'Season must be a year').max(2100, 'Season must be a year');
+const seasonSchema = z
+  .number({ error: 'Season must be a year' })
+  .int('Season must be a year')
+  .min(2000, 'Season must be a year')
+  .max(2100, 'Season must be a year');
 
 /** POST /api/tee-times/generate: {season}; the current season when it is left out. */
 export const generateTeeTimesSchema = z.object({ season: seasonSchema.optional() });
@@ -46,7 +54,10 @@ export const assignSlotSchema = z.object({
  * client; golferId and season are accepted for compatibility and must agree with the session when given.
  */
 export const selectTeeTimeSchema = z.object({
-  sessionId: z.string({ error: 'A paid checkout session is required' }).min(1, 'A paid checkout session is required').max(255, 'Invalid checkout session id'),
+  sessionId: z
+    .string({ error: 'A paid checkout session is required' })
+    .min(1, 'A paid checkout session is required')
+    .max(255, 'Invalid checkout session id'),
   teeTimeId: idSchema('Tee time'),
   position: positionSchema,
   golferId: idSchema('Golfer').optional(),

@@ -11,7 +11,10 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown, message
 
 /** 405 with the methods the route does answer. */
 export function methodNotAllowed(allow: string[]): Response {
-  return json<ApiError>({ message: `Method not allowed. Use ${allow.join(' or ')}.` }, { status: 405, headers: { Allow: allow.join(', ') } });
+  return json<ApiError>(
+    { message: `Method not allowed. Use ${allow.join(' or ')}.` },
+    { status: 405, headers: { Allow: allow.join(', ') } },
+  );
 }
 
 /** The loader of a POST-only resource route. */

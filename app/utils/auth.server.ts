@@ -22,7 +22,10 @@ authenticator.use(
     const keys = throttleKeys(username, request.headers.get('X-Client-Address') ?? undefined);
     const minutes = await lockedMinutes(keys);
     if (minutes > 0) {
-      throw new LoginError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new LoginError(
+        429,
+        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
     }
     const user = await verifyLogin(username, password);
     if (!user) {

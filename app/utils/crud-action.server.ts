@@ -36,7 +36,8 @@ export async function crudAction<S extends z.ZodType>({
   try {
     form = await readSmallForm(request, 20_000);
   } catch (error) {
-    if (error instanceof HttpError) return redirectWithToast(back, { type: 'error', title: 'Error', description: error.message }, {}, request);
+    if (error instanceof HttpError)
+      return redirectWithToast(back, { type: 'error', title: 'Error', description: error.message }, {}, request);
     throw error;
   }
   const intent = form.get('intent');
@@ -51,22 +52,36 @@ export async function crudAction<S extends z.ZodType>({
       await remove(idOf('delete'));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      return redirectWithToast(back, { type: 'error', title: 'Error', description: `Failed to delete ${noun}: ${error.message}` }, {}, request);
+      return redirectWithToast(
+        back,
+        { type: 'error', title: 'Error', description: `Failed to delete ${noun}: ${error.message}` },
+        {},
+        request,
+      );
     }
-    return redirectWithToast(back, { type: 'success', title: 'Success', description: `${Noun} deleted successfully` }, {}, request);
+    return redirectWithToast(
+      back,
+      { type: 'success', title: 'Success', description: `${Noun} deleted successfully` },
+      {},
+      request,
+    );
   }
 
   if (intent !== 'create' && intent !== 'update') {
     return json({ intent: null, result: null, message: 'Unknown action' }, { status: 400 });
   }
   const submission = parseWithZod(form, { schema });
-  if (submission.status !== 'success') return json({ intent, result: submission.reply(), message: null }, { status: 400 });
+  if (submission.status !== 'success')
+    return json({ intent, result: submission.reply(), message: null }, { status: 400 });
   let saved: Saved;
   try {
     saved = intent === 'create' ? await create(submission.value) : await update(idOf('update'), submission.value);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return json({ intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }), message: null }, { status: error.status });
+    return json(
+      { intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }), message: null },
+      { status: error.status },
+    );
   }
   const description = `${Noun} ${intent === 'create' ? 'created' : 'updated'} successfully`;
   return redirectWithToast(saved?.back ?? back, { type: 'success', title: 'Success', description }, {}, request);

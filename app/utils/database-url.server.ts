@@ -2,9 +2,7 @@ import path from 'node:path';
 
 export type DatabaseKind = 'sqlite' | 'postgresql';
 
-export type DatabaseConfig =
-  | { kind: 'sqlite'; file: string; embedded: boolean }
-  | { kind: 'postgresql'; url: string };
+export type DatabaseConfig = { kind: 'sqlite'; file: string; embedded: boolean } | { kind: 'postgresql'; url: string };
 
 /** The embedded database used when DATABASE_URL is unset: a SQLite file under data/. */
 export const EMBEDDED_DB_FILE = path.resolve('data', 'league.db');

@@ -4,7 +4,11 @@ import { currentSeason, parseSeason } from '~/domain/season';
 
 export type ApiError = { message: string; errors?: Record<string, string[]> };
 
-export function apiError(status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429, message: string, errors?: Record<string, string[]>) {
+export function apiError(
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+  message: string,
+  errors?: Record<string, string[]>,
+) {
   return json<ApiError>(errors ? { message, errors } : { message }, { status });
 }
 
@@ -71,7 +75,11 @@ export async function readSmallForm(request: Request, maxBytes = 100_000): Promi
   const bytes = await readBodyBytes(request, maxBytes);
   if (type.startsWith('multipart/form-data')) {
     try {
-      return await new Request(request.url, { method: 'POST', headers: { 'Content-Type': type }, body: new Uint8Array(bytes) }).formData();
+      return await new Request(request.url, {
+        method: 'POST',
+        headers: { 'Content-Type': type },
+        body: new Uint8Array(bytes),
+      }).formData();
     } catch {
       throw new HttpError(400, 'The form could not be read.');
     }
@@ -111,7 +119,8 @@ export async function pageHandler<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof HttpError) throw json<ApiError>({ message: error.message, errors: error.errors }, { status: error.status });
+    if (error instanceof HttpError)
+      throw json<ApiError>({ message: error.message, errors: error.errors }, { status: error.status });
     throw error;
   }
 }

@@ -12,7 +12,9 @@ import type { DatabaseConfig } from './database-url.server';
  */
 export async function migrate(config: DatabaseConfig, root = process.cwd()): Promise<string[]> {
   const dir =
-    config.kind === 'sqlite' ? path.join(root, 'prisma', 'migrations') : path.join(root, 'prisma', 'postgres', 'migrations');
+    config.kind === 'sqlite'
+      ? path.join(root, 'prisma', 'migrations')
+      : path.join(root, 'prisma', 'postgres', 'migrations');
   const migrations = listMigrations(dir);
   return config.kind === 'sqlite' ? migrateSqlite(config.file, migrations) : migratePostgres(config.url, migrations);
 }
@@ -43,7 +45,11 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
       "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" DATETIME,
       "started_at" DATETIME NOT NULL DEFAULT current_timestamp, "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`);
     const applied = appliedNames(
-      db.prepare('SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL').all() as AppliedRow[],
+      db
+        .prepare(
+          'SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+        )
+        .all() as AppliedRow[],
       migrations,
     );
     const done: string[] = [];

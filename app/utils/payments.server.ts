@@ -113,15 +113,29 @@ export function fromStripeSession(session: Stripe.Checkout.Session): CheckoutSes
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     metadata: metadataOf(session.metadata),
     // Stripe may add values; anything it does not call paid or no_payment_required is not paid.
-    paymentStatus: session.payment_status === 'paid' ? 'paid' : session.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid',
-    status: session.status === 'open' ? 'open' : session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : null,
+    paymentStatus:
+      session.payment_status === 'paid'
+        ? 'paid'
+        : session.payment_status === 'no_payment_required'
+          ? 'no_payment_required'
+          : 'unpaid',
+    status:
+      session.status === 'open'
+        ? 'open'
+        : session.status === 'complete'
+          ? 'complete'
+          : session.status === 'expired'
+            ? 'expired'
+            : null,
   };
 }
 
 /** One line per provider failure: the SDK's error objects carry headers and raw bodies we do not want in logs. */
 function logStripeFailure(what: string, error: unknown) {
   const e = error as { type?: string; statusCode?: number; code?: string; requestId?: string; message?: string };
-  console.error(`Stripe: ${what} failed: ${e.type ?? 'Error'} ${e.statusCode ?? ''} ${e.code ?? ''} ${e.requestId ?? ''} ${e.message ?? String(error)}`);
+  console.error(
+    `Stripe: ${what} failed: ${e.type ?? 'Error'} ${e.statusCode ?? ''} ${e.code ?? ''} ${e.requestId ?? ''} ${e.message ?? String(error)}`,
+  );
 }
 
 function stripeProvider(key: string): PaymentProvider {
@@ -134,7 +148,14 @@ function stripeProvider(key: string): PaymentProvider {
           {
             mode: 'payment',
             line_items: [
-              { quantity: 1, price_data: { currency: input.currency, unit_amount: input.amountCents, product_data: { name: input.productName } } },
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency,
+                  unit_amount: input.amountCents,
+                  product_data: { name: input.productName },
+                },
+              },
             ],
             customer_email: input.customerEmail,
             client_reference_id: input.metadata.pendingRegistrationId,
@@ -148,18 +169,25 @@ function stripeProvider(key: string): PaymentProvider {
         return fromStripeSession(session);
       } catch (error) {
         logStripeFailure('creating a checkout session', error);
-        throw new PaymentProviderError('We could not reach the payment provider. Nothing was charged. Please try again in a moment.');
+        throw new PaymentProviderError(
+          'We could not reach the payment provider. Nothing was charged. Please try again in a moment.',
+        );
       }
     },
     async retrieveCheckoutSession(id) {
       try {
         return fromStripeSession(await stripe.checkout.sessions.retrieve(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing')) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          (error.statusCode === 404 || error.code === 'resource_missing')
+        ) {
           return null;
         }
         logStripeFailure('retrieving a checkout session', error);
-        throw new PaymentProviderError('We could not reach the payment provider to verify your payment. Please reload this page in a moment.');
+        throw new PaymentProviderError(
+          'We could not reach the payment provider to verify your payment. Please reload this page in a moment.',
+        );
       }
     },
     async expireCheckoutSession(id) {
@@ -170,7 +198,9 @@ function stripeProvider(key: string): PaymentProvider {
         // Stripe refuses to expire a session that is no longer open (complete or expired): nothing to do.
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
         logStripeFailure('expiring a checkout session', error);
-        throw new PaymentProviderError('We could not reach the payment provider. Nothing was charged. Please try again in a moment.');
+        throw new PaymentProviderError(
+          'We could not reach the payment provider. Nothing was charged. Please try again in a moment.',
+        );
       }
     },
   };
@@ -238,7 +268,10 @@ const simulatedProvider: PaymentProvider = {
     return row ? fromSimulatedRow(row) : null;
   },
   async expireCheckoutSession(id) {
-    const { count } = await db.simulatedCheckoutSession.updateMany({ where: { id, status: 'open' }, data: { status: 'expired' } });
+    const { count } = await db.simulatedCheckoutSession.updateMany({
+      where: { id, status: 'open' },
+      data: { status: 'expired' },
+    });
     return count === 1;
   },
 };
@@ -267,7 +300,10 @@ export async function getSimulatedCheckout(id: string) {
  */
 export async function paySimulatedCheckout(id: string): Promise<string | null> {
   if (!paymentsAreSimulated() || !isCheckoutSessionId(id)) return null;
-  await db.simulatedCheckoutSession.updateMany({ where: { id, status: 'open' }, data: { status: 'complete', paymentStatus: 'paid' } });
+  await db.simulatedCheckoutSession.updateMany({
+    where: { id, status: 'open' },
+    data: { status: 'complete', paymentStatus: 'paid' },
+  });
   const row = await db.simulatedCheckoutSession.findUnique({ where: { id } });
   if (!row || row.paymentStatus !== 'paid') return null;
   return row.successUrl.replace(SESSION_ID_TEMPLATE, row.id);

@@ -9,7 +9,11 @@ const isProduction = process.env.NODE_ENV === 'production';
 
 function sessionSecrets(): string[] {
   const secret = process.env.SESSION_SECRET;
-  if (secret) return secret.split(',').map((s) => s.trim()).filter(Boolean);
+  if (secret)
+    return secret
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   // `npm start` always sets one (a random secret kept in data/ when none is given); only development and tests
   // run without it.
   if (isProduction) throw new Error('SESSION_SECRET must be set in production (a long random string).');

@@ -1,6 +1,12 @@
 import * as XLSX from 'xlsx';
 import * as cptable from 'xlsx/dist/cpexcel.full.mjs';
-import { isAcceptedFileName, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, tooLargeMessage, wrongTypeMessage } from '~/schemas/import';
+import {
+  isAcceptedFileName,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  tooLargeMessage,
+  wrongTypeMessage,
+} from '~/schemas/import';
 import { HttpError } from './http.server';
 
 // Old .xls files store text in Windows code pages; without the tables their accented names come out garbled.
@@ -18,7 +24,10 @@ function startsWith(bytes: Uint8Array, magic: number[]): boolean {
 }
 
 function unreadable(fileName: string): HttpError {
-  return new HttpError(400, `Could not read "${fileName}". Make sure it is a CSV file or an Excel workbook (.xlsx or .xls) and not damaged.`);
+  return new HttpError(
+    400,
+    `Could not read "${fileName}". Make sure it is a CSV file or an Excel workbook (.xlsx or .xls) and not damaged.`,
+  );
 }
 
 /**
@@ -99,7 +108,10 @@ export function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
   let workbook = readWorkbook(bytes, fileName, MAX_IMPORT_ROWS + 2);
   if (wasCutOff(workbook, MAX_IMPORT_ROWS + 2)) workbook = readWorkbook(bytes, fileName, MAX_SHEET_LINES + 1);
   if (wasCutOff(workbook, MAX_SHEET_LINES + 1)) {
-    throw new HttpError(413, `"${fileName}" has more than ${MAX_SHEET_LINES.toLocaleString('en-US')} lines (blank ones included). Remove the blank lines or split it into smaller files.`);
+    throw new HttpError(
+      413,
+      `"${fileName}" has more than ${MAX_SHEET_LINES.toLocaleString('en-US')} lines (blank ones included). Remove the blank lines or split it into smaller files.`,
+    );
   }
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
   const ref = sheet?.['!ref'];
@@ -127,7 +139,8 @@ export function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
     seen.set(header, times + 1);
     keys.push(header + ' '.repeat(times));
   }
-  if (keys.every((key) => key === null)) throw new HttpError(400, `"${fileName}" has no header row. The first row must name the columns.`);
+  if (keys.every((key) => key === null))
+    throw new HttpError(400, `"${fileName}" has no header row. The first row must name the columns.`);
 
   const rows: SheetRow[] = [];
   for (let r = headerRow + 1; r <= range.e.r; r += 1) {
@@ -148,5 +161,8 @@ export function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
 }
 
 export function tooManyRows(): HttpError {
-  return new HttpError(413, `The import has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`);
+  return new HttpError(
+    413,
+    `The import has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
+  );
 }

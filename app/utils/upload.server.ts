@@ -34,10 +34,12 @@ export async function readImportForm(request: Request): Promise<FormData> {
       maxTotalSize: Math.ceil(MAX_IMPORT_BYTES * 1.5) + FORM_OVERHEAD,
     });
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw new HttpError(413, tooLargeMessage());
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError)
+      throw new HttpError(413, tooLargeMessage());
     if (error instanceof MaxFilesExceededError) throw new HttpError(400, 'Upload one file at a time.');
     if (error instanceof MaxPartsExceededError) throw new HttpError(400, 'The form has too many fields.');
-    if (error instanceof FormDataParseError || error instanceof MultipartParseError) throw new HttpError(400, 'The upload could not be read. Please try again.');
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError)
+      throw new HttpError(400, 'The upload could not be read. Please try again.');
     throw error;
   }
 }

@@ -11,7 +11,11 @@ type CrudActionData = { intent: string | null; result: SubmissionResult<string[]
  * (undefined: no dialog; null: no such row), whether the list itself is reloading, and the action's result
  * for the form of one intent.
  */
-export function useListPage<Row extends { id: number }>(rows: readonly Row[], actionData: CrudActionData, keep: readonly string[] = []) {
+export function useListPage<Row extends { id: number }>(
+  rows: readonly Row[],
+  actionData: CrudActionData,
+  keep: readonly string[] = [],
+) {
   const navigation = useNavigation();
   const location = useLocation();
   const [searchParams] = useSearchParams();

@@ -1,6 +1,17 @@
 import { ADMIN, expect, expectToast, hydrated, signIn, test } from './fixtures';
 
-const adminRoutes = ['/golfers', '/rounds', '/flights', '/memberships', '/courses', '/tee-times', '/import', '/email-list', '/settings', '/standings'];
+const adminRoutes = [
+  '/golfers',
+  '/rounds',
+  '/flights',
+  '/memberships',
+  '/courses',
+  '/tee-times',
+  '/import',
+  '/email-list',
+  '/settings',
+  '/standings',
+];
 
 for (const route of adminRoutes) {
   test(`${route} sends anonymous visitors to /auth`, async ({ page }) => {
@@ -26,7 +37,17 @@ test('signing in shows the shell, and signing out returns to the login page', as
   await expect(page.getByText('Welcome, League')).toBeVisible();
   await expect(page.getByText('LA', { exact: true })).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Admin menu' }).first();
-  for (const item of ['Golfers', 'Rounds', 'Flights', 'Memberships', 'Courses', 'Tee Times', 'Email List', 'Import Data', 'Settings']) {
+  for (const item of [
+    'Golfers',
+    'Rounds',
+    'Flights',
+    'Memberships',
+    'Courses',
+    'Tee Times',
+    'Email List',
+    'Import Data',
+    'Settings',
+  ]) {
     await expect(menu.getByRole('link', { name: item })).toBeVisible();
   }
   // Signed in, /auth goes straight to /golfers.
@@ -75,7 +96,11 @@ test('a 10 MB login body gets 413, not a 500', async ({ request }) => {
 });
 
 test('an Origin header that is not a URL is refused as cross-site, not a 500', async ({ request }) => {
-  const res = await request.post('/auth', { headers: { Origin: 'garbage' }, form: { username: 'x', password: 'y' }, maxRedirects: 0 });
+  const res = await request.post('/auth', {
+    headers: { Origin: 'garbage' },
+    form: { username: 'x', password: 'y' },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(403);
 });
 
@@ -90,7 +115,16 @@ test('the API answers JSON: 404 for an unknown endpoint, 405 for a GET of a POST
   const unknown = await request.get('/api/nope');
   expect(unknown.status()).toBe(404);
   expect(await unknown.json()).toEqual({ message: 'No such API endpoint' });
-  for (const path of ['/api/logout', '/api/register', '/api/tee-times/generate', '/api/import/golfers', '/api/import/golfers/json', '/api/select-tee-time', '/api/register-golfer', '/webhooks/stripe']) {
+  for (const path of [
+    '/api/logout',
+    '/api/register',
+    '/api/tee-times/generate',
+    '/api/import/golfers',
+    '/api/import/golfers/json',
+    '/api/select-tee-time',
+    '/api/register-golfer',
+    '/webhooks/stripe',
+  ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(405);
     expect(res.headers()['allow'], path).toBe('POST');

@@ -18,7 +18,12 @@ test('adds a course', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Create Course' }).click();
   await expectToast(page, 'Success', 'Course created successfully');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByRole('row', { name: new RegExp(name) }).getByRole('cell')).toHaveText([name, '36', '3.2 miles', /Edit\s*Delete/]);
+  await expect(page.getByRole('row', { name: new RegExp(name) }).getByRole('cell')).toHaveText([
+    name,
+    '36',
+    '3.2 miles',
+    /Edit\s*Delete/,
+  ]);
 });
 
 test('refuses a par outside 27 to 90', async ({ page }) => {
@@ -37,7 +42,16 @@ test('edits a course par, which recomputes handicaps of its rounds', async ({ pa
   const name = unique('Edit Course');
   const course = await createCourse({ courseName: name, coursePar: 36, courseLength: '3 miles' });
   const golfer = await createGolfer({ firstName: 'Par', lastName: unique('Changer') });
-  const round = await db.round.create({ data: { golferId: golfer.id, courseId: course.id, date: '2025-06-02', season: 2025, grossScore: 45, hcpIndexAfter: 7 } });
+  const round = await db.round.create({
+    data: {
+      golferId: golfer.id,
+      courseId: course.id,
+      date: '2025-06-02',
+      season: 2025,
+      grossScore: 45,
+      hcpIndexAfter: 7,
+    },
+  });
   await signIn(page, '/courses');
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Course' });
@@ -46,7 +60,12 @@ test('edits a course par, which recomputes handicaps of its rounds', async ({ pa
   await dialog.getByLabel('Par').fill('40');
   await dialog.getByRole('button', { name: 'Update Course' }).click();
   await expectToast(page, 'Success', 'Course updated successfully');
-  await expect(page.getByRole('row', { name: new RegExp(name) }).getByRole('cell').nth(1)).toHaveText('40');
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText('40');
   expect((await db.round.findUniqueOrThrow({ where: { id: round.id } })).hcpIndexAfter).toBe(4);
 });
 
@@ -54,7 +73,9 @@ test('deletes a course and keeps its rounds', async ({ page }) => {
   const name = unique('Gone Course');
   const course = await createCourse({ courseName: name, coursePar: 36, courseLength: '3 miles' });
   const golfer = await createGolfer({ firstName: 'Kept', lastName: unique('Round') });
-  const round = await db.round.create({ data: { golferId: golfer.id, courseId: course.id, date: '2025-06-02', season: 2025, grossScore: 45 } });
+  const round = await db.round.create({
+    data: { golferId: golfer.id, courseId: course.id, date: '2025-06-02', season: 2025, grossScore: 45 },
+  });
   await signIn(page, '/courses');
   await page.getByRole('link', { name: `Delete ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });

@@ -20,7 +20,10 @@ test('copies a list to the clipboard: Copied for 2 seconds and a toast', async (
 
 test('says so when the clipboard refuses', async ({ page }) => {
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new Error('denied')) },
+      configurable: true,
+    });
   });
   await createGolfer({ firstName: 'Fay', lastName: unique('Fail'), email: `${unique('fail')}@example.org` });
   await signIn(page, '/email-list?list=all');

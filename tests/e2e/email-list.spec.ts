@@ -10,8 +10,12 @@ async function league() {
   const owing = await createGolfer({ firstName: 'Olly', lastName: `Owing${tag}`, email: `owing-${tag}@example.org` });
   await createGolfer({ firstName: 'Nat', lastName: `New${tag}`, email: `new-${tag}@example.org` });
   // Single statements (not the model's transaction), which wait for the server's writes instead of failing.
-  await db.membership.create({ data: { golferId: paid.id, season, registered: true, paid: true, registrationDatetime: new Date() } });
-  await db.membership.create({ data: { golferId: owing.id, season, registered: true, paid: false, registrationDatetime: new Date() } });
+  await db.membership.create({
+    data: { golferId: paid.id, season, registered: true, paid: true, registrationDatetime: new Date() },
+  });
+  await db.membership.create({
+    data: { golferId: owing.id, season, registered: true, paid: false, registrationDatetime: new Date() },
+  });
   return {
     paid: `"Paid${tag}, Pat" <paid-${tag.toLowerCase()}@example.org>`,
     owing: `"Owing${tag}, Olly" <owing-${tag.toLowerCase()}@example.org>`,
@@ -48,7 +52,9 @@ test('shows the four lists in read-only boxes, switching tabs by link', async ({
   expect(await owing.inputValue()).not.toContain(entries.paid);
 
   await tabs.nth(2).click();
-  expect(await page.getByRole('textbox', { name: 'Not Yet Registered email addresses' }).inputValue()).toContain(entries.newcomer);
+  expect(await page.getByRole('textbox', { name: 'Not Yet Registered email addresses' }).inputValue()).toContain(
+    entries.newcomer,
+  );
   await tabs.nth(3).click();
   const all = await page.getByRole('textbox', { name: 'All Email Addresses email addresses' }).inputValue();
   for (const entry of Object.values(entries)) expect(all).toContain(entry);

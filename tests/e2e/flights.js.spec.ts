@@ -87,7 +87,9 @@ test('pressing arrows faster than the page renders still counts every flight', a
   // Three presses in one go, before React has rendered any of them, then the drop.
   await handle.evaluate(() => {
     for (const code of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'Space']) {
-      document.dispatchEvent(new KeyboardEvent('keydown', { code, key: code === 'Space' ? ' ' : code, bubbles: true, cancelable: true }));
+      document.dispatchEvent(
+        new KeyboardEvent('keydown', { code, key: code === 'Space' ? ' ' : code, bubbles: true, cancelable: true }),
+      );
     }
   });
   await expectToast(page, 'Success', `${golfer.fullName} assigned to Flight 1`);

@@ -61,7 +61,9 @@ test('Assign Flight, Edit Flight Assignment and delete through the dialogs', asy
 
   await page.getByRole('link', { name: `Delete flight assignment of ${golfer.fullName}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
-  await expect(confirm.getByText('Are you sure you want to delete this flight assignment? This action cannot be undone.')).toBeVisible();
+  await expect(
+    confirm.getByText('Are you sure you want to delete this flight assignment? This action cannot be undone.'),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete Assignment' }).click();
   await expectToast(page, 'Success', 'Flight assignment deleted successfully');
   await expect(page.locator('li', { hasText: golfer.fullName })).toHaveCount(0);
@@ -75,13 +77,17 @@ test('a second assignment of the same golfer and season is refused with a clear 
   await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
   await dialog.getByLabel('Flight', { exact: true }).selectOption('4');
   await dialog.getByRole('button', { name: 'Assign Flight' }).click();
-  await expect(dialog.getByRole('alert')).toContainText(`${golfer.fullName} is already assigned to Flight 2 for the ${season} season`);
+  await expect(dialog.getByRole('alert')).toContainText(
+    `${golfer.fullName} is already assigned to Flight 2 for the ${season} season`,
+  );
   expect((await db.flightAssignment.findFirstOrThrow({ where: { golferId: golfer.id } })).flightNo).toBe('2');
 });
 
 test('an empty season shows the empty states', async ({ page }) => {
   await signIn(page, `/flights?season=${season - 15}`);
-  await expect(page.getByText('No flight assignments found for this season. Assign golfers to flights to get started.')).toBeVisible();
+  await expect(
+    page.getByText('No flight assignments found for this season. Assign golfers to flights to get started.'),
+  ).toBeVisible();
   for (const n of ['1', '2', '3', '4']) {
     await expect(page.getByText(`No golfers in Flight ${n}`)).toBeVisible();
     await expect(page.getByTestId(`flight-count-${n}`)).toHaveText('0');

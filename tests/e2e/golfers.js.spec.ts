@@ -16,7 +16,9 @@ test('filters the table as you type, before the URL changes', async ({ page }) =
   await expect(page.getByRole('row', { name: /Two/ }).first()).toBeVisible();
 });
 
-test('widening a search after the URL has caught up is as instant as narrowing it: no trip to the server', async ({ page }) => {
+test('widening a search after the URL has caught up is as instant as narrowing it: no trip to the server', async ({
+  page,
+}) => {
   const tag = unique('Wide');
   await createGolfer({ firstName: 'Wide', lastName: `${tag}Alpha` });
   await createGolfer({ firstName: 'Wide', lastName: `${tag}Beta` });

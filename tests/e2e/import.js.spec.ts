@@ -9,7 +9,11 @@ test('shows progress while uploading and importing, then the toast and the alert
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
-  await page.getByLabel('CSV or Excel file (.csv, .xlsx, .xls)').setInputFiles({ name: 'golfers.csv', mimeType: 'text/csv', buffer: Buffer.from(`firstName,lastName\nAnn,${last}\n`) });
+  await page.getByLabel('CSV or Excel file (.csv, .xlsx, .xls)').setInputFiles({
+    name: 'golfers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`firstName,lastName\nAnn,${last}\n`),
+  });
   await page.getByRole('button', { name: 'Golfers', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Uploading\.\.\.|Importing golfers\.\.\./ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Golfers', exact: true })).toBeDisabled();
@@ -26,7 +30,9 @@ test('refuses a file over 5 MB before uploading it', async ({ page }) => {
     uploaded = true;
     await route.continue();
   });
-  await page.getByLabel('CSV or Excel file (.csv, .xlsx, .xls)').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 'a') });
+  await page
+    .getByLabel('CSV or Excel file (.csv, .xlsx, .xls)')
+    .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 'a') });
   await page.getByRole('button', { name: 'Golfers', exact: true }).click();
   await expect(page.getByText('The file is larger than 5 MB. Split it into smaller files.')).toBeVisible();
   expect(uploaded).toBe(false);

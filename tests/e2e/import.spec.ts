@@ -18,7 +18,9 @@ test('imports golfers from a CSV file and shows Import Successful', async ({ pag
   await expect(page.getByRole('heading', { name: 'Import Data', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Import from File' })).toHaveAttribute('aria-selected', 'true');
   await hydrated(page);
-  await page.getByLabel('CSV or Excel file (.csv, .xlsx, .xls)').setInputFiles(csvFile(`First Name,Last Name,Email\nAnn,${last},ann-${last}@example.org\nBob,${last},\n`));
+  await page
+    .getByLabel('CSV or Excel file (.csv, .xlsx, .xls)')
+    .setInputFiles(csvFile(`First Name,Last Name,Email\nAnn,${last},ann-${last}@example.org\nBob,${last},\n`));
   await page.getByRole('button', { name: 'Golfers', exact: true }).click();
   await expect(result(page)).toContainText('Import Successful');
   await expect(result(page)).toContainText('Successfully imported 2 golfers');
@@ -28,11 +30,20 @@ test('imports golfers from a CSV file and shows Import Successful', async ({ pag
 test('imports an Excel workbook', async ({ page }) => {
   const golfer = await createGolfer({ firstName: 'Xl', lastName: unique('Xlsx') });
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['golferId', 'season', 'flightNo'], [golfer.id, 2025, 2]]), 'Flights');
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([
+      ['golferId', 'season', 'flightNo'],
+      [golfer.id, 2025, 2],
+    ]),
+    'Flights',
+  );
   const buffer: Buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' });
   await signIn(page, '/import');
   await hydrated(page);
-  await page.getByLabel('CSV or Excel file (.csv, .xlsx, .xls)').setInputFiles({ name: 'flights.xlsx', mimeType: 'application/octet-stream', buffer });
+  await page
+    .getByLabel('CSV or Excel file (.csv, .xlsx, .xls)')
+    .setInputFiles({ name: 'flights.xlsx', mimeType: 'application/octet-stream', buffer });
   await page.getByRole('button', { name: 'Flights', exact: true }).click();
   await expect(result(page)).toContainText('Successfully imported 1 flights');
   expect((await db.flightAssignment.findFirstOrThrow({ where: { golferId: golfer.id } })).flightNo).toBe('2');
@@ -42,7 +53,9 @@ test('imports nothing from a file with a bad row and names the row', async ({ pa
   const last = unique('Bad');
   await signIn(page, '/import');
   await hydrated(page);
-  await page.getByLabel('CSV or Excel file (.csv, .xlsx, .xls)').setInputFiles(csvFile(`firstName,lastName,email\nAnn,${last},\nBob,${last},bob-at-example\nCy,${last},\n`));
+  await page
+    .getByLabel('CSV or Excel file (.csv, .xlsx, .xls)')
+    .setInputFiles(csvFile(`firstName,lastName,email\nAnn,${last},\nBob,${last},bob-at-example\nCy,${last},\n`));
   await page.getByRole('button', { name: 'Golfers', exact: true }).click();
   await expect(result(page)).toContainText('Import Failed');
   await expect(result(page)).toContainText('Nothing was imported: 1 row has errors.');
@@ -55,10 +68,14 @@ test('asks for a file first and refuses other file types', async ({ page }) => {
   await hydrated(page);
   await page.getByRole('button', { name: 'Rounds', exact: true }).click();
   await expect(page.getByText('Please select a file first.')).toBeVisible();
-  await page.getByLabel('CSV or Excel file (.csv, .xlsx, .xls)').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page
+    .getByLabel('CSV or Excel file (.csv, .xlsx, .xls)')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await page.getByRole('button', { name: 'Rounds', exact: true }).click();
   // With JavaScript the browser catches it before uploading; without, the server answers with the same words.
-  await expect(page.getByText('"notes.txt" is not a CSV or Excel file. Choose a .csv, .xlsx or .xls file.')).toBeVisible();
+  await expect(
+    page.getByText('"notes.txt" is not a CSV or Excel file. Choose a .csv, .xlsx or .xls file.'),
+  ).toBeVisible();
 });
 
 test('imports JSON from the JSON tab and gives the JSON messages', async ({ page }) => {
@@ -89,9 +106,18 @@ test('imports JSON from the JSON tab and gives the JSON messages', async ({ page
 test('lists the fields of each type in the guidelines', async ({ page }) => {
   await signIn(page, '/import');
   const guidelines = page.getByRole('region', { name: 'Import Guidelines' });
-  await expect(guidelines.getByRole('row', { name: /Golfers/ }).getByRole('cell')).toHaveText(['firstName, lastName', 'nickname, email, phone']);
-  await expect(guidelines.getByRole('row', { name: /Rounds/ }).getByRole('cell')).toHaveText(['golferId, date, grossScore', 'courseId, points, notes']);
-  await expect(guidelines.getByRole('row', { name: /Flights/ }).getByRole('cell')).toHaveText(['golferId, season, flightNo', 'none']);
+  await expect(guidelines.getByRole('row', { name: /Golfers/ }).getByRole('cell')).toHaveText([
+    'firstName, lastName',
+    'nickname, email, phone',
+  ]);
+  await expect(guidelines.getByRole('row', { name: /Rounds/ }).getByRole('cell')).toHaveText([
+    'golferId, date, grossScore',
+    'courseId, points, notes',
+  ]);
+  await expect(guidelines.getByRole('row', { name: /Flights/ }).getByRole('cell')).toHaveText([
+    'golferId, season, flightNo',
+    'none',
+  ]);
 });
 
 test('downloads a CSV export that names the golfers', async ({ page }) => {

@@ -26,7 +26,15 @@ test('adds a membership with the toggles and shows it with ticks and the registr
   await expectToast(page, 'Success', 'Membership created successfully');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const row = page.getByRole('row', { name: new RegExp(golfer.lastName) });
-  await expect(row.getByRole('cell')).toHaveText([golfer.fullName, String(season), '✓', '✗', /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/, '41', /Edit\s*Delete/]);
+  await expect(row.getByRole('cell')).toHaveText([
+    golfer.fullName,
+    String(season),
+    '✓',
+    '✗',
+    /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/,
+    '41',
+    /Edit\s*Delete/,
+  ]);
 });
 
 test('a second membership for the same golfer and season gets a clear message', async ({ page }) => {
@@ -38,7 +46,9 @@ test('a second membership for the same golfer and season gets a clear message', 
   await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
   await dialog.getByRole('button', { name: 'Create Membership' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Failed to create membership');
-  await expect(dialog.getByRole('alert')).toContainText(`${golfer.fullName} already has a membership for the ${season} season`);
+  await expect(dialog.getByRole('alert')).toContainText(
+    `${golfer.fullName} already has a membership for the ${season} season`,
+  );
 });
 
 test('a refused save keeps the Registered and Paid switches as they were set', async ({ page }) => {
@@ -57,7 +67,11 @@ test('a refused save keeps the Registered and Paid switches as they were set', a
   await dialog.getByLabel('Estimated Score').fill('40');
   await dialog.getByRole('button', { name: 'Create Membership' }).click();
   await expectToast(page, 'Success', 'Membership created successfully');
-  expect(await db.membership.findFirstOrThrow({ where: { golferId: golfer.id } })).toMatchObject({ registered: true, paid: true, estimatedScore: 40 });
+  expect(await db.membership.findFirstOrThrow({ where: { golferId: golfer.id } })).toMatchObject({
+    registered: true,
+    paid: true,
+    estimatedScore: 40,
+  });
 });
 
 test('edits a membership: marking it paid turns the Paid tile green', async ({ page }) => {
@@ -74,9 +88,17 @@ test('edits a membership: marking it paid turns the Paid tile green', async ({ p
   await dialog.getByRole('button', { name: 'Update Membership' }).click();
   await expectToast(page, 'Success', 'Membership updated successfully');
   await expect(page).toHaveURL(new RegExp(`season=${ownSeason()}`));
-  await expect(page.getByRole('row', { name: new RegExp(golfer.lastName) }).getByRole('cell').nth(3)).toHaveText('✓');
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(golfer.lastName) })
+      .getByRole('cell')
+      .nth(3),
+  ).toHaveText('✓');
   await expect(paidTile).toHaveAttribute('data-tone', 'good');
-  expect(await db.membership.findUniqueOrThrow({ where: { id: m.id } })).toMatchObject({ paid: true, registered: true });
+  expect(await db.membership.findUniqueOrThrow({ where: { id: m.id } })).toMatchObject({
+    paid: true,
+    registered: true,
+  });
 });
 
 async function search(page: Page, text: string) {

@@ -12,7 +12,9 @@ test('on a phone, the hamburger opens the menu and the bottom bar has a More she
     await expect(bottom.getByRole('link', { name: item })).toBeVisible();
   }
   await page.getByLabel('Open menu').click();
-  await expect(page.getByRole('navigation', { name: 'Admin menu' }).first().getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Admin menu' }).first().getByRole('link', { name: 'Settings' }),
+  ).toBeVisible();
 });
 
 test('on a phone, the menus close once a link in them has been followed', async ({ page }) => {

@@ -8,7 +8,14 @@ test('/ sends anonymous visitors to the landing page', async ({ page }) => {
 
 test('the landing page has the benefits, Q&A and links', async ({ page }) => {
   await page.goto('/join');
-  for (const text of ['guaranteed tee time', 'stats website', 'flight assignment', 'any tee box', 'Grand Championship', 'final outing']) {
+  for (const text of [
+    'guaranteed tee time',
+    'stats website',
+    'flight assignment',
+    'any tee box',
+    'Grand Championship',
+    'final outing',
+  ]) {
     await expect(page.getByText(new RegExp(text, 'i')).first()).toBeVisible();
   }
   await expect(page.locator('main a[href="/rules"]').first()).toBeVisible();

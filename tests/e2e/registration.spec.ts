@@ -63,7 +63,9 @@ test('a new golfer registers, pays, takes a tee time, and doing any step twice c
   // What the administrator will see: one golfer, one paid membership, the slot.
   const golfers = await golferWithEmail(email);
   expect(golfers).toHaveLength(1);
-  expect(golfers[0]!.memberships).toEqual([expect.objectContaining({ season, registered: true, paid: true, estimatedScore: 41 })]);
+  expect(golfers[0]!.memberships).toEqual([
+    expect.objectContaining({ season, registered: true, paid: true, estimatedScore: 41 }),
+  ]);
   expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer1Id).toBe(golfers[0]!.id);
   const membership = golfers[0]!.memberships[0];
 
@@ -80,7 +82,10 @@ test('a new golfer registers, pays, takes a tee time, and doing any step twice c
 
   // Confirm the same tee time again (no JavaScript: the same form post).
   if (!jsOn()) {
-    const again = await page.request.post(`/registration-confirmation/${sessionId}`, { form: { slot: `${slot.id}:1` }, maxRedirects: 0 });
+    const again = await page.request.post(`/registration-confirmation/${sessionId}`, {
+      form: { slot: `${slot.id}:1` },
+      maxRedirects: 0,
+    });
     expect(again.status()).toBe(303);
   }
 
@@ -95,21 +100,44 @@ test('a new golfer registers, pays, takes a tee time, and doing any step twice c
   await page.getByLabel('I accept the terms and conditions').check();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByText('Registration Failed')).toBeVisible();
-  await expect(page.getByText(`This golfer is already registered and paid for the ${season} season. No payment is needed.`)).toBeVisible();
+  await expect(
+    page.getByText(`This golfer is already registered and paid for the ${season} season. No payment is needed.`),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
 
   const after = await golferWithEmail(email);
   expect(after).toHaveLength(1);
   expect(after[0]!.memberships).toEqual([membership]);
-  expect(await db.teeTime.count({ where: { season, OR: [{ golfer1Id: after[0]!.id }, { golfer2Id: after[0]!.id }, { golfer3Id: after[0]!.id }, { golfer4Id: after[0]!.id }] } })).toBe(1);
+  expect(
+    await db.teeTime.count({
+      where: {
+        season,
+        OR: [
+          { golfer1Id: after[0]!.id },
+          { golfer2Id: after[0]!.id },
+          { golfer3Id: after[0]!.id },
+          { golfer4Id: after[0]!.id },
+        ],
+      },
+    }),
+  ).toBe(1);
 
   // The administrator sees the golfer in the slot.
   await signIn(page, '/tee-times');
-  await expect(page.getByRole('row', { name: new RegExp(`^${formatTimeAmPm(slot.time)}`) })).toContainText(`Nora ${lastName}`);
+  await expect(page.getByRole('row', { name: new RegExp(`^${formatTimeAmPm(slot.time)}`) })).toContainText(
+    `Nora ${lastName}`,
+  );
 });
 
-test('a returning golfer sees only a masked hint, updates their email, keeps their phone and skips the tee time', async ({ page }) => {
-  const golfer = await createGolfer({ firstName: 'Rita', lastName: unique('Returning'), email: `${unique('rita')}@mercy.org`, phone: '231-555-0187' });
+test('a returning golfer sees only a masked hint, updates their email, keeps their phone and skips the tee time', async ({
+  page,
+}) => {
+  const golfer = await createGolfer({
+    firstName: 'Rita',
+    lastName: unique('Returning'),
+    email: `${unique('rita')}@mercy.org`,
+    phone: '231-555-0187',
+  });
   const newEmail = `${unique('rita-new')}@example.org`;
 
   await page.goto('/register');
@@ -162,7 +190,9 @@ test('cancelling on the checkout page returns to /register and registers nobody'
   await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/register');
 });
 
-test('the public tee-time page is read-only, with names, dashes for open positions and the join/login links', async ({ page }) => {
+test('the public tee-time page is read-only, with names, dashes for open positions and the join/login links', async ({
+  page,
+}) => {
   const slot = await ownSlot();
   const golfer = await createGolfer({ firstName: 'Pablo', lastName: unique('Public') });
   await db.teeTime.update({ where: { id: slot.id }, data: { golfer3Id: golfer.id } });

@@ -34,7 +34,17 @@ test('records a round and shows the computed handicap columns', async ({ page })
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const row = page.locator('tr', { hasText: golfer.fullName });
   // Date, Golfer, Course, Gross, Net, HCP Before, HCP After, Points: par 72 counts as 36 for nine holes, +9 → 7.
-  await expect(row.locator('td')).toHaveText([`June 1, ${season}`, golfer.fullName, course.courseName, '45', '45', '-', '7', '-', /Edit.*Delete/]);
+  await expect(row.locator('td')).toHaveText([
+    `June 1, ${season}`,
+    golfer.fullName,
+    course.courseName,
+    '45',
+    '45',
+    '-',
+    '7',
+    '-',
+    /Edit.*Delete/,
+  ]);
 });
 
 test('editing an early round recomputes the later ones, and deleting recomputes again', async ({ page }) => {
@@ -55,7 +65,17 @@ test('editing an early round recomputes the later ones, and deleting recomputes 
   await dialog.getByRole('button', { name: 'Update Round' }).click();
   await expectToast(page, 'Success', 'Round updated successfully');
   // Now [20] → 16 before the later round: net 24, after [20, 4] → 9.6 → 10.
-  await expect(later.locator('td')).toHaveText([`June 8, ${season}`, golfer.fullName, 'Unknown Course', '40', '24', '16', '10', '-', /Edit/]);
+  await expect(later.locator('td')).toHaveText([
+    `June 8, ${season}`,
+    golfer.fullName,
+    'Unknown Course',
+    '40',
+    '24',
+    '16',
+    '10',
+    '-',
+    /Edit/,
+  ]);
 
   await page.getByRole('link', { name: `Delete round of ${golfer.fullName} on June 1, ${season}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
@@ -84,7 +104,11 @@ test('a date outside the chosen season is refused with a clear message and nothi
 test('the season selector offers this season and the two before, and shows the empty state', async ({ page }) => {
   await signIn(page, '/rounds');
   const picker = page.getByLabel('Season', { exact: true });
-  await expect(picker.locator('option')).toHaveText([`Season ${season}`, `Season ${season - 1}`, `Season ${season - 2}`]);
+  await expect(picker.locator('option')).toHaveText([
+    `Season ${season}`,
+    `Season ${season - 1}`,
+    `Season ${season - 2}`,
+  ]);
   await page.goto(`/rounds?season=${season - 20}`);
   await expect(page.getByText('No rounds found for this season. Record a round to get started.')).toBeVisible();
 });

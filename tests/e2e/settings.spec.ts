@@ -64,7 +64,13 @@ test("resets a user's password", async ({ page }) => {
 
 test('a user who is not an administrator can look but not change anything', async ({ page }) => {
   const username = unique('viewer').toLowerCase();
-  await createUser({ username, password: 'viewer-password', email: 'v@example.org', firstName: 'Vi', lastName: 'Ewer' });
+  await createUser({
+    username,
+    password: 'viewer-password',
+    email: 'v@example.org',
+    firstName: 'Vi',
+    lastName: 'Ewer',
+  });
   await page.goto('/auth?redirectTo=/settings');
   await hydrated(page);
   await page.getByLabel('Username').fill(username);
@@ -75,6 +81,9 @@ test('a user who is not an administrator can look but not change anything', asyn
   await expect(page.getByLabel('League Name')).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Add User' })).toHaveCount(0);
   // The server refuses too, whatever the page shows.
-  const res = await page.request.post('/settings', { form: { intent: 'settings', leagueName: 'Hijacked' }, maxRedirects: 0 });
+  const res = await page.request.post('/settings', {
+    form: { intent: 'settings', leagueName: 'Hijacked' },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(403);
 });

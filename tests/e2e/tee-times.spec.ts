@@ -8,7 +8,9 @@ import { ownSlot } from './registration-helpers';
 
 const season = currentSeason();
 
-test('an administrator generates the season, assigns a golfer with the inline selector and removes them', async ({ page }) => {
+test('an administrator generates the season, assigns a golfer with the inline selector and removes them', async ({
+  page,
+}) => {
   const slot = await ownSlot();
   const golfer = await createGolfer({ firstName: 'Tina', lastName: unique('Teetime') });
   await db.membership.create({ data: { golferId: golfer.id, season, registered: true, paid: true } });
@@ -56,7 +58,14 @@ test('a signed-in user who is not an administrator sees the table but cannot cha
   const golfer = await createGolfer({ firstName: 'Vera', lastName: unique('Viewer') });
   await db.teeTime.update({ where: { id: slot.id }, data: { golfer1Id: golfer.id } });
   const username = unique('viewer');
-  await createUser({ username, password: 'viewer-password', email: `${username}@example.org`, firstName: 'View', lastName: 'Only', isAdmin: false });
+  await createUser({
+    username,
+    password: 'viewer-password',
+    email: `${username}@example.org`,
+    firstName: 'View',
+    lastName: 'Only',
+    isAdmin: false,
+  });
 
   await page.goto('/auth?redirectTo=%2Ftee-times');
   await hydrated(page);
@@ -72,7 +81,9 @@ test('a signed-in user who is not an administrator sees the table but cannot cha
   await expect(page.getByRole('link', { name: /Choose a golfer$/ })).toHaveCount(0);
 
   // The server refuses too, whatever the page shows.
-  const res = await page.request.post('/tee-times', { form: { intent: 'remove', teeTimeId: String(slot.id), position: '1' } });
+  const res = await page.request.post('/tee-times', {
+    form: { intent: 'remove', teeTimeId: String(slot.id), position: '1' },
+  });
   expect(res.status()).toBe(403);
   expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer1Id).toBe(golfer.id);
 });

@@ -28,7 +28,12 @@ export type FakeSession = {
   created: number;
 };
 
-export type RecordedRequest = { method: string; path: string; idempotencyKey: string | null; authorization: string | null };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  authorization: string | null;
+};
 
 type Nested = { [key: string]: string | Nested };
 
@@ -51,7 +56,10 @@ function str(value: string | Nested | undefined): string | null {
 }
 
 function stripeError(res: http.ServerResponse, status: number, message: string, code?: string) {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${crypto.randomBytes(6).toString('hex')}` });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Request-Id': `req_${crypto.randomBytes(6).toString('hex')}`,
+  });
   res.end(JSON.stringify({ error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } }));
 }
 
@@ -152,7 +160,8 @@ export class FakeStripe {
     if (req.method === 'POST' && expire) {
       const session = this.sessions.get(decodeURIComponent(expire[1]!));
       if (!session) return stripeError(res, 404, `No such checkout.session: '${expire[1]}'`, 'resource_missing');
-      if (session.status !== 'open') return stripeError(res, 400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
+      if (session.status !== 'open')
+        return stripeError(res, 400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
       Object.assign(session, { status: 'expired', url: null });
       return this.send(res, session);
     }
@@ -176,7 +185,8 @@ export class FakeStripe {
     }
     const successUrl = str(form.success_url);
     const cancelUrl = str(form.cancel_url);
-    if (!successUrl || !cancelUrl || amount <= 0) return stripeError(res, 400, 'Missing required param: success_url, cancel_url or line_items.');
+    if (!successUrl || !cancelUrl || amount <= 0)
+      return stripeError(res, 400, 'Missing required param: success_url, cancel_url or line_items.');
     const id = `cs_test_fake_${crypto.randomBytes(12).toString('hex')}`;
     const email = str(form.customer_email);
     const session: FakeSession = {
@@ -189,7 +199,9 @@ export class FakeStripe {
       customer_email: email,
       customer_details: email ? { email } : null,
       client_reference_id: str(form.client_reference_id),
-      metadata: Object.fromEntries(Object.entries((form.metadata ?? {}) as Nested).filter((e): e is [string, string] => typeof e[1] === 'string')),
+      metadata: Object.fromEntries(
+        Object.entries((form.metadata ?? {}) as Nested).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      ),
       success_url: successUrl,
       cancel_url: cancelUrl,
       status: 'open',
@@ -202,7 +214,10 @@ export class FakeStripe {
   }
 
   private send(res: http.ServerResponse, value: unknown) {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Request-Id': `req_${crypto.randomBytes(6).toString('hex')}` });
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Request-Id': `req_${crypto.randomBytes(6).toString('hex')}`,
+    });
     res.end(JSON.stringify(value));
   }
 }

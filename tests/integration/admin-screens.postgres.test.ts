@@ -40,7 +40,9 @@ describe('admin screens on PostgreSQL', () => {
     const { recomputeHandicaps } = await import('~/models/handicaps.server');
     const golfer = await createGolfer({ firstName: 'Hal', lastName: 'Pg' });
     const course = await createCourse({ courseName: 'Pg Pines', coursePar: 36, courseLength: '3 miles' });
-    const round = await db.round.create({ data: { golferId: golfer.id, courseId: course.id, date: '2026-06-01', season: 2026, grossScore: 45 } });
+    const round = await db.round.create({
+      data: { golferId: golfer.id, courseId: course.id, date: '2026-06-01', season: 2026, grossScore: 45 },
+    });
     await recomputeHandicaps(db, [golfer.id]);
     const after = async () => (await db.round.findUniqueOrThrow({ where: { id: round.id } })).hcpIndexAfter;
     expect(await after()).toBe(7);
@@ -61,9 +63,21 @@ describe('admin screens on PostgreSQL', () => {
     const a = await createGolfer({ firstName: 'A', lastName: 'Sort' });
     const b = await createGolfer({ firstName: 'B', lastName: 'Sort' });
     const c = await createGolfer({ firstName: 'C', lastName: 'Sort' });
-    await createMembership({ golferId: a.id, season: 2025, registered: true, paid: false, registrationDatetime: new Date('2025-04-01T12:00:00Z') });
+    await createMembership({
+      golferId: a.id,
+      season: 2025,
+      registered: true,
+      paid: false,
+      registrationDatetime: new Date('2025-04-01T12:00:00Z'),
+    });
     await createMembership({ golferId: b.id, season: 2025, registered: false, paid: false });
-    await createMembership({ golferId: c.id, season: 2025, registered: true, paid: false, registrationDatetime: new Date('2025-05-01T12:00:00Z') });
+    await createMembership({
+      golferId: c.id,
+      season: 2025,
+      registered: true,
+      paid: false,
+      registrationDatetime: new Date('2025-05-01T12:00:00Z'),
+    });
     expect((await listMemberships(2025)).map((m) => m.golferId)).toEqual([c.id, a.id, b.id]);
   });
 });

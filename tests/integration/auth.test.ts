@@ -29,16 +29,29 @@ describe('sign-in page', () => {
 
   it('follows a same-site redirectTo but never an outside one', async () => {
     const { username, password } = await newUser();
-    const ok = await call(authAction, request('/auth', { form: { username, password, redirectTo: '/rounds?season=2025' } }));
+    const ok = await call(
+      authAction,
+      request('/auth', { form: { username, password, redirectTo: '/rounds?season=2025' } }),
+    );
     expect(ok.headers.get('Location')).toBe('/rounds?season=2025');
-    const evil = await call(authAction, request('/auth', { form: { username, password, redirectTo: '//evil.example' } }));
+    const evil = await call(
+      authAction,
+      request('/auth', { form: { username, password, redirectTo: '//evil.example' } }),
+    );
     expect(evil.headers.get('Location')).toBe('/golfers');
   });
 
   it('never follows a redirectTo that a browser would read as another site, and never answers it with a 500', async () => {
     const { username, password } = await newUser();
     // A browser strips tabs and newlines from a URL, so "/\t/evil.example" would become "//evil.example".
-    for (const redirectTo of ['/\t/evil.example/x', '/\n/evil.example', '/\r\n/evil.example', '/\\evil.example', 'https://evil.example', '/%09/evil.example']) {
+    for (const redirectTo of [
+      '/\t/evil.example/x',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      '/%09/evil.example',
+    ]) {
       const res = await call(authAction, request('/auth', { form: { username, password, redirectTo } }));
       expect(res.status, redirectTo).toBe(302);
       const location = res.headers.get('Location')!;
@@ -66,7 +79,11 @@ describe('sign-in page', () => {
     const big = 'username=' + 'a'.repeat(10 * 1024 * 1024);
     const res = await call(
       authAction,
-      new Request('http://localhost/auth', { method: 'POST', body: big, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+      new Request('http://localhost/auth', {
+        method: 'POST',
+        body: big,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      }),
     );
     expect(res.status).toBe(413);
   });
@@ -77,7 +94,9 @@ describe('sign-in page', () => {
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n`));
+        controller.enqueue(
+          new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n`),
+        );
       },
       pull(controller) {
         if (sent >= 10 * 1024 * 1024) {
@@ -147,7 +166,14 @@ describe('API auth rules', () => {
   });
 
   it('POST /api/login answers bad JSON with 400 and a wrong password with 401', async () => {
-    const bad = await call(apiLogin, new Request('http://localhost/api/login', { method: 'POST', body: '{nope', headers: { 'Content-Type': 'application/json' } }));
+    const bad = await call(
+      apiLogin,
+      new Request('http://localhost/api/login', {
+        method: 'POST',
+        body: '{nope',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     expect(bad.status).toBe(400);
     const { username } = await newUser();
     const wrong = await call(apiLogin, request('/api/login', { json: { username, password: 'x' } }));
@@ -162,7 +188,13 @@ describe('API auth rules', () => {
 
   it('POST /api/register: anonymous 401 once users exist, non-admin 403, admin 201, duplicate 409, bad body 400', async () => {
     await newUser();
-    const body = { username: unique('new'), password: 'longenough', email: 'new@example.org', firstName: 'New', lastName: 'Person' };
+    const body = {
+      username: unique('new'),
+      password: 'longenough',
+      email: 'new@example.org',
+      firstName: 'New',
+      lastName: 'Person',
+    };
     expect((await call(apiRegister, request('/api/register', { json: body }))).status).toBe(401);
     const plain = await signIn({ isAdmin: false });
     expect((await call(apiRegister, request('/api/register', { json: body, cookie: plain.cookie }))).status).toBe(403);
@@ -171,7 +203,10 @@ describe('API auth rules', () => {
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ username: body.username.toLowerCase(), isAdmin: false });
     expect((await call(apiRegister, request('/api/register', { json: body, cookie: admin.cookie }))).status).toBe(409);
-    const invalid = await call(apiRegister, request('/api/register', { json: { username: 'x' }, cookie: admin.cookie }));
+    const invalid = await call(
+      apiRegister,
+      request('/api/register', { json: { username: 'x' }, cookie: admin.cookie }),
+    );
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).errors).toHaveProperty('password');
   });

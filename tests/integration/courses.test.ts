@@ -18,7 +18,9 @@ async function toastOf(res: Response) {
 /** A golfer with one regular-week round of gross 45 on the course, handicap columns computed. */
 async function roundOn(courseId: number) {
   const golfer = await createGolfer({ firstName: 'Par', lastName: unique('Player') });
-  const round = await db.round.create({ data: { golferId: golfer.id, courseId, date: '2025-06-02', season: 2025, grossScore: 45 } });
+  const round = await db.round.create({
+    data: { golferId: golfer.id, courseId, date: '2025-06-02', season: 2025, grossScore: 45 },
+  });
   await recomputeHandicaps(db, [golfer.id]);
   return db.round.findUniqueOrThrow({ where: { id: round.id } });
 }
@@ -55,7 +57,10 @@ describe('course model', () => {
   });
 
   it('answers 404 for a course that does not exist', async () => {
-    for (const p of [updateCourse(999_999, { courseName: 'x', coursePar: 36, courseLength: 'x' }), deleteCourse(999_999)]) {
+    for (const p of [
+      updateCourse(999_999, { courseName: 'x', coursePar: 36, courseLength: 'x' }),
+      deleteCourse(999_999),
+    ]) {
       const error = await p.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(HttpError);
       expect((error as HttpError).status).toBe(404);
@@ -66,20 +71,50 @@ describe('course model', () => {
 describe('/courses page', () => {
   it('sends anonymous visitors to /auth', async () => {
     expect((await call(coursesPageLoader, request('/courses'))).status).toBe(302);
-    expect((await call(coursesPageAction, request('/courses', { form: { intent: 'delete', id: '1' } }))).status).toBe(302);
+    expect((await call(coursesPageAction, request('/courses', { form: { intent: 'delete', id: '1' } }))).status).toBe(
+      302,
+    );
   });
 
   it('creates, updates and deletes with the SPEC toasts', async () => {
     const { cookie } = await signIn();
     const name = unique('Page Course');
-    const created = await call(coursesPageAction, request('/courses?action=new', { cookie, form: { intent: 'create', courseName: name, coursePar: '36', courseLength: '3.2 miles' } }));
+    const created = await call(
+      coursesPageAction,
+      request('/courses?action=new', {
+        cookie,
+        form: { intent: 'create', courseName: name, coursePar: '36', courseLength: '3.2 miles' },
+      }),
+    );
     expect(created.headers.get('Location')).toBe('/courses');
-    expect(await toastOf(created)).toEqual({ type: 'success', title: 'Success', description: 'Course created successfully' });
+    expect(await toastOf(created)).toEqual({
+      type: 'success',
+      title: 'Success',
+      description: 'Course created successfully',
+    });
     const course = await db.course.findFirstOrThrow({ where: { courseName: name } });
-    const updated = await call(coursesPageAction, request('/courses', { cookie, form: { intent: 'update', id: String(course.id), courseName: name, coursePar: '72', courseLength: '6,200 yards' } }));
+    const updated = await call(
+      coursesPageAction,
+      request('/courses', {
+        cookie,
+        form: {
+          intent: 'update',
+          id: String(course.id),
+          courseName: name,
+          coursePar: '72',
+          courseLength: '6,200 yards',
+        },
+      }),
+    );
     expect(await toastOf(updated)).toMatchObject({ description: 'Course updated successfully' });
-    expect(await db.course.findUniqueOrThrow({ where: { id: course.id } })).toMatchObject({ coursePar: 72, courseLength: '6,200 yards' });
-    const deleted = await call(coursesPageAction, request('/courses', { cookie, form: { intent: 'delete', id: String(course.id) } }));
+    expect(await db.course.findUniqueOrThrow({ where: { id: course.id } })).toMatchObject({
+      coursePar: 72,
+      courseLength: '6,200 yards',
+    });
+    const deleted = await call(
+      coursesPageAction,
+      request('/courses', { cookie, form: { intent: 'delete', id: String(course.id) } }),
+    );
     expect(await toastOf(deleted)).toMatchObject({ description: 'Course deleted successfully' });
     const body = await (await call(coursesPageLoader, request('/courses', { cookie }))).json();
     expect(body.courses.find((c: { id: number }) => c.id === course.id)).toBeUndefined();
@@ -88,17 +123,29 @@ describe('/courses page', () => {
   it('refuses a par outside 27 to 90, a non-integer par and blank fields with 400', async () => {
     const { cookie } = await signIn();
     for (const coursePar of ['26', '91', '36.5', 'abc']) {
-      const res = await call(coursesPageAction, request('/courses', { cookie, form: { intent: 'create', courseName: 'X', coursePar, courseLength: '1 mile' } }));
+      const res = await call(
+        coursesPageAction,
+        request('/courses', { cookie, form: { intent: 'create', courseName: 'X', coursePar, courseLength: '1 mile' } }),
+      );
       expect(res.status).toBe(400);
       expect((await res.json()).result.error.coursePar).toEqual(['Par must be a whole number from 27 to 90']);
     }
-    const blank = await call(coursesPageAction, request('/courses', { cookie, form: { intent: 'create', courseName: ' ', coursePar: '', courseLength: '' } }));
+    const blank = await call(
+      coursesPageAction,
+      request('/courses', { cookie, form: { intent: 'create', courseName: ' ', coursePar: '', courseLength: '' } }),
+    );
     expect((await blank.json()).result.error).toMatchObject({
       courseName: ['Course name is required'],
       coursePar: ['Par is required'],
       courseLength: ['Course length is required'],
     });
-    const noId = await call(coursesPageAction, request('/courses', { cookie, form: { intent: 'update', courseName: 'X', coursePar: '36', courseLength: '1 mile' } }));
+    const noId = await call(
+      coursesPageAction,
+      request('/courses', {
+        cookie,
+        form: { intent: 'update', courseName: 'X', coursePar: '36', courseLength: '1 mile' },
+      }),
+    );
     expect((await noId.json()).result.error['']).toEqual(['Course is required for update']);
   });
 });
@@ -107,33 +154,69 @@ describe('/api/courses', () => {
   it('answers anonymous requests with 401', async () => {
     expect((await call(apiCoursesLoader, request('/api/courses'))).status).toBe(401);
     expect((await call(apiCoursesAction, request('/api/courses', { json: {} }))).status).toBe(401);
-    expect((await call(apiCourseAction, request('/api/courses/1', { method: 'DELETE' }), { id: '1' })).status).toBe(401);
+    expect((await call(apiCourseAction, request('/api/courses/1', { method: 'DELETE' }), { id: '1' })).status).toBe(
+      401,
+    );
   });
 
   it('creates (201), lists, updates and deletes (204) a course', async () => {
     const { cookie } = await signIn({ isAdmin: false });
     const name = unique('Api Course');
-    const created = await call(apiCoursesAction, request('/api/courses', { cookie, json: { courseName: name, coursePar: 36, courseLength: '3.2 miles' } }));
+    const created = await call(
+      apiCoursesAction,
+      request('/api/courses', { cookie, json: { courseName: name, coursePar: 36, courseLength: '3.2 miles' } }),
+    );
     expect(created.status).toBe(201);
     const course = await created.json();
     expect(course).toEqual({ id: course.id, courseName: name, coursePar: 36, courseLength: '3.2 miles' });
     const list = await (await call(apiCoursesLoader, request('/api/courses', { cookie }))).json();
     expect(list).toContainEqual(course);
-    const put = await call(apiCourseAction, request(`/api/courses/${course.id}`, { method: 'PUT', cookie, json: { courseName: name, coursePar: '35', courseLength: '3 miles' } }), { id: String(course.id) });
+    const put = await call(
+      apiCourseAction,
+      request(`/api/courses/${course.id}`, {
+        method: 'PUT',
+        cookie,
+        json: { courseName: name, coursePar: '35', courseLength: '3 miles' },
+      }),
+      { id: String(course.id) },
+    );
     expect(await put.json()).toMatchObject({ coursePar: 35 });
-    const del = await call(apiCourseAction, request(`/api/courses/${course.id}`, { method: 'DELETE', cookie }), { id: String(course.id) });
+    const del = await call(apiCourseAction, request(`/api/courses/${course.id}`, { method: 'DELETE', cookie }), {
+      id: String(course.id),
+    });
     expect(del.status).toBe(204);
-    expect((await call(apiCourseLoader, request(`/api/courses/${course.id}`, { cookie }), { id: String(course.id) })).status).toBe(404);
+    expect(
+      (await call(apiCourseLoader, request(`/api/courses/${course.id}`, { cookie }), { id: String(course.id) })).status,
+    ).toBe(404);
   });
 
   it('answers 400 for bad bodies and ids and 404 for missing courses', async () => {
     const { cookie } = await signIn();
-    const bad = await call(apiCoursesAction, request('/api/courses', { cookie, json: { courseName: 'X', coursePar: 100 } }));
+    const bad = await call(
+      apiCoursesAction,
+      request('/api/courses', { cookie, json: { courseName: 'X', coursePar: 100 } }),
+    );
     expect(bad.status).toBe(400);
-    expect((await bad.json()).errors).toMatchObject({ coursePar: ['Par must be a whole number from 27 to 90'], courseLength: ['Course length is required'] });
-    expect((await call(apiCourseAction, request('/api/courses/x1', { method: 'DELETE', cookie }), { id: 'x1' })).status).toBe(400);
-    expect((await call(apiCourseAction, request('/api/courses/876543', { method: 'DELETE', cookie }), { id: '876543' })).status).toBe(404);
-    const put = await call(apiCourseAction, request('/api/courses/876543', { method: 'PUT', cookie, json: { courseName: 'X', coursePar: 36, courseLength: '1 mile' } }), { id: '876543' });
+    expect((await bad.json()).errors).toMatchObject({
+      coursePar: ['Par must be a whole number from 27 to 90'],
+      courseLength: ['Course length is required'],
+    });
+    expect(
+      (await call(apiCourseAction, request('/api/courses/x1', { method: 'DELETE', cookie }), { id: 'x1' })).status,
+    ).toBe(400);
+    expect(
+      (await call(apiCourseAction, request('/api/courses/876543', { method: 'DELETE', cookie }), { id: '876543' }))
+        .status,
+    ).toBe(404);
+    const put = await call(
+      apiCourseAction,
+      request('/api/courses/876543', {
+        method: 'PUT',
+        cookie,
+        json: { courseName: 'X', coursePar: 36, courseLength: '1 mile' },
+      }),
+      { id: '876543' },
+    );
     expect(put.status).toBe(404);
   });
 });

@@ -37,11 +37,15 @@ describe('/email-list', () => {
     const body = await lists(cookie);
     expect(body.season).toBe(season);
     const mine = (key: keyof Lists) => body.lists[key].text.split(';\n').filter((entry) => entry.includes(tag));
-    expect(mine('current')).toEqual([`"Owing${tag}, Olly" <owing-${tag}@example.org>`, `"Paid${tag}, Pat" <paid-${tag}@example.org>`]);
+    expect(mine('current')).toEqual([
+      `"Owing${tag}, Olly" <owing-${tag}@example.org>`,
+      `"Paid${tag}, Pat" <paid-${tag}@example.org>`,
+    ]);
     expect(mine('registered-not-paid')).toEqual([`"Owing${tag}, Olly" <owing-${tag}@example.org>`]);
     expect(mine('not-registered')).toEqual([`"Last${tag}, Lee" <last-${tag}@example.org>`]);
     expect(mine('all')).toHaveLength(3);
-    for (const list of Object.values(body.lists)) expect(list.count).toBe(list.text ? list.text.split(';\n').length : 0);
+    for (const list of Object.values(body.lists))
+      expect(list.count).toBe(list.text ? list.text.split(';\n').length : 0);
   });
 
   it('reads the lists in a fixed number of queries whatever the number of golfers', async () => {
@@ -49,7 +53,8 @@ describe('/email-list', () => {
     const before = queryCount();
     await lists(cookie);
     const small = queryCount() - before;
-    for (let i = 0; i < 20; i += 1) await createGolfer({ firstName: 'Many', lastName: unique('q'), email: `${unique('q')}@example.org` });
+    for (let i = 0; i < 20; i += 1)
+      await createGolfer({ firstName: 'Many', lastName: unique('q'), email: `${unique('q')}@example.org` });
     const again = queryCount();
     await lists(cookie);
     expect(queryCount() - again).toBe(small);

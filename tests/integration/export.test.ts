@@ -26,7 +26,10 @@ async function reimport(type: string, text: string, name: string) {
 /** Everything the league stores, without ids that a re-import would not touch anyway. */
 async function snapshot() {
   const [golfers, courses, rounds, memberships, flights] = await Promise.all([
-    db.golfer.findMany({ orderBy: { id: 'asc' }, select: { id: true, firstName: true, lastName: true, nickname: true, fullName: true, email: true, phone: true } }),
+    db.golfer.findMany({
+      orderBy: { id: 'asc' },
+      select: { id: true, firstName: true, lastName: true, nickname: true, fullName: true, email: true, phone: true },
+    }),
     db.course.findMany({ orderBy: { id: 'asc' } }),
     db.round.findMany({ orderBy: { id: 'asc' }, omit: { createdAt: true } }),
     db.membership.findMany({ orderBy: { id: 'asc' } }),
@@ -37,15 +40,39 @@ async function snapshot() {
 
 beforeAll(async () => {
   ({ cookie } = await signIn());
-  const jane = await createGolfer({ firstName: 'Zoë', lastName: 'Müller', nickname: 'Z, "the ace"', email: 'zoe@example.org', phone: '+1 231 555 0100' });
-  const formula = await createGolfer({ firstName: '=HYPERLINK("http://evil.example")', lastName: '@Smith', phone: '-231 555 0101' });
+  const jane = await createGolfer({
+    firstName: 'Zoë',
+    lastName: 'Müller',
+    nickname: 'Z, "the ace"',
+    email: 'zoe@example.org',
+    phone: '+1 231 555 0100',
+  });
+  const formula = await createGolfer({
+    firstName: '=HYPERLINK("http://evil.example")',
+    lastName: '@Smith',
+    phone: '-231 555 0101',
+  });
   const plain = await createGolfer({ firstName: 'Al', lastName: 'Brown' });
   const course = await createCourse({ courseName: 'Pines, North', coursePar: 36, courseLength: '3.2 miles' });
   await createCourse({ courseName: 'Eighteen', coursePar: 72, courseLength: '6100 yards' });
-  await createMembership({ golferId: jane.id, season: 2025, registered: true, paid: true, estimatedScore: 44, registrationDatetime: new Date('2025-04-01T13:30:00Z') });
+  await createMembership({
+    golferId: jane.id,
+    season: 2025,
+    registered: true,
+    paid: true,
+    estimatedScore: 44,
+    registrationDatetime: new Date('2025-04-01T13:30:00Z'),
+  });
   await createMembership({ golferId: formula.id, season: 2025, registered: true, paid: false });
   await createMembership({ golferId: plain.id, season: 2025, registered: false, paid: false });
-  await createRound({ golferId: jane.id, courseId: course.id, date: '2025-06-02', grossScore: 45, points: 20.5, notes: 'windy, "wet"\nsecond line' });
+  await createRound({
+    golferId: jane.id,
+    courseId: course.id,
+    date: '2025-06-02',
+    grossScore: 45,
+    points: 20.5,
+    notes: 'windy, "wet"\nsecond line',
+  });
   await createRound({ golferId: jane.id, date: '2025-06-09', grossScore: 41 });
   await createRound({ golferId: plain.id, courseId: course.id, date: '2025-06-02', grossScore: 50 });
   await createRound({ golferId: plain.id, date: '2024-06-03', grossScore: 50 });
@@ -64,22 +91,36 @@ describe('CSV exports', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split('\r\n');
     expect(lines[0]).toBe('id,firstName,lastName,nickname,email,phone');
-    expect(lines.find((l) => l.includes('HYPERLINK'))).toMatch(/^\d+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",'@Smith,,,'-231 555 0101$/);
-    expect(lines.find((l) => l.includes('Müller'))).toMatch(/^\d+,Zoë,Müller,"Z, ""the ace""",zoe@example\.org,'\+1 231 555 0100$/);
+    expect(lines.find((l) => l.includes('HYPERLINK'))).toMatch(
+      /^\d+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",'@Smith,,,'-231 555 0101$/,
+    );
+    expect(lines.find((l) => l.includes('Müller'))).toMatch(
+      /^\d+,Zoë,Müller,"Z, ""the ace""",zoe@example\.org,'\+1 231 555 0100$/,
+    );
   });
 
   it('exports one season of rounds, memberships and flights', async () => {
     const rounds = await (await download('/export/rounds?season=2025')).text();
     const lines = rounds.trim().split('\r\n');
-    expect(lines[0]).toBe('golferId,date,grossScore,courseId,points,notes,golferName,courseName,hcpIndexBefore,netScore,hcpIndexAfter');
+    expect(lines[0]).toBe(
+      'golferId,date,grossScore,courseId,points,notes,golferName,courseName,hcpIndexBefore,netScore,hcpIndexAfter',
+    );
     expect(lines).toHaveLength(1 + 3);
-    expect((await download('/export/rounds?season=2024')).headers.get('Content-Disposition')).toBe('attachment; filename="rounds-2024.csv"');
+    expect((await download('/export/rounds?season=2024')).headers.get('Content-Disposition')).toBe(
+      'attachment; filename="rounds-2024.csv"',
+    );
     const memberships = (await (await download('/export/memberships?season=2025')).text()).trim().split('\r\n');
     expect(memberships[0]).toBe('golferId,season,registered,paid,registrationDatetime,estimatedScore,golferName');
     // Detroit wall-clock time (EDT in April).
-    expect(memberships.find((l) => l.includes('Zoë'))).toMatch(/^\d+,2025,true,true,2025-04-01 09:30:00,44,Zoë Müller$/);
+    expect(memberships.find((l) => l.includes('Zoë'))).toMatch(
+      /^\d+,2025,true,true,2025-04-01 09:30:00,44,Zoë Müller$/,
+    );
     const flights = (await (await download('/export/flights?season=2025')).text()).trim().split('\r\n');
-    expect(flights).toEqual(['golferId,season,flightNo,golferName', expect.stringMatching(/,2025,1,Zoë Müller$/), expect.stringMatching(/,2025,3,Al Brown$/)]);
+    expect(flights).toEqual([
+      'golferId,season,flightNo,golferName',
+      expect.stringMatching(/,2025,1,Zoë Müller$/),
+      expect.stringMatching(/,2025,3,Al Brown$/),
+    ]);
   });
 
   it('re-imports every export without changing anything', async () => {
@@ -98,7 +139,8 @@ describe('CSV exports', () => {
       const text = await (await download(path)).text();
       const { status, body } = await reimport(type, text, `${type}.csv`);
       expect(status, `${path}: ${JSON.stringify(body)}`).toBe(200);
-      const count = type === 'rounds' ? expected.rounds[roundFile++] : expected[type as Exclude<keyof typeof expected, 'rounds'>];
+      const count =
+        type === 'rounds' ? expected.rounds[roundFile++] : expected[type as Exclude<keyof typeof expected, 'rounds'>];
       expect(body).toEqual({ count });
     }
     expect(await snapshot()).toEqual(before);

@@ -12,8 +12,20 @@ export async function newCourse(coursePar = 36, courseName = unique('Course')) {
   return db.course.create({ data: { courseName, coursePar, courseLength: '3.2 miles' } });
 }
 
-export async function newMembership(golferId: number, season: number, data: { registered?: boolean; paid?: boolean; estimatedScore?: number | null } = {}) {
-  return db.membership.create({ data: { golferId, season, registered: data.registered ?? true, paid: data.paid ?? true, estimatedScore: data.estimatedScore ?? null } });
+export async function newMembership(
+  golferId: number,
+  season: number,
+  data: { registered?: boolean; paid?: boolean; estimatedScore?: number | null } = {},
+) {
+  return db.membership.create({
+    data: {
+      golferId,
+      season,
+      registered: data.registered ?? true,
+      paid: data.paid ?? true,
+      estimatedScore: data.estimatedScore ?? null,
+    },
+  });
 }
 
 /** A golfer's rounds in date order with the computed columns, for compact assertions. */

@@ -39,8 +39,26 @@ describe('flight details', () => {
 
     const details = await getFlightDetails(season);
     expect(details.assigned).toEqual([
-      { id: expect.any(Number), golferId: bob.id, season, flightNo: '1', golferName: bob.fullName, handicap: null, minHandicap: null, maxHandicap: null },
-      { id: expect.any(Number), golferId: ann.id, season, flightNo: '2', golferName: ann.fullName, handicap: 3, minHandicap: 4, maxHandicap: 8 },
+      {
+        id: expect.any(Number),
+        golferId: bob.id,
+        season,
+        flightNo: '1',
+        golferName: bob.fullName,
+        handicap: null,
+        minHandicap: null,
+        maxHandicap: null,
+      },
+      {
+        id: expect.any(Number),
+        golferId: ann.id,
+        season,
+        flightNo: '2',
+        golferName: ann.fullName,
+        handicap: 3,
+        minHandicap: 4,
+        maxHandicap: 8,
+      },
     ]);
     expect(details.unassigned).toEqual([
       { golferId: cy.id, golferName: cy.fullName, handicap: 3, minHandicap: null, maxHandicap: null },
@@ -55,7 +73,10 @@ describe('flight details', () => {
     await createFlightAssignment({ golferId: golfer.id, season: 2007, flightNo: '4' });
     const res = await call(apiDetails, request('/api/flights/details?season=2007', { cookie }));
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ assigned: [expect.objectContaining({ golferId: golfer.id, flightNo: '4', golferName: golfer.fullName })], unassigned: [] });
+    expect(await json(res)).toEqual({
+      assigned: [expect.objectContaining({ golferId: golfer.id, flightNo: '4', golferName: golfer.fullName })],
+      unassigned: [],
+    });
     expect((await call(apiDetails, request('/api/flights/details?season=2007'))).status).toBe(401);
     expect((await call(apiDetails, request('/api/flights/details?season=x', { cookie }))).status).toBe(400);
   });
@@ -65,7 +86,10 @@ describe('/api/flights', () => {
   it('creates, reads, updates, moves and deletes an assignment', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const created = await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: 2 } }));
+    const created = await call(
+      apiFlightsPost,
+      request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: 2 } }),
+    );
     expect(created.status).toBe(201);
     const assignment = await json(created);
     expect(assignment).toEqual({ id: expect.any(Number), golferId: golfer.id, season: 2013, flightNo: '2' });
@@ -75,31 +99,61 @@ describe('/api/flights', () => {
     expect(await json(list)).toEqual([assignment]);
     expect(await json(await call(apiFlightGet, request(`/api/flights/${id}`, { cookie }), { id }))).toEqual(assignment);
 
-    const put = await call(apiFlightById, request(`/api/flights/${id}`, { method: 'PUT', cookie, json: { golferId: golfer.id, season: 2013, flightNo: '3' } }), { id });
+    const put = await call(
+      apiFlightById,
+      request(`/api/flights/${id}`, {
+        method: 'PUT',
+        cookie,
+        json: { golferId: golfer.id, season: 2013, flightNo: '3' },
+      }),
+      { id },
+    );
     expect(await json(put)).toEqual({ ...assignment, flightNo: '3' });
 
-    const moved = await call(apiReorder, request('/api/flights/reorder', { cookie, json: { flightId: assignment.id, newFlightNo: '1' } }));
+    const moved = await call(
+      apiReorder,
+      request('/api/flights/reorder', { cookie, json: { flightId: assignment.id, newFlightNo: '1' } }),
+    );
     expect(moved.status).toBe(200);
     expect(await json(moved)).toEqual({ ...assignment, flightNo: '1' });
 
     const del = await call(apiFlightById, request(`/api/flights/${id}`, { method: 'DELETE', cookie }), { id });
     expect(del.status).toBe(204);
-    expect((await call(apiFlightById, request(`/api/flights/${id}`, { method: 'DELETE', cookie }), { id })).status).toBe(404);
+    expect(
+      (await call(apiFlightById, request(`/api/flights/${id}`, { method: 'DELETE', cookie }), { id })).status,
+    ).toBe(404);
   });
 
   it('allows one assignment per golfer and season: a second is a 409', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '1' } }));
-    const again = await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '2' } }));
+    await call(
+      apiFlightsPost,
+      request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '1' } }),
+    );
+    const again = await call(
+      apiFlightsPost,
+      request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '2' } }),
+    );
     expect(again.status).toBe(409);
     expect((await json(again)).message).toBe(`${golfer.fullName} is already assigned to Flight 1 for the 2013 season`);
     // Another season is fine.
-    const next = await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2014, flightNo: '2' } }));
+    const next = await call(
+      apiFlightsPost,
+      request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2014, flightNo: '2' } }),
+    );
     expect(next.status).toBe(201);
     // Editing the 2014 one into 2013 collides too.
     const id = String((await json(next)).id);
-    const clash = await call(apiFlightById, request(`/api/flights/${id}`, { method: 'PUT', cookie, json: { golferId: golfer.id, season: 2013, flightNo: '2' } }), { id });
+    const clash = await call(
+      apiFlightById,
+      request(`/api/flights/${id}`, {
+        method: 'PUT',
+        cookie,
+        json: { golferId: golfer.id, season: 2013, flightNo: '2' },
+      }),
+      { id },
+    );
     expect(clash.status).toBe(409);
     expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(2);
   });
@@ -113,7 +167,10 @@ describe('/api/flights', () => {
   ])('refuses %j with 400 and a field message', async (change, field, message) => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const res = await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '1', ...change } }));
+    const res = await call(
+      apiFlightsPost,
+      request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '1', ...change } }),
+    );
     expect(res.status).toBe(400);
     expect((await json(res)).errors[field]).toContain(message);
     expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(0);
@@ -121,17 +178,33 @@ describe('/api/flights', () => {
 
   it('answers a missing golfer with 400, bad ids with 400 and missing assignments with 404', async () => {
     const { cookie } = await signIn();
-    const noGolfer = await call(apiFlightsPost, request('/api/flights', { cookie, json: { golferId: 999999, season: 2013, flightNo: '1' } }));
+    const noGolfer = await call(
+      apiFlightsPost,
+      request('/api/flights', { cookie, json: { golferId: 999999, season: 2013, flightNo: '1' } }),
+    );
     expect(noGolfer.status).toBe(400);
-    expect(await json(noGolfer)).toEqual({ message: 'Golfer #999999 does not exist', errors: { golferId: ['Golfer #999999 does not exist'] } });
-    expect((await call(apiFlightById, request('/api/flights/abc', { method: 'DELETE', cookie }), { id: 'abc' })).status).toBe(400);
+    expect(await json(noGolfer)).toEqual({
+      message: 'Golfer #999999 does not exist',
+      errors: { golferId: ['Golfer #999999 does not exist'] },
+    });
+    expect(
+      (await call(apiFlightById, request('/api/flights/abc', { method: 'DELETE', cookie }), { id: 'abc' })).status,
+    ).toBe(400);
     expect((await call(apiFlightGet, request('/api/flights/999999', { cookie }), { id: '999999' })).status).toBe(404);
-    const reorderMissing = await call(apiReorder, request('/api/flights/reorder', { cookie, json: { flightId: 999999, newFlightNo: '2' } }));
+    const reorderMissing = await call(
+      apiReorder,
+      request('/api/flights/reorder', { cookie, json: { flightId: 999999, newFlightNo: '2' } }),
+    );
     expect(reorderMissing.status).toBe(404);
-    const reorderBad = await call(apiReorder, request('/api/flights/reorder', { cookie, json: { flightId: 'x', newFlightNo: '9' } }));
+    const reorderBad = await call(
+      apiReorder,
+      request('/api/flights/reorder', { cookie, json: { flightId: 'x', newFlightNo: '9' } }),
+    );
     expect(reorderBad.status).toBe(400);
     expect(Object.keys((await json(reorderBad)).errors).sort()).toEqual(['flightId', 'newFlightNo']);
-    expect((await call(apiReorder, request('/api/flights/reorder', { json: { flightId: 1, newFlightNo: '2' } }))).status).toBe(401);
+    expect(
+      (await call(apiReorder, request('/api/flights/reorder', { json: { flightId: 1, newFlightNo: '2' } }))).status,
+    ).toBe(401);
   });
 
   it('upserts by golfer and season for imports', async () => {
@@ -153,7 +226,10 @@ describe('/api/flights', () => {
 describe('/flights page', () => {
   it('sends anonymous visitors to sign in', async () => {
     expect((await call(pageLoader, request('/flights'))).status).toBe(302);
-    expect((await call(pageAction, request('/flights', { form: { intent: 'move', flightId: '1', newFlightNo: '2' } }))).status).toBe(302);
+    expect(
+      (await call(pageAction, request('/flights', { form: { intent: 'move', flightId: '1', newFlightNo: '2' } })))
+        .status,
+    ).toBe(302);
   });
 
   it('assigns an unassigned member, moves and deletes with toasts', async () => {
@@ -163,48 +239,128 @@ describe('/flights page', () => {
     const before = await json(await call(pageLoader, request('/flights?season=2011', { cookie })));
     expect(before.unassigned.map((u: { golferId: number }) => u.golferId)).toContain(golfer.id);
 
-    const assigned = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '3' } }));
+    const assigned = await call(
+      pageAction,
+      request('/flights?season=2011', {
+        cookie,
+        form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '3' },
+      }),
+    );
     expect(assigned.status).toBe(302);
     expect(assigned.headers.get('Location')).toBe('/flights?season=2011');
-    const assignment = await db.flightAssignment.findUniqueOrThrow({ where: { golferId_season: { golferId: golfer.id, season: 2011 } } });
+    const assignment = await db.flightAssignment.findUniqueOrThrow({
+      where: { golferId_season: { golferId: golfer.id, season: 2011 } },
+    });
     expect(assignment.flightNo).toBe('3');
 
-    const twice = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '1' } }));
+    const twice = await call(
+      pageAction,
+      request('/flights?season=2011', {
+        cookie,
+        form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '1' },
+      }),
+    );
     expect(twice.status).toBe(409);
-    expect(await json(twice)).toEqual({ intent: 'assign', golferId: golfer.id, message: `${golfer.fullName} is already assigned to Flight 3 for the 2011 season` });
+    expect(await json(twice)).toEqual({
+      intent: 'assign',
+      golferId: golfer.id,
+      message: `${golfer.fullName} is already assigned to Flight 3 for the 2011 season`,
+    });
 
-    const noFlight = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '' } }));
+    const noFlight = await call(
+      pageAction,
+      request('/flights?season=2011', {
+        cookie,
+        form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '' },
+      }),
+    );
     expect(noFlight.status).toBe(400);
 
-    const moved = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'move', flightId: String(assignment.id), newFlightNo: '1' } }));
+    const moved = await call(
+      pageAction,
+      request('/flights?season=2011', {
+        cookie,
+        form: { intent: 'move', flightId: String(assignment.id), newFlightNo: '1' },
+      }),
+    );
     expect(moved.status).toBe(302);
     expect((await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).flightNo).toBe('1');
 
-    const badMove = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'move', flightId: String(assignment.id), newFlightNo: '7' } }));
+    const badMove = await call(
+      pageAction,
+      request('/flights?season=2011', {
+        cookie,
+        form: { intent: 'move', flightId: String(assignment.id), newFlightNo: '7' },
+      }),
+    );
     expect(badMove.status).toBe(400);
 
-    const deleted = await call(pageAction, request(`/flights?season=2011&delete=${assignment.id}`, { cookie, form: { intent: 'delete', id: String(assignment.id) } }));
+    const deleted = await call(
+      pageAction,
+      request(`/flights?season=2011&delete=${assignment.id}`, {
+        cookie,
+        form: { intent: 'delete', id: String(assignment.id) },
+      }),
+    );
     expect(deleted.status).toBe(302);
     expect(await db.flightAssignment.count({ where: { id: assignment.id } })).toBe(0);
-    const gone = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'delete', id: String(assignment.id) } }));
+    const gone = await call(
+      pageAction,
+      request('/flights?season=2011', { cookie, form: { intent: 'delete', id: String(assignment.id) } }),
+    );
     expect(gone.status).toBe(404);
   });
 
   it('creates and updates through the dialog forms, with field messages on failure', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const created = await call(pageAction, request('/flights?season=2011&action=new', { cookie, form: { intent: 'create', golferId: String(golfer.id), season: '2011', flightNo: '2' } }));
+    const created = await call(
+      pageAction,
+      request('/flights?season=2011&action=new', {
+        cookie,
+        form: { intent: 'create', golferId: String(golfer.id), season: '2011', flightNo: '2' },
+      }),
+    );
     expect(created.status).toBe(302);
-    const assignment = await db.flightAssignment.findUniqueOrThrow({ where: { golferId_season: { golferId: golfer.id, season: 2011 } } });
-    const updated = await call(pageAction, request('/flights?season=2011', { cookie, form: { intent: 'update', id: String(assignment.id), golferId: String(golfer.id), season: '2010', flightNo: '4' } }));
+    const assignment = await db.flightAssignment.findUniqueOrThrow({
+      where: { golferId_season: { golferId: golfer.id, season: 2011 } },
+    });
+    const updated = await call(
+      pageAction,
+      request('/flights?season=2011', {
+        cookie,
+        form: {
+          intent: 'update',
+          id: String(assignment.id),
+          golferId: String(golfer.id),
+          season: '2010',
+          flightNo: '4',
+        },
+      }),
+    );
     expect(updated.status).toBe(302);
     expect(updated.headers.get('Location')).toBe('/flights?season=2010');
-    expect(await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({ season: 2010, flightNo: '4' });
+    expect(await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({
+      season: 2010,
+      flightNo: '4',
+    });
 
-    const invalid = await call(pageAction, request('/flights', { cookie, form: { intent: 'create', golferId: '', season: '2011', flightNo: '' } }));
+    const invalid = await call(
+      pageAction,
+      request('/flights', { cookie, form: { intent: 'create', golferId: '', season: '2011', flightNo: '' } }),
+    );
     expect(invalid.status).toBe(400);
-    expect((await json(invalid)).result.error).toMatchObject({ golferId: ['Golfer is required'], flightNo: ['Choose Flight 1 to Flight 4'] });
-    const duplicate = await call(pageAction, request('/flights', { cookie, form: { intent: 'create', golferId: String(golfer.id), season: '2010', flightNo: '1' } }));
+    expect((await json(invalid)).result.error).toMatchObject({
+      golferId: ['Golfer is required'],
+      flightNo: ['Choose Flight 1 to Flight 4'],
+    });
+    const duplicate = await call(
+      pageAction,
+      request('/flights', {
+        cookie,
+        form: { intent: 'create', golferId: String(golfer.id), season: '2010', flightNo: '1' },
+      }),
+    );
     expect(duplicate.status).toBe(409);
   });
 
@@ -223,7 +379,12 @@ describe('/flights page', () => {
         ids.push(golfer.id);
         await newMembership(golfer.id, season, { estimatedScore: 40 + (g % 10) });
         // Three quarters get a flight; the rest are unassigned members.
-        if (g % 4 !== 3) await createFlightAssignment({ golferId: golfer.id, season, flightNo: String((g % 4) + 1) as '1' | '2' | '3' });
+        if (g % 4 !== 3)
+          await createFlightAssignment({
+            golferId: golfer.id,
+            season,
+            flightNo: String((g % 4) + 1) as '1' | '2' | '3',
+          });
       }
       await db.$transaction(
         async (tx) => {

@@ -35,6 +35,7 @@ export default async function setup() {
   const prefix = `int-${process.pid}-`;
   return () => {
     fs.rmSync(template, { force: true });
-    for (const f of fs.readdirSync(TMP_DIR)) if (f.startsWith(prefix)) fs.rmSync(path.join(TMP_DIR, f), { force: true });
+    for (const f of fs.readdirSync(TMP_DIR))
+      if (f.startsWith(prefix)) fs.rmSync(path.join(TMP_DIR, f), { force: true });
   };
 }

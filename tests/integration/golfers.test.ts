@@ -29,7 +29,13 @@ async function rejects(promise: Promise<unknown>, status: number) {
 describe('golfer model', () => {
   it('derives fullName from first and last name and stores email lower-cased', async () => {
     const last = unique('Smith');
-    const golfer = await createGolfer({ firstName: ' Robert ', lastName: last, nickname: 'Bob', email: `${last}@MHC.org`, phone: '(231) 555-0100' });
+    const golfer = await createGolfer({
+      firstName: ' Robert ',
+      lastName: last,
+      nickname: 'Bob',
+      email: `${last}@MHC.org`,
+      phone: '(231) 555-0100',
+    });
     expect(golfer.fullName).toBe(`Robert ${last}`);
     expect(golfer.email).toBe(`${last}@mhc.org`.toLowerCase());
     expect(golfer.phone).toBe('(231) 555-0100');
@@ -42,7 +48,10 @@ describe('golfer model', () => {
   it('refuses a second golfer with the same email (any case) with 409, and lets many have none', async () => {
     const email = `${unique('dup')}@example.org`;
     await createGolfer({ firstName: 'A', lastName: unique('One'), email });
-    const error = await rejects(createGolfer({ firstName: 'B', lastName: unique('Two'), email: email.toUpperCase() }), 409);
+    const error = await rejects(
+      createGolfer({ firstName: 'B', lastName: unique('Two'), email: email.toUpperCase() }),
+      409,
+    );
     expect(error.errors?.email).toBeDefined();
     await createGolfer({ firstName: 'C', lastName: unique('NoMail') });
     await createGolfer({ firstName: 'D', lastName: unique('NoMail') });
@@ -61,7 +70,9 @@ describe('golfer model', () => {
     await db.membership.create({ data: { golferId: golfer.id, season: 2025, registered: true } });
     await db.round.create({ data: { golferId: golfer.id, date: '2025-06-02', season: 2025, grossScore: 45 } });
     await db.flightAssignment.create({ data: { golferId: golfer.id, season: 2025, flightNo: '2' } });
-    const slot = await db.teeTime.create({ data: { time: unique('t').slice(0, 12), season: 2025, golfer1Id: other.id, golfer2Id: golfer.id } });
+    const slot = await db.teeTime.create({
+      data: { time: unique('t').slice(0, 12), season: 2025, golfer1Id: other.id, golfer2Id: golfer.id },
+    });
     await deleteGolfer(golfer.id);
     expect(await db.golfer.findUnique({ where: { id: golfer.id } })).toBeNull();
     expect(await db.membership.count({ where: { golferId: golfer.id } })).toBe(0);
@@ -73,7 +84,11 @@ describe('golfer model', () => {
 
   it('lists golfers filtered by a case-insensitive search on name, email or phone', async () => {
     const tag = unique('Zq');
-    const a = await createGolfer({ firstName: 'Ann', lastName: `${tag}Lee`, email: `${tag}ann@example.org`.toLowerCase() });
+    const a = await createGolfer({
+      firstName: 'Ann',
+      lastName: `${tag}Lee`,
+      email: `${tag}ann@example.org`.toLowerCase(),
+    });
     const b = await createGolfer({ firstName: 'Ben', lastName: 'Other', phone: `231${tag.length}5550199` });
     expect((await listGolfers(tag.toUpperCase())).map((g) => g.id)).toEqual([a.id]);
     expect((await listGolfers(`${tag}ANN@`)).map((g) => g.id)).toEqual([a.id]);
@@ -86,7 +101,10 @@ describe('/golfers page', () => {
     const res = await call(golfersPageLoader, request('/golfers'));
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toMatch(/^\/auth/);
-    const post = await call(golfersPageAction, request('/golfers', { form: { intent: 'create', firstName: 'A', lastName: 'B' } }));
+    const post = await call(
+      golfersPageAction,
+      request('/golfers', { form: { intent: 'create', firstName: 'A', lastName: 'B' } }),
+    );
     expect(post.status).toBe(302);
     expect(post.headers.get('Location')).toMatch(/^\/auth/);
   });
@@ -99,37 +117,77 @@ describe('/golfers page', () => {
     const res = await call(golfersPageLoader, request(`/golfers?q=${tag.toLowerCase()}`, { cookie }));
     const body = await res.json();
     expect(body.q).toBe(tag.toLowerCase());
-    expect(body.golfers.map((g: { lastName: string }) => g.lastName)).toEqual(expect.arrayContaining([tag, other.lastName]));
-    expect(body.golfers.filter((g: Parameters<typeof matchesGolferSearch>[0]) => matchesGolferSearch(g, body.q)).map((g: { lastName: string }) => g.lastName)).toEqual([tag]);
+    expect(body.golfers.map((g: { lastName: string }) => g.lastName)).toEqual(
+      expect.arrayContaining([tag, other.lastName]),
+    );
+    expect(
+      body.golfers
+        .filter((g: Parameters<typeof matchesGolferSearch>[0]) => matchesGolferSearch(g, body.q))
+        .map((g: { lastName: string }) => g.lastName),
+    ).toEqual([tag]);
   });
 
   it('creates, updates and deletes with the SPEC toasts, keeping the search in the URL', async () => {
     const { cookie } = await signIn();
     const last = unique('Page');
-    const created = await call(golfersPageAction, request('/golfers?q=x&action=new', { cookie, form: { intent: 'create', firstName: 'Pat', lastName: last, email: '', phone: '' } }));
+    const created = await call(
+      golfersPageAction,
+      request('/golfers?q=x&action=new', {
+        cookie,
+        form: { intent: 'create', firstName: 'Pat', lastName: last, email: '', phone: '' },
+      }),
+    );
     expect(created.status).toBe(302);
     expect(created.headers.get('Location')).toBe('/golfers?q=x');
-    expect(await toastOf(created)).toEqual({ type: 'success', title: 'Success', description: 'Golfer created successfully' });
+    expect(await toastOf(created)).toEqual({
+      type: 'success',
+      title: 'Success',
+      description: 'Golfer created successfully',
+    });
     const golfer = await db.golfer.findFirstOrThrow({ where: { lastName: last } });
     expect(golfer).toMatchObject({ fullName: `Pat ${last}`, email: null, phone: null });
 
-    const updated = await call(golfersPageAction, request(`/golfers?edit=${golfer.id}`, { cookie, form: { intent: 'update', id: String(golfer.id), firstName: 'Patty', lastName: last, nickname: 'P' } }));
+    const updated = await call(
+      golfersPageAction,
+      request(`/golfers?edit=${golfer.id}`, {
+        cookie,
+        form: { intent: 'update', id: String(golfer.id), firstName: 'Patty', lastName: last, nickname: 'P' },
+      }),
+    );
     expect(await toastOf(updated)).toMatchObject({ description: 'Golfer updated successfully' });
-    expect(await db.golfer.findUniqueOrThrow({ where: { id: golfer.id } })).toMatchObject({ fullName: `Patty ${last}`, nickname: 'P' });
+    expect(await db.golfer.findUniqueOrThrow({ where: { id: golfer.id } })).toMatchObject({
+      fullName: `Patty ${last}`,
+      nickname: 'P',
+    });
 
-    const deleted = await call(golfersPageAction, request(`/golfers?delete=${golfer.id}`, { cookie, form: { intent: 'delete', id: String(golfer.id) } }));
+    const deleted = await call(
+      golfersPageAction,
+      request(`/golfers?delete=${golfer.id}`, { cookie, form: { intent: 'delete', id: String(golfer.id) } }),
+    );
     expect(deleted.headers.get('Location')).toBe('/golfers');
     expect(await toastOf(deleted)).toMatchObject({ description: 'Golfer deleted successfully' });
     expect(await db.golfer.findUnique({ where: { id: golfer.id } })).toBeNull();
 
-    const again = await call(golfersPageAction, request('/golfers', { cookie, form: { intent: 'delete', id: String(golfer.id) } }));
-    expect(await toastOf(again)).toMatchObject({ type: 'error', description: 'Failed to delete golfer: Golfer not found' });
+    const again = await call(
+      golfersPageAction,
+      request('/golfers', { cookie, form: { intent: 'delete', id: String(golfer.id) } }),
+    );
+    expect(await toastOf(again)).toMatchObject({
+      type: 'error',
+      description: 'Failed to delete golfer: Golfer not found',
+    });
   });
 
   it('answers bad input with 400 and field messages, and a duplicate email with 409, changing nothing', async () => {
     const { cookie } = await signIn();
     const before = await db.golfer.count();
-    const bad = await call(golfersPageAction, request('/golfers', { cookie, form: { intent: 'create', firstName: '', lastName: 'X', email: 'not-an-email', phone: '555-12' } }));
+    const bad = await call(
+      golfersPageAction,
+      request('/golfers', {
+        cookie,
+        form: { intent: 'create', firstName: '', lastName: 'X', email: 'not-an-email', phone: '555-12' },
+      }),
+    );
     expect(bad.status).toBe(400);
     const { result } = await bad.json();
     expect(result.error).toMatchObject({
@@ -139,11 +197,17 @@ describe('/golfers page', () => {
     });
     const email = `${unique('taken')}@example.org`;
     await createGolfer({ firstName: 'A', lastName: 'B', email });
-    const dup = await call(golfersPageAction, request('/golfers', { cookie, form: { intent: 'create', firstName: 'C', lastName: 'D', email } }));
+    const dup = await call(
+      golfersPageAction,
+      request('/golfers', { cookie, form: { intent: 'create', firstName: 'C', lastName: 'D', email } }),
+    );
     expect(dup.status).toBe(409);
     expect((await dup.json()).result.error.email).toEqual(['Another golfer already uses this email']);
     expect(await db.golfer.count()).toBe(before + 1);
-    const noId = await call(golfersPageAction, request('/golfers', { cookie, form: { intent: 'update', firstName: 'C', lastName: 'D' } }));
+    const noId = await call(
+      golfersPageAction,
+      request('/golfers', { cookie, form: { intent: 'update', firstName: 'C', lastName: 'D' } }),
+    );
     expect(noId.status).toBe(400);
     expect((await noId.json()).result.error['']).toEqual(['Golfer is required for update']);
   });
@@ -151,7 +215,12 @@ describe('/golfers page', () => {
   it('renders 5 or 500 golfers with the same number of queries', async () => {
     const { cookie } = await signIn();
     await db.golfer.deleteMany();
-    const rows = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ firstName: 'Bulk', lastName: `L${from + i}`, fullName: `Bulk L${from + i}` }));
+    const rows = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        firstName: 'Bulk',
+        lastName: `L${from + i}`,
+        fullName: `Bulk L${from + i}`,
+      }));
     await db.golfer.createMany({ data: rows(5, 0) });
     const count = async () => {
       const start = queryCount();
@@ -184,21 +253,42 @@ describe('/api/golfers', () => {
   it('creates (201), lists, updates and deletes (204) a golfer', async () => {
     const { cookie } = await signIn({ isAdmin: false });
     const last = unique('Api');
-    const created = await call(apiGolfersAction, request('/api/golfers', { cookie, json: { firstName: 'Al', lastName: last, nickname: '', email: `${last}@Example.org`, phone: '231-555-0101' } }));
+    const created = await call(
+      apiGolfersAction,
+      request('/api/golfers', {
+        cookie,
+        json: { firstName: 'Al', lastName: last, nickname: '', email: `${last}@Example.org`, phone: '231-555-0101' },
+      }),
+    );
     expect(created.status).toBe(201);
     const golfer = await created.json();
-    expect(golfer).toMatchObject({ firstName: 'Al', lastName: last, fullName: `Al ${last}`, nickname: null, email: `${last}@example.org`.toLowerCase(), phone: '231-555-0101' });
+    expect(golfer).toMatchObject({
+      firstName: 'Al',
+      lastName: last,
+      fullName: `Al ${last}`,
+      nickname: null,
+      email: `${last}@example.org`.toLowerCase(),
+      phone: '231-555-0101',
+    });
 
     const list = await (await call(apiGolfersLoader, request('/api/golfers', { cookie }))).json();
     expect(list.find((g: { id: number }) => g.id === golfer.id)).toEqual(golfer);
 
-    const put = await call(apiGolferAction, request(`/api/golfers/${golfer.id}`, { method: 'PUT', cookie, json: { firstName: 'Albert', lastName: last } }), { id: String(golfer.id) });
+    const put = await call(
+      apiGolferAction,
+      request(`/api/golfers/${golfer.id}`, { method: 'PUT', cookie, json: { firstName: 'Albert', lastName: last } }),
+      { id: String(golfer.id) },
+    );
     expect(put.status).toBe(200);
     expect(await put.json()).toMatchObject({ fullName: `Albert ${last}`, email: null });
 
-    const del = await call(apiGolferAction, request(`/api/golfers/${golfer.id}`, { method: 'DELETE', cookie }), { id: String(golfer.id) });
+    const del = await call(apiGolferAction, request(`/api/golfers/${golfer.id}`, { method: 'DELETE', cookie }), {
+      id: String(golfer.id),
+    });
     expect(del.status).toBe(204);
-    const gone = await call(apiGolferLoader, request(`/api/golfers/${golfer.id}`, { cookie }), { id: String(golfer.id) });
+    const gone = await call(apiGolferLoader, request(`/api/golfers/${golfer.id}`, { cookie }), {
+      id: String(golfer.id),
+    });
     expect(gone.status).toBe(404);
     expect(await gone.json()).toEqual({ message: 'Golfer not found' });
   });
@@ -206,9 +296,15 @@ describe('/api/golfers', () => {
   it('takes back a golfer exactly as GET gave it (nulls for what is not on file)', async () => {
     const { cookie } = await signIn();
     const golfer = await createGolfer({ firstName: 'Round', lastName: unique('Trip') });
-    const got = await (await call(apiGolferLoader, request(`/api/golfers/${golfer.id}`, { cookie }), { id: String(golfer.id) })).json();
+    const got = await (
+      await call(apiGolferLoader, request(`/api/golfers/${golfer.id}`, { cookie }), { id: String(golfer.id) })
+    ).json();
     expect(got).toMatchObject({ nickname: null, email: null, phone: null });
-    const put = await call(apiGolferAction, request(`/api/golfers/${golfer.id}`, { method: 'PUT', cookie, json: got }), { id: String(golfer.id) });
+    const put = await call(
+      apiGolferAction,
+      request(`/api/golfers/${golfer.id}`, { method: 'PUT', cookie, json: got }),
+      { id: String(golfer.id) },
+    );
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual(got);
   });
@@ -217,7 +313,15 @@ describe('/api/golfers', () => {
     const { cookie } = await signIn();
     const res = await call(
       apiGolfersAction,
-      request('/api/golfers', { cookie, json: { firstName: 'F'.repeat(101), lastName: 'L'.repeat(101), nickname: 'N'.repeat(101), phone: '2'.repeat(41) } }),
+      request('/api/golfers', {
+        cookie,
+        json: {
+          firstName: 'F'.repeat(101),
+          lastName: 'L'.repeat(101),
+          nickname: 'N'.repeat(101),
+          phone: '2'.repeat(41),
+        },
+      }),
     );
     expect(res.status).toBe(400);
     expect((await res.json()).errors).toEqual({
@@ -230,25 +334,51 @@ describe('/api/golfers', () => {
 
   it('answers 400 for bad bodies and ids, 404 for missing golfers and 409 for a taken email', async () => {
     const { cookie } = await signIn();
-    const bad = await call(apiGolfersAction, request('/api/golfers', { cookie, json: { lastName: 'B', email: 'nope' } }));
+    const bad = await call(
+      apiGolfersAction,
+      request('/api/golfers', { cookie, json: { lastName: 'B', email: 'nope' } }),
+    );
     expect(bad.status).toBe(400);
     const body = await bad.json();
     expect(body.message).toBe('Invalid golfer');
-    expect(body.errors).toMatchObject({ firstName: ['First name is required'], email: ['Enter a valid email address'] });
+    expect(body.errors).toMatchObject({
+      firstName: ['First name is required'],
+      email: ['Enter a valid email address'],
+    });
 
-    const badJson = await call(apiGolfersAction, new Request('http://localhost/api/golfers', { method: 'POST', body: '{', headers: { Cookie: cookie, 'Content-Type': 'application/json' } }));
+    const badJson = await call(
+      apiGolfersAction,
+      new Request('http://localhost/api/golfers', {
+        method: 'POST',
+        body: '{',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      }),
+    );
     expect(badJson.status).toBe(400);
 
-    const badId = await call(apiGolferAction, request('/api/golfers/abc', { method: 'PUT', cookie, json: { firstName: 'A', lastName: 'B' } }), { id: 'abc' });
+    const badId = await call(
+      apiGolferAction,
+      request('/api/golfers/abc', { method: 'PUT', cookie, json: { firstName: 'A', lastName: 'B' } }),
+      { id: 'abc' },
+    );
     expect(badId.status).toBe(400);
-    const missing = await call(apiGolferAction, request('/api/golfers/987654', { method: 'PUT', cookie, json: { firstName: 'A', lastName: 'B' } }), { id: '987654' });
+    const missing = await call(
+      apiGolferAction,
+      request('/api/golfers/987654', { method: 'PUT', cookie, json: { firstName: 'A', lastName: 'B' } }),
+      { id: '987654' },
+    );
     expect(missing.status).toBe(404);
-    const missingDelete = await call(apiGolferAction, request('/api/golfers/987654', { method: 'DELETE', cookie }), { id: '987654' });
+    const missingDelete = await call(apiGolferAction, request('/api/golfers/987654', { method: 'DELETE', cookie }), {
+      id: '987654',
+    });
     expect(missingDelete.status).toBe(404);
 
     const email = `${unique('api')}@example.org`;
     await createGolfer({ firstName: 'X', lastName: 'Y', email });
-    const dup = await call(apiGolfersAction, request('/api/golfers', { cookie, json: { firstName: 'Z', lastName: 'W', email } }));
+    const dup = await call(
+      apiGolfersAction,
+      request('/api/golfers', { cookie, json: { firstName: 'Z', lastName: 'W', email } }),
+    );
     expect(dup.status).toBe(409);
     expect((await dup.json()).errors).toEqual({ email: ['Another golfer already uses this email'] });
   });

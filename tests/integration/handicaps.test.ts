@@ -23,7 +23,12 @@ describe('handicap columns stored with each round', () => {
   it('updates every later handicap of the golfer when an early round is edited', async () => {
     const golfer = await newGolfer();
     const first = await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 });
-    for (const [date, gross] of [['2025-06-02', 40], ['2025-06-09', 40], ['2025-06-16', 40], ['2025-06-23', 40]] as const) {
+    for (const [date, gross] of [
+      ['2025-06-02', 40],
+      ['2025-06-09', 40],
+      ['2025-06-16', 40],
+      ['2025-06-23', 40],
+    ] as const) {
       await createRound({ golferId: golfer.id, date, grossScore: gross });
     }
     // All at +4: every handicap after is 3 (3.2).
@@ -137,7 +142,12 @@ describe('handicap columns stored with each round', () => {
 
   it('refuses a round for a golfer or course that does not exist, saving nothing', async () => {
     const golfer = await newGolfer();
-    const error = await createRound({ golferId: golfer.id, courseId: 987654, date: '2025-05-19', grossScore: 40 }).catch((e: unknown) => e);
+    const error = await createRound({
+      golferId: golfer.id,
+      courseId: 987654,
+      date: '2025-05-19',
+      grossScore: 40,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 400, errors: { courseId: ['Course #987654 does not exist'] } });
     await expect(createRound({ golferId: 987654, date: '2025-05-19', grossScore: 40 })).rejects.toMatchObject({
@@ -174,17 +184,24 @@ describe('createRounds (batch, for imports)', () => {
       { golferId: 888888, date: '2025-06-02', grossScore: 42 },
       { golferId: golfer.id, courseId: 777777, date: '2025-06-09', grossScore: 42 },
     ]).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, errors: { golferId: ['Golfer #888888 does not exist'], courseId: ['Course #777777 does not exist'] } });
+    expect(error).toMatchObject({
+      status: 400,
+      errors: { golferId: ['Golfer #888888 does not exist'], courseId: ['Course #777777 does not exist'] },
+    });
     expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
   });
 });
 
 describe('handicaps of many golfers at once', () => {
-  it('works past SQLite\'s 999-parameter limit (1,200 golfers in one call)', async () => {
+  it("works past SQLite's 999-parameter limit (1,200 golfers in one call)", async () => {
     const tag = `Bulk${Date.now()}`;
-    await db.golfer.createMany({ data: Array.from({ length: 1200 }, (_, i) => ({ firstName: `G${i}`, lastName: tag, fullName: `G${i} ${tag}` })) });
+    await db.golfer.createMany({
+      data: Array.from({ length: 1200 }, (_, i) => ({ firstName: `G${i}`, lastName: tag, fullName: `G${i} ${tag}` })),
+    });
     const golfers = await db.golfer.findMany({ where: { lastName: tag }, select: { id: true } });
-    await db.round.createMany({ data: golfers.map((g) => ({ golferId: g.id, date: '2025-06-02', season: 2025, grossScore: 41 })) });
+    await db.round.createMany({
+      data: golfers.map((g) => ({ golferId: g.id, date: '2025-06-02', season: 2025, grossScore: 41 })),
+    });
     const ids = golfers.map((g) => g.id);
     await db.$transaction((tx) => recomputeHandicaps(tx, ids), { timeout: 120_000 });
     const handicaps = await currentHandicaps(db, ids);

@@ -13,7 +13,13 @@ export const BASE = 'http://localhost';
 /** A Request as Remix would hand it to a loader or action. */
 export function request(
   path: string,
-  init: { method?: string; json?: unknown; form?: Record<string, string> | URLSearchParams | FormData; cookie?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    json?: unknown;
+    form?: Record<string, string> | URLSearchParams | FormData;
+    cookie?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Request {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set('Cookie', init.cookie);
@@ -33,13 +39,24 @@ export function request(
 /** Creates a user and returns it with a session cookie for it. */
 export async function signIn(opts: { isAdmin?: boolean } = {}): Promise<{ user: PublicUser; cookie: string }> {
   const username = unique('user');
-  const user = await createUser({ username, password: 'password123', email: `${username}@example.org`, firstName: 'Test', lastName: 'User', isAdmin: opts.isAdmin ?? true });
+  const user = await createUser({
+    username,
+    password: 'password123',
+    email: `${username}@example.org`,
+    firstName: 'Test',
+    lastName: 'User',
+    isAdmin: opts.isAdmin ?? true,
+  });
   const setCookie = await commitUserSession(new Request(BASE), user.id);
   return { user, cookie: setCookie.split(';')[0] };
 }
 
 /** Calls a loader or action and returns the Response, whether it was returned or thrown. */
-export async function call(fn: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown, req: Request, params: Record<string, string> = {}): Promise<Response> {
+export async function call(
+  fn: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown,
+  req: Request,
+  params: Record<string, string> = {},
+): Promise<Response> {
   try {
     const out = await fn({ request: req, params, context: {} });
     if (out instanceof Response) return out;

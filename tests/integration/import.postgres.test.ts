@@ -27,9 +27,20 @@ describe('imports and exports on PostgreSQL', () => {
     expect((await db.golfer.findUniqueOrThrow({ where: { id: existing.id } })).phone).toBe('231-555-0100');
 
     const ids = (await db.golfer.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((g) => g.id);
-    expect(await importJsonText('courses', JSON.stringify([{ courseName: 'Pines', coursePar: 36, courseLength: '3.2 miles' }]))).toEqual({ count: 1 });
+    expect(
+      await importJsonText(
+        'courses',
+        JSON.stringify([{ courseName: 'Pines', coursePar: 36, courseLength: '3.2 miles' }]),
+      ),
+    ).toEqual({ count: 1 });
     const course = await db.course.findFirstOrThrow();
-    const memberships = ids.map((golferId) => ({ golferId, season: 2025, registered: true, paid: golferId % 2 === 0, estimatedScore: 45 }));
+    const memberships = ids.map((golferId) => ({
+      golferId,
+      season: 2025,
+      registered: true,
+      paid: golferId % 2 === 0,
+      estimatedScore: 45,
+    }));
     expect(await importJsonText('memberships', JSON.stringify(memberships))).toEqual({ count: 1_101 });
     const flights = ids.map((golferId, i) => ({ golferId, season: 2025, flightNo: String(1 + (i % 4)) }));
     expect(await importJsonText('flights', JSON.stringify(flights))).toEqual({ count: 1_101 });
@@ -38,7 +49,10 @@ describe('imports and exports on PostgreSQL', () => {
     expect(await db.round.count({ where: { hcpIndexBefore: 7, netScore: 38 } })).toBe(1_101);
 
     // A row naming a golfer that does not exist: nothing of the file is written.
-    const bad = JSON.stringify([{ golferId: ids[0], date: '2025-06-09', grossScore: 40 }, { golferId: 99_999, date: '2025-06-09', grossScore: 40 }]);
+    const bad = JSON.stringify([
+      { golferId: ids[0], date: '2025-06-09', grossScore: 40 },
+      { golferId: 99_999, date: '2025-06-09', grossScore: 40 },
+    ]);
     await expect(importJsonText('rounds', bad)).rejects.toBeInstanceOf(HttpError);
     expect(await db.round.count({ where: { date: '2025-06-09' } })).toBe(0);
 

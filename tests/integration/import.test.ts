@@ -32,13 +32,23 @@ async function upload(type: string, file: File | null) {
   const form = new FormData();
   if (file) form.append('file', file);
   const res = await call(importFileApi, request(`/api/import/${type}`, { form, cookie }), { type });
-  return { status: res.status, body: (await res.json()) as { count?: number; message?: string; errors?: Record<string, string[]> } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { count?: number; message?: string; errors?: Record<string, string[]> },
+  };
 }
 
 async function postJson(type: string, body: string) {
-  const req = new Request(new URL(`/api/import/${type}/json`, BASE), { method: 'POST', body, headers: { 'Content-Type': 'application/json', Cookie: cookie } });
+  const req = new Request(new URL(`/api/import/${type}/json`, BASE), {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+  });
   const res = await call(importJsonApi, req, { type });
-  return { status: res.status, body: (await res.json()) as { count?: number; message?: string; errors?: Record<string, string[]> } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { count?: number; message?: string; errors?: Record<string, string[]> },
+  };
 }
 
 describe('golfers import from files', () => {
@@ -72,7 +82,8 @@ describe('golfers import from files', () => {
   it('imports nothing from a file with one bad row in the middle, and names the row and field', async () => {
     const tag = unique('bad');
     const rows: Cell[][] = [['firstName', 'lastName', 'email']];
-    for (let i = 0; i < 1_000; i += 1) rows.push([`G${i}`, tag, i === 499 ? 'not-an-email' : `g${i}-${tag}@example.org`]);
+    for (let i = 0; i < 1_000; i += 1)
+      rows.push([`G${i}`, tag, i === 499 ? 'not-an-email' : `g${i}-${tag}@example.org`]);
     const { status, body } = await upload('golfers', workbook(rows, 'golfers.xlsx'));
     expect(status).toBe(400);
     // Data row 500 is spreadsheet row 501: the header is row 1.
@@ -83,7 +94,18 @@ describe('golfers import from files', () => {
 
   it('reads an old .xls workbook', async () => {
     const tag = unique('xls');
-    const { status, body } = await upload('golfers', workbook([['First Name', 'Last Name'], ['Ann', tag], ['Bob', tag]], 'old.xls', 'biff8'));
+    const { status, body } = await upload(
+      'golfers',
+      workbook(
+        [
+          ['First Name', 'Last Name'],
+          ['Ann', tag],
+          ['Bob', tag],
+        ],
+        'old.xls',
+        'biff8',
+      ),
+    );
     expect([status, body]).toEqual([200, { count: 2 }]);
     expect(await db.golfer.count({ where: { lastName: tag } })).toBe(2);
   });
@@ -106,7 +128,9 @@ describe('golfers import from files', () => {
   it('names a missing required column once instead of failing every row', async () => {
     const { status, body } = await upload('golfers', csv('firstName,email\nAnn,ann@example.org\n'));
     expect(status).toBe(400);
-    expect(body.message).toBe('The file has no lastName column. golfers need the columns firstName, lastName in the first row.');
+    expect(body.message).toBe(
+      'The file has no lastName column. golfers need the columns firstName, lastName in the first row.',
+    );
   });
 });
 
@@ -115,7 +139,9 @@ describe('files that cannot be imported', () => {
     const garbage = new Uint8Array(2048).map((_, i) => (i * 7919) % 256);
     const { status, body } = await upload('golfers', new File([garbage], 'golfers.xlsx'));
     expect(status).toBe(400);
-    expect(body.message).toBe('Could not read "golfers.xlsx". Make sure it is a CSV file or an Excel workbook (.xlsx or .xls) and not damaged.');
+    expect(body.message).toBe(
+      'Could not read "golfers.xlsx". Make sure it is a CSV file or an Excel workbook (.xlsx or .xls) and not damaged.',
+    );
   });
 
   it('refuses a damaged workbook', async () => {
@@ -131,7 +157,10 @@ describe('files that cannot be imported', () => {
   });
 
   it('refuses an empty file and a header without rows', async () => {
-    expect(await upload('golfers', csv('', 'empty.csv'))).toEqual({ status: 400, body: { message: '"empty.csv" is empty.' } });
+    expect(await upload('golfers', csv('', 'empty.csv'))).toEqual({
+      status: 400,
+      body: { message: '"empty.csv" is empty.' },
+    });
     expect(await upload('golfers', csv('firstName,lastName\n', 'header.csv'))).toEqual({
       status: 400,
       body: { message: '"header.csv" has no rows to import below its header row.' },
@@ -161,7 +190,10 @@ describe('files that cannot be imported', () => {
         if (i === 5_000) for (let b = 0; b < 5; b++) rows.push(['', '']);
         rows.push([`G${i}`, `${tag}${i}`]);
       }
-      const file = kind === 'csv' ? csv(rows.map((r) => r.join(',')).join('\n')) : workbook(rows, `gaps.${kind}`, kind === 'xls' ? 'biff8' : 'xlsx');
+      const file =
+        kind === 'csv'
+          ? csv(rows.map((r) => r.join(',')).join('\n'))
+          : workbook(rows, `gaps.${kind}`, kind === 'xls' ? 'biff8' : 'xlsx');
       const { status, body } = await upload('golfers', file);
       expect({ kind, status, body }).toEqual({ kind, status: 200, body: { count: 10_000 } });
       expect(await db.golfer.count({ where: { lastName: { startsWith: tag } } })).toBe(10_000);
@@ -184,7 +216,9 @@ describe('files that cannot be imported', () => {
     form.append('file', csv('firstName,lastName\nA,B\n'));
     const unknown = await call(importFileApi, request('/api/import/users', { form, cookie }), { type: 'users' });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ message: 'Unknown import type "users". Use one of golfers, rounds, memberships, flights, courses.' });
+    expect(await unknown.json()).toEqual({
+      message: 'Unknown import type "users". Use one of golfers, rounds, memberships, flights, courses.',
+    });
     const anonymous = await call(importFileApi, request('/api/import/golfers', { form }), { type: 'golfers' });
     expect(anonymous.status).toBe(401);
   });
@@ -193,23 +227,46 @@ describe('files that cannot be imported', () => {
 describe('JSON import', () => {
   it('imports an array of objects and answers {count}', async () => {
     const tag = unique('json');
-    const { status, body } = await postJson('golfers', JSON.stringify([{ firstName: 'Ann', lastName: tag, phone: 2315550100 }, { FirstName: 'Bob', last_name: tag }]));
+    const { status, body } = await postJson(
+      'golfers',
+      JSON.stringify([
+        { firstName: 'Ann', lastName: tag, phone: 2315550100 },
+        { FirstName: 'Bob', last_name: tag },
+      ]),
+    );
     expect([status, body]).toEqual([200, { count: 2 }]);
     expect(await db.golfer.count({ where: { lastName: tag } })).toBe(2);
   });
 
   it('refuses JSON that is not an array, does not parse, or is blank', async () => {
-    expect(await postJson('golfers', '{"firstName":"Ann","lastName":"Smith"}')).toEqual({ status: 400, body: { message: 'JSON data must be an array of objects.' } });
-    expect(await postJson('golfers', '[{"firstName":')).toEqual({ status: 400, body: { message: 'Invalid JSON format' } });
-    expect(await postJson('golfers', '  ')).toEqual({ status: 400, body: { message: 'Please enter JSON data first.' } });
-    expect(await postJson('golfers', '[]')).toEqual({ status: 400, body: { message: 'The JSON array is empty: there is nothing to import.' } });
+    expect(await postJson('golfers', '{"firstName":"Ann","lastName":"Smith"}')).toEqual({
+      status: 400,
+      body: { message: 'JSON data must be an array of objects.' },
+    });
+    expect(await postJson('golfers', '[{"firstName":')).toEqual({
+      status: 400,
+      body: { message: 'Invalid JSON format' },
+    });
+    expect(await postJson('golfers', '  ')).toEqual({
+      status: 400,
+      body: { message: 'Please enter JSON data first.' },
+    });
+    expect(await postJson('golfers', '[]')).toEqual({
+      status: 400,
+      body: { message: 'The JSON array is empty: there is nothing to import.' },
+    });
   });
 
   it('refuses numbers and booleans where a JSON item needs text, rather than storing "123 true"', async () => {
     const golfers = await postJson('golfers', JSON.stringify([{ firstName: 123, lastName: true }]));
     expect(golfers.status).toBe(400);
-    expect(golfers.body.errors).toEqual({ 'Item 1': ['firstName: First name must be text', 'lastName: Last name must be text'] });
-    const courses = await postJson('courses', JSON.stringify([{ courseName: 7, coursePar: 36, courseLength: '3 miles' }]));
+    expect(golfers.body.errors).toEqual({
+      'Item 1': ['firstName: First name must be text', 'lastName: Last name must be text'],
+    });
+    const courses = await postJson(
+      'courses',
+      JSON.stringify([{ courseName: 7, coursePar: 36, courseLength: '3 miles' }]),
+    );
     expect(courses.status).toBe(400);
     expect(courses.body.errors).toEqual({ 'Item 1': ['courseName: Enter text here'] });
     expect(await db.golfer.count({ where: { firstName: '123' } })).toBe(0);
@@ -217,9 +274,15 @@ describe('JSON import', () => {
 
   it('numbers items from 1 and reports items that are not objects', async () => {
     const tag = unique('items');
-    const { status, body } = await postJson('golfers', JSON.stringify([{ firstName: 'Ann', lastName: tag }, 'Bob', { firstName: 'Cy' }]));
+    const { status, body } = await postJson(
+      'golfers',
+      JSON.stringify([{ firstName: 'Ann', lastName: tag }, 'Bob', { firstName: 'Cy' }]),
+    );
     expect(status).toBe(400);
-    expect(body.errors).toEqual({ 'Item 2': ['must be an object with the fields of the type'], 'Item 3': ['lastName: Last name is required'] });
+    expect(body.errors).toEqual({
+      'Item 2': ['must be an object with the fields of the type'],
+      'Item 3': ['lastName: Last name is required'],
+    });
     expect(await db.golfer.count({ where: { lastName: tag } })).toBe(0);
   });
 });
@@ -227,7 +290,13 @@ describe('JSON import', () => {
 describe('golfer matching', () => {
   it('updates a golfer matched by email (any case) or by name instead of adding a duplicate, keeping what blank cells leave out', async () => {
     const tag = unique('match');
-    const byEmail = await createGolfer({ firstName: 'Ann', lastName: tag, email: `ann-${tag}@example.org`, phone: '231-555-0101', nickname: 'Annie' });
+    const byEmail = await createGolfer({
+      firstName: 'Ann',
+      lastName: tag,
+      email: `ann-${tag}@example.org`,
+      phone: '231-555-0101',
+      nickname: 'Annie',
+    });
     const byName = await createGolfer({ firstName: 'Bob', lastName: tag, phone: '231-555-0102' });
     const namesake = await createGolfer({ firstName: 'Cy', lastName: tag, email: `cy-${tag}@example.org` });
     const text = [
@@ -237,11 +306,24 @@ describe('golfer matching', () => {
       `Cy,${tag},other-cy-${tag}@example.org,`,
     ].join('\n');
     expect(await upload('golfers', csv(text))).toEqual({ status: 200, body: { count: 3 } });
-    const rows = await db.golfer.findMany({ where: { lastName: { in: [tag, tag.toUpperCase()] } }, orderBy: { id: 'asc' } });
+    const rows = await db.golfer.findMany({
+      where: { lastName: { in: [tag, tag.toUpperCase()] } },
+      orderBy: { id: 'asc' },
+    });
     expect(rows).toHaveLength(4);
     const [ann, bob, cy, otherCy] = rows;
-    expect([ann.id, ann.phone, ann.nickname, ann.email]).toEqual([byEmail.id, '231-555-0199', 'Annie', `ann-${tag}@example.org`]);
-    expect([bob.id, bob.email, bob.phone, bob.firstName]).toEqual([byName.id, `bob-${tag}@example.org`, '231-555-0102', 'bob']);
+    expect([ann.id, ann.phone, ann.nickname, ann.email]).toEqual([
+      byEmail.id,
+      '231-555-0199',
+      'Annie',
+      `ann-${tag}@example.org`,
+    ]);
+    expect([bob.id, bob.email, bob.phone, bob.firstName]).toEqual([
+      byName.id,
+      `bob-${tag}@example.org`,
+      '231-555-0102',
+      'bob',
+    ]);
     // A same-named golfer with another email on file is someone else.
     expect(cy.id).toBe(namesake.id);
     expect(otherCy.email).toBe(`other-cy-${tag}@example.org`);
@@ -291,20 +373,35 @@ describe('rounds, memberships, flights and courses', () => {
     for (let i = 0; i < 1_200; i += 1) golfers.push([`W${i}`, tag]);
     expect((await upload('golfers', workbook(golfers, 'golfers.xlsx'))).status).toBe(200);
     const ids = (await db.golfer.findMany({ where: { lastName: tag }, select: { id: true } })).map((g) => g.id);
-    const memberships = await postJson('memberships', JSON.stringify(ids.map((golferId) => ({ golferId, season: 2025, registered: true, estimatedScore: 45 }))));
+    const memberships = await postJson(
+      'memberships',
+      JSON.stringify(ids.map((golferId) => ({ golferId, season: 2025, registered: true, estimatedScore: 45 }))),
+    );
     expect(memberships).toEqual({ status: 200, body: { count: 1_200 } });
-    const rounds = await postJson('rounds', JSON.stringify(ids.map((golferId) => ({ golferId, date: '2025-06-02', grossScore: 45 }))));
+    const rounds = await postJson(
+      'rounds',
+      JSON.stringify(ids.map((golferId) => ({ golferId, date: '2025-06-02', grossScore: 45 }))),
+    );
     expect(rounds).toEqual({ status: 200, body: { count: 1_200 } });
     // The estimate (three entries of 45 at par 36) seeds every golfer's handicap: round(0.8 × 9) = 7.
-    const stored = await db.round.findMany({ where: { golferId: { in: ids.slice(0, 500) } }, select: { hcpIndexBefore: true } });
+    const stored = await db.round.findMany({
+      where: { golferId: { in: ids.slice(0, 500) } },
+      select: { hcpIndexBefore: true },
+    });
     expect(new Set(stored.map((r) => r.hcpIndexBefore))).toEqual(new Set([7]));
   }, 120_000);
 
   it('updates the round of a golfer and date instead of adding a second one', async () => {
     const golfer = await createGolfer({ firstName: 'Sam', lastName: unique('again') });
-    const first = await postJson('rounds', JSON.stringify([{ golferId: golfer.id, date: '2025-07-14', grossScore: 45, notes: 'keep' }]));
+    const first = await postJson(
+      'rounds',
+      JSON.stringify([{ golferId: golfer.id, date: '2025-07-14', grossScore: 45, notes: 'keep' }]),
+    );
     expect(first.status).toBe(200);
-    const second = await postJson('rounds', JSON.stringify([{ golferId: golfer.id, date: '2025-07-14', grossScore: 41 }]));
+    const second = await postJson(
+      'rounds',
+      JSON.stringify([{ golferId: golfer.id, date: '2025-07-14', grossScore: 41 }]),
+    );
     expect(second).toEqual({ status: 200, body: { count: 1 } });
     const rounds = await db.round.findMany({ where: { golferId: golfer.id } });
     expect(rounds.map((r) => [r.grossScore, r.notes, r.netScore])).toEqual([[41, 'keep', 41]]);
@@ -331,8 +428,19 @@ describe('rounds, memberships, flights and courses', () => {
     await createMembership({ golferId: bob.id, season: 2025, registered: true, paid: false, estimatedScore: 45 });
     const text = `golferId,season,registered,paid,registrationDatetime,estimatedScore\n${ann.id},2025,yes,no,2025-04-01 09:30,40\n${bob.id},2025,,TRUE,,\n`;
     expect(await upload('memberships', csv(text))).toEqual({ status: 200, body: { count: 2 } });
-    const rows = await db.membership.findMany({ where: { golferId: { in: [ann.id, bob.id] } }, orderBy: { golferId: 'asc' } });
-    expect(rows.map((m) => [m.golferId, m.registered, m.paid, m.estimatedScore, m.registrationDatetime?.toISOString() ?? null])).toEqual([
+    const rows = await db.membership.findMany({
+      where: { golferId: { in: [ann.id, bob.id] } },
+      orderBy: { golferId: 'asc' },
+    });
+    expect(
+      rows.map((m) => [
+        m.golferId,
+        m.registered,
+        m.paid,
+        m.estimatedScore,
+        m.registrationDatetime?.toISOString() ?? null,
+      ]),
+    ).toEqual([
       [ann.id, true, false, 40, '2025-04-01T13:30:00.000Z'],
       [bob.id, true, true, 45, rows[1].registrationDatetime?.toISOString() ?? null],
     ]);
@@ -341,7 +449,13 @@ describe('rounds, memberships, flights and courses', () => {
 
   it('refuses the same golfer and season twice in one file', async () => {
     const golfer = await createGolfer({ firstName: 'Dup', lastName: unique('member') });
-    const { status, body } = await postJson('memberships', JSON.stringify([{ golferId: golfer.id, season: 2025 }, { golferId: golfer.id, season: 2025, paid: true }]));
+    const { status, body } = await postJson(
+      'memberships',
+      JSON.stringify([
+        { golferId: golfer.id, season: 2025 },
+        { golferId: golfer.id, season: 2025, paid: true },
+      ]),
+    );
     expect(status).toBe(400);
     expect(body.errors).toEqual({ 'Item 2': ['The same golferId and season as item 1'] });
   });
@@ -349,12 +463,30 @@ describe('rounds, memberships, flights and courses', () => {
   it('assigns and moves flights, accepting 2 or "Flight 2"', async () => {
     const a = await createGolfer({ firstName: 'Fay', lastName: unique('flight') });
     const b = await createGolfer({ firstName: 'Gus', lastName: unique('flight') });
-    expect(await upload('flights', workbook([['golferId', 'season', 'flightNo'], [a.id, 2025, 2], [b.id, 2025, 'Flight 3']], 'flights.xlsx'))).toEqual({
+    expect(
+      await upload(
+        'flights',
+        workbook(
+          [
+            ['golferId', 'season', 'flightNo'],
+            [a.id, 2025, 2],
+            [b.id, 2025, 'Flight 3'],
+          ],
+          'flights.xlsx',
+        ),
+      ),
+    ).toEqual({
       status: 200,
       body: { count: 2 },
     });
-    expect(await postJson('flights', JSON.stringify([{ golferId: a.id, season: 2025, flightNo: '4' }]))).toEqual({ status: 200, body: { count: 1 } });
-    const rows = await db.flightAssignment.findMany({ where: { golferId: { in: [a.id, b.id] } }, orderBy: { golferId: 'asc' } });
+    expect(await postJson('flights', JSON.stringify([{ golferId: a.id, season: 2025, flightNo: '4' }]))).toEqual({
+      status: 200,
+      body: { count: 1 },
+    });
+    const rows = await db.flightAssignment.findMany({
+      where: { golferId: { in: [a.id, b.id] } },
+      orderBy: { golferId: 'asc' },
+    });
     expect(rows.map((f) => [f.golferId, f.season, f.flightNo])).toEqual([
       [a.id, 2025, '4'],
       [b.id, 2025, '3'],
@@ -365,10 +497,17 @@ describe('rounds, memberships, flights and courses', () => {
 
   it('creates courses and updates one with the same name', async () => {
     const name = unique('Links');
-    expect(await upload('courses', csv(`Course Name,Course Par,Course Length\n${name},36,3.2 miles\n`))).toEqual({ status: 200, body: { count: 1 } });
-    expect(await upload('courses', csv(`courseName,coursePar,courseLength\n${name.toUpperCase()},35,2900 yards\n`))).toEqual({ status: 200, body: { count: 1 } });
+    expect(await upload('courses', csv(`Course Name,Course Par,Course Length\n${name},36,3.2 miles\n`))).toEqual({
+      status: 200,
+      body: { count: 1 },
+    });
+    expect(
+      await upload('courses', csv(`courseName,coursePar,courseLength\n${name.toUpperCase()},35,2900 yards\n`)),
+    ).toEqual({ status: 200, body: { count: 1 } });
     const rows = await db.course.findMany({ where: { courseName: { in: [name, name.toUpperCase()] } } });
-    expect(rows.map((c) => [c.courseName, c.coursePar, c.courseLength])).toEqual([[name.toUpperCase(), 35, '2900 yards']]);
+    expect(rows.map((c) => [c.courseName, c.coursePar, c.courseLength])).toEqual([
+      [name.toUpperCase(), 35, '2900 yards'],
+    ]);
   });
 });
 
@@ -387,7 +526,10 @@ describe('/import page', () => {
     form.append('file', csv(`firstName,lastName\nAnn,${tag}\n`));
     const res = await call(pageAction, request('/import', { form, cookie }));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ tab: 'file', outcome: { ok: true, title: 'Import Successful', message: 'Successfully imported 1 golfers' } });
+    expect(await res.json()).toEqual({
+      tab: 'file',
+      outcome: { ok: true, title: 'Import Successful', message: 'Successfully imported 1 golfers' },
+    });
   });
 
   it('asks for a file when the form was sent without one', async () => {
@@ -410,16 +552,29 @@ describe('/import page', () => {
   });
 
   it('gives the JSON messages and shows Import Failed with the server message, keeping the text', async () => {
-    const blank = await call(pageAction, request('/import', { form: { intent: 'json', type: 'golfers', json: ' ' }, cookie }));
+    const blank = await call(
+      pageAction,
+      request('/import', { form: { intent: 'json', type: 'golfers', json: ' ' }, cookie }),
+    );
     expect(await blank.json()).toMatchObject({ tab: 'json', fieldErrors: { json: ['Please enter JSON data first.'] } });
-    const invalid = await call(pageAction, request('/import', { form: { intent: 'json', type: 'golfers', json: '[{' }, cookie }));
+    const invalid = await call(
+      pageAction,
+      request('/import', { form: { intent: 'json', type: 'golfers', json: '[{' }, cookie }),
+    );
     expect(await invalid.json()).toMatchObject({ fieldErrors: { json: ['Invalid JSON format'] }, json: '[{' });
-    const failed = await call(pageAction, request('/import', { form: { intent: 'json', type: 'golfers', json: '[{"firstName":"Ann"}]' }, cookie }));
+    const failed = await call(
+      pageAction,
+      request('/import', { form: { intent: 'json', type: 'golfers', json: '[{"firstName":"Ann"}]' }, cookie }),
+    );
     expect(failed.status).toBe(400);
     expect(await failed.json()).toEqual({
       tab: 'json',
       json: '[{"firstName":"Ann"}]',
-      outcome: { ok: false, title: 'Import Failed', message: 'Nothing was imported: 1 item has errors.\nItem 1: lastName: Last name is required' },
+      outcome: {
+        ok: false,
+        title: 'Import Failed',
+        message: 'Nothing was imported: 1 item has errors.\nItem 1: lastName: Last name is required',
+      },
     });
   });
 });

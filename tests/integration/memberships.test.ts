@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { currentSeason } from '~/domain/season';
 import { createGolfer } from '~/models/golfers.server';
 import { recomputeHandicaps } from '~/models/handicaps.server';
-import { createMembership, deleteMembership, listMemberships, membershipTotals, updateMembership, upsertMembership } from '~/models/memberships.server';
+import {
+  createMembership,
+  deleteMembership,
+  listMemberships,
+  membershipTotals,
+  updateMembership,
+  upsertMembership,
+} from '~/models/memberships.server';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.memberships';
 import { action as apiMembershipAction, loader as apiMembershipLoader } from '~/routes/api.memberships.$id';
 import { action as apiMembershipsAction, loader as apiMembershipsLoader } from '~/routes/api.memberships';
@@ -28,9 +35,19 @@ describe('membership model', () => {
     const unregistered = await createMembership({ ...base, golferId: g.id, season: 2024 });
     expect(unregistered.registrationDatetime).toBeNull();
     const before = Date.now();
-    const registered = await updateMembership(unregistered.id, { ...base, golferId: g.id, season: 2024, registered: true });
+    const registered = await updateMembership(unregistered.id, {
+      ...base,
+      golferId: g.id,
+      season: 2024,
+      registered: true,
+    });
     expect(registered.registrationDatetime!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    const paid = await updateMembership(unregistered.id, { golferId: g.id, season: 2024, registered: true, paid: true });
+    const paid = await updateMembership(unregistered.id, {
+      golferId: g.id,
+      season: 2024,
+      registered: true,
+      paid: true,
+    });
     expect(paid.registrationDatetime).toEqual(registered.registrationDatetime);
     const cleared = await updateMembership(unregistered.id, { ...base, golferId: g.id, season: 2024, paid: true });
     expect(cleared.registrationDatetime).toBeNull();
@@ -51,9 +68,18 @@ describe('membership model', () => {
   });
 
   it('refuses a golfer that does not exist with 400, and a missing membership with 404', async () => {
-    expect(((await createMembership({ ...base, golferId: 999_999, season: 2025 }).catch((e: unknown) => e)) as HttpError).status).toBe(400);
+    expect(
+      ((await createMembership({ ...base, golferId: 999_999, season: 2025 }).catch((e: unknown) => e)) as HttpError)
+        .status,
+    ).toBe(400);
     const g = await golfer();
-    expect(((await updateMembership(999_999, { ...base, golferId: g.id, season: 2025 }).catch((e: unknown) => e)) as HttpError).status).toBe(404);
+    expect(
+      (
+        (await updateMembership(999_999, { ...base, golferId: g.id, season: 2025 }).catch(
+          (e: unknown) => e,
+        )) as HttpError
+      ).status,
+    ).toBe(404);
     expect(((await deleteMembership(999_999).catch((e: unknown) => e)) as HttpError).status).toBe(404);
   });
 
@@ -61,7 +87,8 @@ describe('membership model', () => {
     const g = await golfer();
     const round = await db.round.create({ data: { golferId: g.id, date: '2025-06-02', season: 2025, grossScore: 45 } });
     await recomputeHandicaps(db, [g.id]);
-    const hcp = async () => db.round.findUniqueOrThrow({ where: { id: round.id }, select: { hcpIndexBefore: true, hcpIndexAfter: true } });
+    const hcp = async () =>
+      db.round.findUniqueOrThrow({ where: { id: round.id }, select: { hcpIndexBefore: true, hcpIndexAfter: true } });
     // No estimate: nothing before the round; after it round(0.8 * 9) = 7.
     expect(await hcp()).toEqual({ hcpIndexBefore: null, hcpIndexAfter: 7 });
     const m = await createMembership({ ...base, golferId: g.id, season: 2025, estimatedScore: 40 });
@@ -77,22 +104,50 @@ describe('membership model', () => {
   it('upserts by golfer and season, keeping the registration datetime unless one is given', async () => {
     const g = await golfer();
     const when = new Date('2025-03-01T15:30:00Z');
-    const first = await upsertMembership({ golferId: g.id, season: 2023, registered: true, paid: false, registrationDatetime: when });
+    const first = await upsertMembership({
+      golferId: g.id,
+      season: 2023,
+      registered: true,
+      paid: false,
+      registrationDatetime: when,
+    });
     expect(first.registrationDatetime).toEqual(when);
-    const second = await upsertMembership({ golferId: g.id, season: 2023, registered: true, paid: true, estimatedScore: 50 });
+    const second = await upsertMembership({
+      golferId: g.id,
+      season: 2023,
+      registered: true,
+      paid: true,
+      estimatedScore: 50,
+    });
     expect(second.id).toBe(first.id);
     expect(second).toMatchObject({ paid: true, estimatedScore: 50, registrationDatetime: when });
     // A file row with only golferId and season leaves the rest as it was.
-    const third = await upsertMembership({ golferId: g.id, season: 2023, registered: false, paid: false }, db, new Set(['golferId', 'season']));
+    const third = await upsertMembership(
+      { golferId: g.id, season: 2023, registered: false, paid: false },
+      db,
+      new Set(['golferId', 'season']),
+    );
     expect(third).toMatchObject({ registered: true, paid: true, estimatedScore: 50, registrationDatetime: when });
   });
 
   it('lists a season newest registration first with undated rows last, and counts the tiles', async () => {
     const season = 2022;
     const [a, b, c] = await Promise.all([golfer('Aaa'), golfer('Bbb'), golfer('Ccc')]);
-    await createMembership({ golferId: a.id, season, registered: true, paid: true, registrationDatetime: new Date('2022-04-01T12:00:00Z') });
+    await createMembership({
+      golferId: a.id,
+      season,
+      registered: true,
+      paid: true,
+      registrationDatetime: new Date('2022-04-01T12:00:00Z'),
+    });
     await createMembership({ golferId: b.id, season, registered: false, paid: false });
-    await createMembership({ golferId: c.id, season, registered: true, paid: false, registrationDatetime: new Date('2022-05-01T12:00:00Z') });
+    await createMembership({
+      golferId: c.id,
+      season,
+      registered: true,
+      paid: false,
+      registrationDatetime: new Date('2022-05-01T12:00:00Z'),
+    });
     const rows = await listMemberships(season);
     expect(rows.map((r) => r.golferId)).toEqual([c.id, a.id, b.id]);
     expect(membershipTotals(rows)).toEqual({ total: 3, registered: 2, paid: 1 });
@@ -115,29 +170,69 @@ describe('/memberships page', () => {
     expect(current.seasons).toEqual([currentSeason(), currentSeason() - 1, currentSeason() - 2]);
     const other = await golfer();
     await createMembership({ ...base, golferId: other.id, season: currentSeason() - 1 });
-    const last = await (await call(pageLoader, request(`/memberships?season=${currentSeason() - 1}&q=${tag.toUpperCase()}`, { cookie }))).json();
+    const last = await (
+      await call(pageLoader, request(`/memberships?season=${currentSeason() - 1}&q=${tag.toUpperCase()}`, { cookie }))
+    ).json();
     expect(last.q).toBe(tag.toUpperCase());
     // The page filters by ?q itself (browser tests check what it shows), so widening a search needs no reload.
-    expect(last.memberships.map((m: { golferId: number }) => m.golferId)).toEqual(expect.arrayContaining([g.id, other.id]));
+    expect(last.memberships.map((m: { golferId: number }) => m.golferId)).toEqual(
+      expect.arrayContaining([g.id, other.id]),
+    );
   });
 
   it('creates with the toggles, updates and deletes with the SPEC toasts', async () => {
     const { cookie } = await signIn();
     const g = await golfer();
     const season = currentSeason();
-    const created = await call(pageAction, request(`/memberships?season=${season}&action=new`, { cookie, form: { intent: 'create', golferId: String(g.id), season: String(season), registered: 'on', estimatedScore: '38' } }));
+    const created = await call(
+      pageAction,
+      request(`/memberships?season=${season}&action=new`, {
+        cookie,
+        form: {
+          intent: 'create',
+          golferId: String(g.id),
+          season: String(season),
+          registered: 'on',
+          estimatedScore: '38',
+        },
+      }),
+    );
     expect(created.status).toBe(302);
     expect(created.headers.get('Location')).toBe(`/memberships?season=${season}`);
-    expect(await toastOf(created)).toEqual({ type: 'success', title: 'Success', description: 'Membership created successfully' });
+    expect(await toastOf(created)).toEqual({
+      type: 'success',
+      title: 'Success',
+      description: 'Membership created successfully',
+    });
     const m = await db.membership.findFirstOrThrow({ where: { golferId: g.id } });
     expect(m).toMatchObject({ registered: true, paid: false, estimatedScore: 38 });
     expect(m.registrationDatetime).not.toBeNull();
 
-    const updated = await call(pageAction, request('/memberships', { cookie, form: { intent: 'update', id: String(m.id), golferId: String(g.id), season: String(season), registered: 'on', paid: 'on', estimatedScore: '' } }));
+    const updated = await call(
+      pageAction,
+      request('/memberships', {
+        cookie,
+        form: {
+          intent: 'update',
+          id: String(m.id),
+          golferId: String(g.id),
+          season: String(season),
+          registered: 'on',
+          paid: 'on',
+          estimatedScore: '',
+        },
+      }),
+    );
     expect(await toastOf(updated)).toMatchObject({ description: 'Membership updated successfully' });
-    expect(await db.membership.findUniqueOrThrow({ where: { id: m.id } })).toMatchObject({ paid: true, estimatedScore: null });
+    expect(await db.membership.findUniqueOrThrow({ where: { id: m.id } })).toMatchObject({
+      paid: true,
+      estimatedScore: null,
+    });
 
-    const deleted = await call(pageAction, request('/memberships', { cookie, form: { intent: 'delete', id: String(m.id) } }));
+    const deleted = await call(
+      pageAction,
+      request('/memberships', { cookie, form: { intent: 'delete', id: String(m.id) } }),
+    );
     expect(await toastOf(deleted)).toMatchObject({ description: 'Membership deleted successfully' });
     expect(await db.membership.findUnique({ where: { id: m.id } })).toBeNull();
   });
@@ -146,7 +241,10 @@ describe('/memberships page', () => {
     const { cookie } = await signIn();
     const g = await golfer();
     await createMembership({ ...base, golferId: g.id, season: 2025 });
-    const res = await call(pageAction, request('/memberships', { cookie, form: { intent: 'create', golferId: String(g.id), season: '2025' } }));
+    const res = await call(
+      pageAction,
+      request('/memberships', { cookie, form: { intent: 'create', golferId: String(g.id), season: '2025' } }),
+    );
     expect(res.status).toBe(409);
     const { result } = await res.json();
     expect(result.error['']).toEqual([`${g.fullName} already has a membership for the 2025 season`]);
@@ -154,7 +252,13 @@ describe('/memberships page', () => {
 
   it('refuses a missing golfer and an estimated score outside 27 to 65 with 400', async () => {
     const { cookie } = await signIn();
-    const res = await call(pageAction, request('/memberships', { cookie, form: { intent: 'create', golferId: '', season: '2025', estimatedScore: '70' } }));
+    const res = await call(
+      pageAction,
+      request('/memberships', {
+        cookie,
+        form: { intent: 'create', golferId: '', season: '2025', estimatedScore: '70' },
+      }),
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).result.error).toMatchObject({
       golferId: ['Please select a golfer'],
@@ -166,9 +270,26 @@ describe('/memberships page', () => {
     const { cookie } = await signIn();
     const season = 2021;
     const make = async (n: number, from: number) => {
-      await db.golfer.createMany({ data: Array.from({ length: n }, (_, i) => ({ firstName: 'Bulk', lastName: `M${from + i}`, fullName: `Bulk M${from + i}` })) });
-      const made = await db.golfer.findMany({ where: { lastName: { in: Array.from({ length: n }, (_, i) => `M${from + i}`) } }, select: { id: true } });
-      await db.membership.createMany({ data: made.map((g, i) => ({ golferId: g.id, season, registered: i % 2 === 0, paid: i % 3 === 0, registrationDatetime: i % 4 === 0 ? null : new Date(Date.UTC(2021, 3, 1, 0, i)) })) });
+      await db.golfer.createMany({
+        data: Array.from({ length: n }, (_, i) => ({
+          firstName: 'Bulk',
+          lastName: `M${from + i}`,
+          fullName: `Bulk M${from + i}`,
+        })),
+      });
+      const made = await db.golfer.findMany({
+        where: { lastName: { in: Array.from({ length: n }, (_, i) => `M${from + i}`) } },
+        select: { id: true },
+      });
+      await db.membership.createMany({
+        data: made.map((g, i) => ({
+          golferId: g.id,
+          season,
+          registered: i % 2 === 0,
+          paid: i % 3 === 0,
+          registrationDatetime: i % 4 === 0 ? null : new Date(Date.UTC(2021, 3, 1, 0, i)),
+        })),
+      });
     };
     const count = async () => {
       const start = queryCount();
@@ -190,35 +311,69 @@ describe('/api/memberships', () => {
   it('answers anonymous requests with 401', async () => {
     expect((await call(apiMembershipsLoader, request('/api/memberships'))).status).toBe(401);
     expect((await call(apiMembershipsAction, request('/api/memberships', { json: {} }))).status).toBe(401);
-    expect((await call(apiMembershipAction, request('/api/memberships/1', { method: 'PUT', json: {} }), { id: '1' })).status).toBe(401);
+    expect(
+      (await call(apiMembershipAction, request('/api/memberships/1', { method: 'PUT', json: {} }), { id: '1' })).status,
+    ).toBe(401);
   });
 
   it('creates (201), lists by season, updates and deletes (204)', async () => {
     const { cookie } = await signIn({ isAdmin: false });
     const g = await golfer();
-    const created = await call(apiMembershipsAction, request('/api/memberships', { cookie, json: { golferId: g.id, season: 2020, registered: true, paid: false, estimatedScore: null } }));
+    const created = await call(
+      apiMembershipsAction,
+      request('/api/memberships', {
+        cookie,
+        json: { golferId: g.id, season: 2020, registered: true, paid: false, estimatedScore: null },
+      }),
+    );
     expect(created.status).toBe(201);
     const m = await created.json();
-    expect(m).toMatchObject({ golferId: g.id, golferName: g.fullName, season: 2020, registered: true, paid: false, estimatedScore: null });
+    expect(m).toMatchObject({
+      golferId: g.id,
+      golferName: g.fullName,
+      season: 2020,
+      registered: true,
+      paid: false,
+      estimatedScore: null,
+    });
     expect(typeof m.registrationDatetime).toBe('string');
 
     const list = await (await call(apiMembershipsLoader, request('/api/memberships?season=2020', { cookie }))).json();
     expect(list.map((r: { id: number }) => r.id)).toContain(m.id);
     expect(list.every((r: { season: number }) => r.season === 2020)).toBe(true);
 
-    const put = await call(apiMembershipAction, request(`/api/memberships/${m.id}`, { method: 'PUT', cookie, json: { golferId: g.id, season: 2020, registered: true, paid: true, estimatedScore: 41 } }), { id: String(m.id) });
+    const put = await call(
+      apiMembershipAction,
+      request(`/api/memberships/${m.id}`, {
+        method: 'PUT',
+        cookie,
+        json: { golferId: g.id, season: 2020, registered: true, paid: true, estimatedScore: 41 },
+      }),
+      { id: String(m.id) },
+    );
     expect(put.status).toBe(200);
-    expect(await put.json()).toMatchObject({ paid: true, estimatedScore: 41, registrationDatetime: m.registrationDatetime });
+    expect(await put.json()).toMatchObject({
+      paid: true,
+      estimatedScore: 41,
+      registrationDatetime: m.registrationDatetime,
+    });
 
-    const del = await call(apiMembershipAction, request(`/api/memberships/${m.id}`, { method: 'DELETE', cookie }), { id: String(m.id) });
+    const del = await call(apiMembershipAction, request(`/api/memberships/${m.id}`, { method: 'DELETE', cookie }), {
+      id: String(m.id),
+    });
     expect(del.status).toBe(204);
-    expect((await call(apiMembershipLoader, request(`/api/memberships/${m.id}`, { cookie }), { id: String(m.id) })).status).toBe(404);
+    expect(
+      (await call(apiMembershipLoader, request(`/api/memberships/${m.id}`, { cookie }), { id: String(m.id) })).status,
+    ).toBe(404);
   });
 
   it('answers 400 for bad bodies, seasons and ids, 404 for missing memberships and 409 for duplicates', async () => {
     const { cookie } = await signIn();
     const g = await golfer();
-    const bad = await call(apiMembershipsAction, request('/api/memberships', { cookie, json: { season: 'soon', registered: 'maybe', estimatedScore: 20 } }));
+    const bad = await call(
+      apiMembershipsAction,
+      request('/api/memberships', { cookie, json: { season: 'soon', registered: 'maybe', estimatedScore: 20 } }),
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors).toMatchObject({
       golferId: ['Please select a golfer'],
@@ -227,9 +382,21 @@ describe('/api/memberships', () => {
       estimatedScore: ['Estimated score must be a whole number from 27 to 65'],
     });
     expect((await call(apiMembershipsLoader, request('/api/memberships?season=abc', { cookie }))).status).toBe(400);
-    expect((await call(apiMembershipAction, request('/api/memberships/1.5', { method: 'DELETE', cookie }), { id: '1.5' })).status).toBe(400);
-    expect((await call(apiMembershipAction, request('/api/memberships/765432', { method: 'DELETE', cookie }), { id: '765432' })).status).toBe(404);
-    const ghost = await call(apiMembershipsAction, request('/api/memberships', { cookie, json: { golferId: 999_999, season: 2025 } }));
+    expect(
+      (await call(apiMembershipAction, request('/api/memberships/1.5', { method: 'DELETE', cookie }), { id: '1.5' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await call(apiMembershipAction, request('/api/memberships/765432', { method: 'DELETE', cookie }), {
+          id: '765432',
+        })
+      ).status,
+    ).toBe(404);
+    const ghost = await call(
+      apiMembershipsAction,
+      request('/api/memberships', { cookie, json: { golferId: 999_999, season: 2025 } }),
+    );
     expect(ghost.status).toBe(400);
 
     const body = { golferId: g.id, season: 2019, registered: false, paid: false };

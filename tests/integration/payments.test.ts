@@ -31,7 +31,15 @@ beforeEach(() => {
 });
 
 function newGolferBody(email = `${unique('g')}@example.org`) {
-  return { registrationType: 'new', firstName: 'Casey', lastName: unique('Lee'), email, phone: '231-555-0101', estimatedScore: 44, termsAccepted: true };
+  return {
+    registrationType: 'new',
+    firstName: 'Casey',
+    lastName: unique('Lee'),
+    email,
+    phone: '231-555-0101',
+    estimatedScore: 44,
+    termsAccepted: true,
+  };
 }
 
 /** Registers through the JSON API and returns the fake Stripe session it created. */
@@ -71,14 +79,23 @@ describe('Stripe Checkout through the real SDK', () => {
     expect(session.success_url).toBe('http://localhost/registration-confirmation/{CHECKOUT_SESSION_ID}');
     expect(session.cancel_url).toBe('http://localhost/register');
     const pending = await db.pendingRegistration.findUnique({ where: { id: session.metadata.pendingRegistrationId! } });
-    expect(pending).toMatchObject({ checkoutSessionId: session.id, amountCents: 15000, fulfilledAt: null, email: body.email });
+    expect(pending).toMatchObject({
+      checkoutSessionId: session.id,
+      amountCents: 15000,
+      fulfilledAt: null,
+      email: body.email,
+    });
     const create = fake.requests.find((r) => r.method === 'POST');
     expect(create?.idempotencyKey).toBe(`registration-${pending!.id}`);
     expect(await golferState(body.email)).toHaveLength(0);
   });
 
   it('charges the fee from Settings', async () => {
-    await db.setting.upsert({ where: { id: 1 }, create: { id: 1, seasonFeeCents: 16500 }, update: { seasonFeeCents: 16500 } });
+    await db.setting.upsert({
+      where: { id: 1 },
+      create: { id: 1, seasonFeeCents: 16500 },
+      update: { seasonFeeCents: 16500 },
+    });
     try {
       const session = await register();
       expect(session.amount_total).toBe(16500);
@@ -131,8 +148,15 @@ describe('confirmation: verifying and fulfilling a paid session', () => {
       const again = await call(paymentStatus, request(`/api/payment-status/${session.id}`), { sessionId: session.id });
       expect(await again.json()).toMatchObject({ paid: true, golferId: golfer!.id });
       // Reloading the confirmation page itself.
-      const page = await call(confirmationPage, request(`/registration-confirmation/${session.id}`), { sessionId: session.id });
-      expect(await page.json()).toMatchObject({ state: 'paid', golferId: golfer!.id, email: session.customer_email, amountCents: 15000 });
+      const page = await call(confirmationPage, request(`/registration-confirmation/${session.id}`), {
+        sessionId: session.id,
+      });
+      expect(await page.json()).toMatchObject({
+        state: 'paid',
+        golferId: golfer!.id,
+        email: session.customer_email,
+        amountCents: 15000,
+      });
     }
     const after = await golferState(session.customer_email!);
     expect(after).toHaveLength(1);
@@ -168,7 +192,11 @@ describe('confirmation: verifying and fulfilling a paid session', () => {
   it('fulfils exactly once when two verifications race', async () => {
     const session = await register();
     fake.markPaid(session.id);
-    const results = await Promise.all([verifyCheckoutSession(session.id), verifyCheckoutSession(session.id), verifyCheckoutSession(session.id)]);
+    const results = await Promise.all([
+      verifyCheckoutSession(session.id),
+      verifyCheckoutSession(session.id),
+      verifyCheckoutSession(session.id),
+    ]);
     const ids = results.map((r) => (r.state === 'paid' ? r.golferId : null));
     expect(ids[0]).not.toBeNull();
     expect(new Set(ids).size).toBe(1);
@@ -178,7 +206,9 @@ describe('confirmation: verifying and fulfilling a paid session', () => {
   });
 
   it('answers 404 for a session Stripe does not know and 400 for a malformed id', async () => {
-    const missing = await call(paymentStatus, request('/api/payment-status/cs_test_fake_nothere1'), { sessionId: 'cs_test_fake_nothere1' });
+    const missing = await call(paymentStatus, request('/api/payment-status/cs_test_fake_nothere1'), {
+      sessionId: 'cs_test_fake_nothere1',
+    });
     expect(missing.status).toBe(404);
     const bad = await call(paymentStatus, request('/api/payment-status/..%2Fetc'), { sessionId: '../etc' });
     expect(bad.status).toBe(400);
@@ -297,11 +327,21 @@ describe('already paid', () => {
 
     const again = await call(
       registerApi,
-      request('/api/register-golfer', { json: { registrationType: 'returning', golferId: golfer!.id, email: session.customer_email, termsAccepted: true } }),
+      request('/api/register-golfer', {
+        json: {
+          registrationType: 'returning',
+          golferId: golfer!.id,
+          email: session.customer_email,
+          termsAccepted: true,
+        },
+      }),
     );
     expect(again.status).toBe(409);
     expect((await again.json()).message).toMatch(/already registered and paid/);
-    const asNew = await call(registerApi, request('/api/register-golfer', { json: newGolferBody(session.customer_email!) }));
+    const asNew = await call(
+      registerApi,
+      request('/api/register-golfer', { json: newGolferBody(session.customer_email!) }),
+    );
     expect(asNew.status).toBe(409);
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
@@ -312,7 +352,9 @@ describe('one payable checkout per golfer and season (the fee is never taken twi
     const body = newGolferBody();
     const first = await register(body);
     const second = await register(body);
-    expect(fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${first.id}/expire`)).toBe(true);
+    expect(
+      fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${first.id}/expire`),
+    ).toBe(true);
     expect(fake.sessions.get(first.id)!.status).toBe('expired');
     expect(() => fake.markPaid(first.id)).toThrow(/expired/);
     expect((await verifyCheckoutSession(first.id)).state).toBe('unpaid');

@@ -41,15 +41,32 @@ export type PgServer = { url: string; stop: () => Promise<void> };
 export async function startPostgres(): Promise<PgServer> {
   const initdb = findPgBin('initdb');
   const postgres = findPgBin('postgres');
-  if (!initdb || !postgres) throw new Error('PostgreSQL is not installed (Debian package: postgresql). `npm test` installs it when run as root.');
+  if (!initdb || !postgres)
+    throw new Error(
+      'PostgreSQL is not installed (Debian package: postgresql). `npm test` installs it when run as root.',
+    );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'league-pg-'));
   const asRoot = process.getuid?.() === 0;
-  const wrap = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
+  const wrap = (cmd: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   const data = path.join(dir, 'data');
-  execFileSync(...wrap(initdb, ['-D', data, '--auth=trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']), { stdio: 'ignore' });
+  execFileSync(...wrap(initdb, ['-D', data, '--auth=trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']), {
+    stdio: 'ignore',
+  });
   const port = await freePort();
-  const [cmd, args] = wrap(postgres, ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
+  const [cmd, args] = wrap(postgres, [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+  ]);
   const child: ChildProcess = spawn(cmd, args, { stdio: 'ignore' });
   const url = `postgresql://postgres@127.0.0.1:${port}/league_test`;
   const pg = (await import('pg')).default;

@@ -24,7 +24,12 @@ async function pointsOf(ids: number[]) {
 describe('calculate points for a date', () => {
   it('ranks each flight by net score: 24, 23, … with ties sharing the places they occupy', async () => {
     const date = '2023-06-05';
-    const flight1 = [await player('1', date, 40), await player('1', date, 38), await player('1', date, 40), await player('1', date, 45)];
+    const flight1 = [
+      await player('1', date, 40),
+      await player('1', date, 38),
+      await player('1', date, 40),
+      await player('1', date, 45),
+    ];
     const flight2 = [await player('2', date, 50), await player('2', date, 50)];
     const result = await calculatePointsForDate(date);
     expect(result).toEqual({ date, season: 2023, awarded: 6, withoutFlight: 0 });
@@ -45,7 +50,7 @@ describe('calculate points for a date', () => {
     expect(await pointsOf([highHandicap.id, scratch])).toEqual([24, 23]);
   });
 
-  it("leaves the points of golfers without a flight as they were, and touches no other date", async () => {
+  it('leaves the points of golfers without a flight as they were, and touches no other date', async () => {
     const date = '2023-06-19';
     const flighted = await player('4', date, 41);
     const typed = await player(null, date, 39, 7);
@@ -73,8 +78,14 @@ describe('calculate points for a date', () => {
   });
 
   it('refuses a special-event date, a date without rounds and a date that does not exist', async () => {
-    await expect(calculatePointsForDate('2025-05-05')).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/special event/) });
-    await expect(calculatePointsForDate('2023-01-02')).rejects.toMatchObject({ status: 404, message: 'No rounds recorded on January 2, 2023' });
+    await expect(calculatePointsForDate('2025-05-05')).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/special event/),
+    });
+    await expect(calculatePointsForDate('2023-01-02')).rejects.toMatchObject({
+      status: 404,
+      message: 'No rounds recorded on January 2, 2023',
+    });
     await expect(calculatePointsForDate('2023-02-29')).rejects.toMatchObject({ status: 400 });
   });
 
@@ -83,18 +94,30 @@ describe('calculate points for a date', () => {
     const a = await player('2', date, 40);
     const b = await player('2', date, 42);
     const notAdmin = await signIn({ isAdmin: false });
-    const refused = await call(pageAction, request('/rounds', { cookie: notAdmin.cookie, form: { intent: 'calculate-points', date } }));
+    const refused = await call(
+      pageAction,
+      request('/rounds', { cookie: notAdmin.cookie, form: { intent: 'calculate-points', date } }),
+    );
     expect(refused.status).toBe(403);
     expect(await pointsOf([a, b])).toEqual([null, null]);
 
     const admin = await signIn({ isAdmin: true });
-    const done = await call(pageAction, request('/rounds?season=2023', { cookie: admin.cookie, form: { intent: 'calculate-points', date } }));
+    const done = await call(
+      pageAction,
+      request('/rounds?season=2023', { cookie: admin.cookie, form: { intent: 'calculate-points', date } }),
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get('Location')).toBe('/rounds?season=2023');
     expect(await pointsOf([a, b])).toEqual([24, 23]);
 
-    const none = await call(pageAction, request('/rounds', { cookie: admin.cookie, form: { intent: 'calculate-points', date: '2023-01-09' } }));
+    const none = await call(
+      pageAction,
+      request('/rounds', { cookie: admin.cookie, form: { intent: 'calculate-points', date: '2023-01-09' } }),
+    );
     expect(none.status).toBe(404);
-    expect((await none.json()).result.error).toEqual({ '': ['No rounds recorded on January 9, 2023'], date: ['No rounds recorded on January 9, 2023'] });
+    expect((await none.json()).result.error).toEqual({
+      '': ['No rounds recorded on January 9, 2023'],
+      date: ['No rounds recorded on January 9, 2023'],
+    });
   });
 });

@@ -25,7 +25,15 @@ const email = () => `pg${Date.now()}${++n}@example.org`;
 
 async function paidSession(address: string) {
   const { sessionId } = await registrations.startRegistration(
-    { registrationType: 'new', firstName: 'Pg', lastName: `Racer${++n}`, email: address, phone: '2315550100', estimatedScore: 40, termsAccepted: true },
+    {
+      registrationType: 'new',
+      firstName: 'Pg',
+      lastName: `Racer${++n}`,
+      email: address,
+      phone: '2315550100',
+      estimatedScore: 40,
+      termsAccepted: true,
+    },
     'http://localhost',
   );
   expect(await payments.paySimulatedCheckout(sessionId)).toContain(sessionId);
@@ -48,7 +56,10 @@ describe('PostgreSQL: fulfilment races', () => {
   it('two registrations with the same new email, paid and fulfilled at once, make one golfer', async () => {
     const address = email();
     const [a, b] = [await paidSession(address), await paidSession(address)];
-    const [ra, rb] = await Promise.all([registrations.verifyCheckoutSession(a), registrations.verifyCheckoutSession(b)]);
+    const [ra, rb] = await Promise.all([
+      registrations.verifyCheckoutSession(a),
+      registrations.verifyCheckoutSession(b),
+    ]);
     expect(ra.state).toBe('paid');
     expect(rb.state).toBe('paid');
     expect(ra.state === 'paid' && rb.state === 'paid' && ra.golferId === rb.golferId).toBe(true);
@@ -62,26 +73,43 @@ describe('PostgreSQL: tee-time races', () => {
   it('only one of several golfers gets the same open position; the others are told it was just taken', async () => {
     const slot = await db.teeTime.create({ data: { time: '04:00', season } });
     const golfers = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => db.golfer.create({ data: { firstName: 'Pg', lastName: `Slot${i}`, fullName: `Pg Slot${i}` } })),
+      Array.from({ length: 4 }, (_, i) =>
+        db.golfer.create({ data: { firstName: 'Pg', lastName: `Slot${i}`, fullName: `Pg Slot${i}` } }),
+      ),
     );
-    const results = await Promise.allSettled(golfers.map((g) => teeTimes.assignGolferToTeeTime({ teeTimeId: slot.id, position: 1, golferId: g.id })));
+    const results = await Promise.allSettled(
+      golfers.map((g) => teeTimes.assignGolferToTeeTime({ teeTimeId: slot.id, position: 1, golferId: g.id })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409, message: teeTimes.TAKEN_MESSAGE });
+    for (const r of results)
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409, message: teeTimes.TAKEN_MESSAGE });
     const row = await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } });
     expect(golfers.map((g) => g.id)).toContain(row.golfer1Id);
   });
 
   it('one golfer sent to several slots at once ends up in exactly one', async () => {
-    const slots = await Promise.all(['04:10', '04:20', '04:30'].map((time) => db.teeTime.create({ data: { time, season } })));
+    const slots = await Promise.all(
+      ['04:10', '04:20', '04:30'].map((time) => db.teeTime.create({ data: { time, season } })),
+    );
     const golfer = await db.golfer.create({ data: { firstName: 'Pg', lastName: 'Mover', fullName: 'Pg Mover' } });
-    await Promise.all(slots.map((s) => teeTimes.assignGolferToTeeTime({ teeTimeId: s.id, position: 2, golferId: golfer.id })));
-    const held = await db.teeTime.count({ where: { season, OR: [{ golfer1Id: golfer.id }, { golfer2Id: golfer.id }, { golfer3Id: golfer.id }, { golfer4Id: golfer.id }] } });
+    await Promise.all(
+      slots.map((s) => teeTimes.assignGolferToTeeTime({ teeTimeId: s.id, position: 2, golferId: golfer.id })),
+    );
+    const held = await db.teeTime.count({
+      where: {
+        season,
+        OR: [{ golfer1Id: golfer.id }, { golfer2Id: golfer.id }, { golfer3Id: golfer.id }, { golfer4Id: golfer.id }],
+      },
+    });
     expect(held).toBe(1);
   });
 
   it('generating the season twice at once creates each slot once', async () => {
     const target = season - 1;
-    const [a, b] = await Promise.all([teeTimes.generateSeasonTeeTimes(target), teeTimes.generateSeasonTeeTimes(target)]);
+    const [a, b] = await Promise.all([
+      teeTimes.generateSeasonTeeTimes(target),
+      teeTimes.generateSeasonTeeTimes(target),
+    ]);
     expect(a.created + b.created).toBe(43);
     expect(await db.teeTime.count({ where: { season: target } })).toBe(43);
   });

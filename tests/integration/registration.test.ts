@@ -3,7 +3,10 @@ import { currentSeason } from '~/domain/season';
 import { createGolfer } from '~/models/golfers.server';
 import { action as registerAction, loader as registerLoader } from '~/routes/_public.register';
 import { action as checkoutAction, loader as checkoutLoader } from '~/routes/checkout.$sessionId';
-import { action as confirmAction, loader as confirmLoader } from '~/routes/_public.registration-confirmation.$sessionId';
+import {
+  action as confirmAction,
+  loader as confirmLoader,
+} from '~/routes/_public.registration-confirmation.$sessionId';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { loader as paymentStatus } from '~/routes/api.payment-status.$sessionId';
 import { loader as availableTeeTimes } from '~/routes/api.available-tee-times';
@@ -55,7 +58,9 @@ async function confirmation(sessionId: string) {
   return { status: res.status, body: await res.json() };
 }
 
-async function makeSlot(time = `0${Math.floor(Math.random() * 10)}:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}`) {
+async function makeSlot(
+  time = `0${Math.floor(Math.random() * 10)}:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}`,
+) {
   for (;;) {
     try {
       return await db.teeTime.create({ data: { time, season } });
@@ -67,7 +72,12 @@ async function makeSlot(time = `0${Math.floor(Math.random() * 10)}:${String(Math
 
 describe('/register page', () => {
   it('lists golfer names only, never contact details', async () => {
-    const golfer = await createGolfer({ firstName: 'Private', lastName: unique('Person'), email: `${unique('p')}@hidden.org`, phone: '231-555-0199' });
+    const golfer = await createGolfer({
+      firstName: 'Private',
+      lastName: unique('Person'),
+      email: `${unique('p')}@hidden.org`,
+      phone: '231-555-0199',
+    });
     const res = await call(registerLoader, request('/register'));
     const text = await res.text();
     expect(text).toContain(golfer.fullName);
@@ -77,7 +87,12 @@ describe('/register page', () => {
   });
 
   it('gives the masked hint of the selected golfer only', async () => {
-    const golfer = await createGolfer({ firstName: 'Jane', lastName: unique('Doe'), email: 'jane.hint@mercy.org', phone: '231-555-0134' });
+    const golfer = await createGolfer({
+      firstName: 'Jane',
+      lastName: unique('Doe'),
+      email: 'jane.hint@mercy.org',
+      phone: '231-555-0134',
+    });
     const res = await call(registerLoader, request(`/register?golferId=${golfer.id}`));
     const body = await res.json();
     expect(body.hint).toEqual({ golferId: golfer.id, emailHint: 'j•••@m•••.org', phoneHint: '•••-•••-••34' });
@@ -86,12 +101,22 @@ describe('/register page', () => {
   });
 
   it('without JavaScript, "Show what we have on file" returns the hint and keeps what was typed, without registering', async () => {
-    const golfer = await createGolfer({ firstName: 'Look', lastName: unique('Up'), email: `${unique('look')}@example.org`, phone: '231-555-0111' });
+    const golfer = await createGolfer({
+      firstName: 'Look',
+      lastName: unique('Up'),
+      email: `${unique('look')}@example.org`,
+      phone: '231-555-0111',
+    });
     const before = await db.pendingRegistration.count();
     const res = await call(
       registerAction,
       request('/register', {
-        form: { registrationType: 'returning', golferId: String(golfer.id), email: 'typed@example.org', __intent__: JSON.stringify({ type: 'validate', payload: { name: 'golferId' } }) },
+        form: {
+          registrationType: 'returning',
+          golferId: String(golfer.id),
+          email: 'typed@example.org',
+          __intent__: JSON.stringify({ type: 'validate', payload: { name: 'golferId' } }),
+        },
       }),
     );
     expect(res.status).toBe(200);
@@ -102,11 +127,20 @@ describe('/register page', () => {
   });
 
   it('without JavaScript, "Show what we have on file" also works while the radio still says new golfer, and switches it', async () => {
-    const golfer = await createGolfer({ firstName: 'Radio', lastName: unique('Left'), email: `${unique('radio')}@example.org`, phone: '231-555-0177' });
+    const golfer = await createGolfer({
+      firstName: 'Radio',
+      lastName: unique('Left'),
+      email: `${unique('radio')}@example.org`,
+      phone: '231-555-0177',
+    });
     const res = await call(
       registerAction,
       request('/register', {
-        form: { registrationType: 'new', golferId: String(golfer.id), __intent__: JSON.stringify({ type: 'validate', payload: { name: 'golferId' } }) },
+        form: {
+          registrationType: 'new',
+          golferId: String(golfer.id),
+          __intent__: JSON.stringify({ type: 'validate', payload: { name: 'golferId' } }),
+        },
       }),
     );
     expect(res.status).toBe(200);
@@ -133,7 +167,15 @@ describe('registration validation (SPEC §5), the same on the page and the API',
   it('checks lengths, the email and the score range', async () => {
     const res = await call(
       registerAction,
-      request('/register', { form: newGolferForm({ firstName: 'A', lastName: 'B', email: 'not-an-email', phone: '555-1234', estimatedScore: '66' }) }),
+      request('/register', {
+        form: newGolferForm({
+          firstName: 'A',
+          lastName: 'B',
+          email: 'not-an-email',
+          phone: '555-1234',
+          estimatedScore: '66',
+        }),
+      }),
     );
     expect(await errorsOf(res)).toEqual({
       firstName: ['First name must be at least 2 characters'],
@@ -149,22 +191,49 @@ describe('registration validation (SPEC §5), the same on the page and the API',
   it('gives the returning-golfer messages and ignores the new-golfer fields submitted alongside (no JavaScript)', async () => {
     const res = await call(
       registerAction,
-      request('/register', { form: { registrationType: 'returning', golferId: '', firstName: 'x', estimatedScore: '900', email: 'r@example.org' } }),
+      request('/register', {
+        form: {
+          registrationType: 'returning',
+          golferId: '',
+          firstName: 'x',
+          estimatedScore: '900',
+          email: 'r@example.org',
+        },
+      }),
     );
-    expect(await errorsOf(res)).toEqual({ golferId: ['Please select your name'], termsAccepted: ['You must accept the terms and conditions.'] });
+    expect(await errorsOf(res)).toEqual({
+      golferId: ['Please select your name'],
+      termsAccepted: ['You must accept the terms and conditions.'],
+    });
   });
 
   it('answers the API with the same messages as JSON', async () => {
-    const res = await call(registerApi, request('/api/register-golfer', { json: { registrationType: 'returning', email: 'bad' } }));
+    const res = await call(
+      registerApi,
+      request('/api/register-golfer', { json: { registrationType: 'returning', email: 'bad' } }),
+    );
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.errors).toMatchObject({ golferId: ['Please select your name'], email: ['Please enter a valid email address'] });
-    const unknownType = await call(registerApi, request('/api/register-golfer', { json: { registrationType: 'guest' } }));
-    expect((await unknownType.json()).errors.registrationType).toEqual(['Please choose new golfer or returning golfer']);
+    expect(body.errors).toMatchObject({
+      golferId: ['Please select your name'],
+      email: ['Please enter a valid email address'],
+    });
+    const unknownType = await call(
+      registerApi,
+      request('/api/register-golfer', { json: { registrationType: 'guest' } }),
+    );
+    expect((await unknownType.json()).errors.registrationType).toEqual([
+      'Please choose new golfer or returning golfer',
+    ]);
   });
 
   it('refuses a returning golfer id that does not exist', async () => {
-    const res = await call(registerAction, request('/register', { form: { registrationType: 'returning', golferId: '99999999', email: 'x@example.org', termsAccepted: 'on' } }));
+    const res = await call(
+      registerAction,
+      request('/register', {
+        form: { registrationType: 'returning', golferId: '99999999', email: 'x@example.org', termsAccepted: 'on' },
+      }),
+    );
     expect(res.status).toBe(400);
     expect((await errorsOf(res)).golferId).toEqual(['Please select your name']);
   });
@@ -185,12 +254,16 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
     const golfers = await db.golfer.findMany({ where: { email: form.email }, include: { memberships: true } });
     expect(golfers).toHaveLength(1);
     expect(golfers[0]).toMatchObject({ firstName: 'Robin', lastName: form.lastName, phone: '(231) 555-0142' });
-    expect(golfers[0]!.memberships).toEqual([expect.objectContaining({ season, registered: true, paid: true, estimatedScore: 42 })]);
+    expect(golfers[0]!.memberships).toEqual([
+      expect.objectContaining({ season, registered: true, paid: true, estimatedScore: 42 }),
+    ]);
     const membership = golfers[0]!.memberships[0]!;
 
     // Reload the confirmation page, pay again, ask the API.
     await confirmation(sessionId);
-    const again = await call(checkoutAction, request(`/checkout/${sessionId}`, { method: 'POST', form: {} }), { sessionId });
+    const again = await call(checkoutAction, request(`/checkout/${sessionId}`, { method: 'POST', form: {} }), {
+      sessionId,
+    });
     expect(again.headers.get('Location')).toBe(`http://localhost/registration-confirmation/${sessionId}`);
     await confirmation(sessionId);
     const status = await call(paymentStatus, request(`/api/payment-status/${sessionId}`), { sessionId });
@@ -213,11 +286,15 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
 
     const stale = await call(checkoutLoader, request(`/checkout/${first}`), { sessionId: first });
     expect((await stale.json()).session).toMatchObject({ status: 'expired', paymentStatus: 'unpaid' });
-    const refused = await call(checkoutAction, request(`/checkout/${first}`, { method: 'POST', form: {} }), { sessionId: first });
+    const refused = await call(checkoutAction, request(`/checkout/${first}`, { method: 'POST', form: {} }), {
+      sessionId: first,
+    });
     expect(refused.status).toBe(404);
     expect(await db.golfer.count({ where: { email: form.email } })).toBe(0);
 
-    const paid = await call(checkoutAction, request(`/checkout/${second}`, { method: 'POST', form: {} }), { sessionId: second });
+    const paid = await call(checkoutAction, request(`/checkout/${second}`, { method: 'POST', form: {} }), {
+      sessionId: second,
+    });
     expect(paid.status).toBe(303);
     expect((await confirmation(second)).body).toMatchObject({ state: 'paid' });
     expect((await confirmation(first)).body).toMatchObject({ state: 'failed' });
@@ -256,8 +333,21 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
   });
 
   it('a new-golfer form with a known email registers that golfer instead of a duplicate', async () => {
-    const existing = await createGolfer({ firstName: 'Known', lastName: unique('Golfer'), nickname: 'Ace', email: `${unique('known')}@example.org`, phone: '231-555-0100' });
-    const sessionId = await registerAndPay(newGolferForm({ email: existing.email!.toUpperCase(), firstName: 'Other', lastName: 'Name', phone: '231-555-0177' }));
+    const existing = await createGolfer({
+      firstName: 'Known',
+      lastName: unique('Golfer'),
+      nickname: 'Ace',
+      email: `${unique('known')}@example.org`,
+      phone: '231-555-0100',
+    });
+    const sessionId = await registerAndPay(
+      newGolferForm({
+        email: existing.email!.toUpperCase(),
+        firstName: 'Other',
+        lastName: 'Name',
+        phone: '231-555-0177',
+      }),
+    );
     const { body } = await confirmation(sessionId);
     expect(body.golferId).toBe(existing.id);
     const golfer = await db.golfer.findUniqueOrThrow({ where: { id: existing.id }, include: { memberships: true } });
@@ -266,8 +356,14 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
   });
 
   it('recomputes handicaps when the estimate changes', async () => {
-    const golfer = await createGolfer({ firstName: 'Hcp', lastName: unique('Golfer'), email: `${unique('hcp')}@example.org` });
-    const round = await db.round.create({ data: { golferId: golfer.id, date: `${season}-06-02`, season, grossScore: 45 } });
+    const golfer = await createGolfer({
+      firstName: 'Hcp',
+      lastName: unique('Golfer'),
+      email: `${unique('hcp')}@example.org`,
+    });
+    const round = await db.round.create({
+      data: { golferId: golfer.id, date: `${season}-06-02`, season, grossScore: 45 },
+    });
     const sessionId = await registerAndPay(newGolferForm({ email: golfer.email!, estimatedScore: '45' }));
     await confirmation(sessionId);
     // Three historical rounds of 45 at par 36: 0.8 × 9 = 7.2 → 7 before the first real round.
@@ -279,13 +375,29 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
 
 describe('returning golfer', () => {
   it('updates the email, keeps the phone on file when left blank, and keeps the estimate', async () => {
-    const golfer = await createGolfer({ firstName: 'Back', lastName: unique('Again'), email: `${unique('old')}@example.org`, phone: '231-555-0150' });
-    await db.membership.create({ data: { golferId: golfer.id, season: season - 1, registered: true, paid: true, estimatedScore: 50 } });
+    const golfer = await createGolfer({
+      firstName: 'Back',
+      lastName: unique('Again'),
+      email: `${unique('old')}@example.org`,
+      phone: '231-555-0150',
+    });
+    await db.membership.create({
+      data: { golferId: golfer.id, season: season - 1, registered: true, paid: true, estimatedScore: 50 },
+    });
     const email = `${unique('new')}@example.org`;
-    const sessionId = await registerAndPay({ registrationType: 'returning', golferId: String(golfer.id), email, phone: '', termsAccepted: 'on' });
+    const sessionId = await registerAndPay({
+      registrationType: 'returning',
+      golferId: String(golfer.id),
+      email,
+      phone: '',
+      termsAccepted: 'on',
+    });
     const { body } = await confirmation(sessionId);
     expect(body).toMatchObject({ state: 'paid', golferId: golfer.id, email });
-    const after = await db.golfer.findUniqueOrThrow({ where: { id: golfer.id }, include: { memberships: { orderBy: { season: 'asc' } } } });
+    const after = await db.golfer.findUniqueOrThrow({
+      where: { id: golfer.id },
+      include: { memberships: { orderBy: { season: 'asc' } } },
+    });
     expect(after).toMatchObject({ email, phone: '231-555-0150' });
     expect(after.memberships.map((m) => [m.season, m.paid, m.estimatedScore])).toEqual([
       [season - 1, true, 50],
@@ -294,32 +406,62 @@ describe('returning golfer', () => {
   });
 
   it('registers an existing unpaid membership as paid without creating another', async () => {
-    const golfer = await createGolfer({ firstName: 'Half', lastName: unique('Way'), email: `${unique('half')}@example.org` });
-    await db.membership.create({ data: { golferId: golfer.id, season, registered: true, paid: false, estimatedScore: 40 } });
-    const sessionId = await registerAndPay({ registrationType: 'returning', golferId: String(golfer.id), email: golfer.email!, phone: '231 555 0123', termsAccepted: 'on' });
+    const golfer = await createGolfer({
+      firstName: 'Half',
+      lastName: unique('Way'),
+      email: `${unique('half')}@example.org`,
+    });
+    await db.membership.create({
+      data: { golferId: golfer.id, season, registered: true, paid: false, estimatedScore: 40 },
+    });
+    const sessionId = await registerAndPay({
+      registrationType: 'returning',
+      golferId: String(golfer.id),
+      email: golfer.email!,
+      phone: '231 555 0123',
+      termsAccepted: 'on',
+    });
     await confirmation(sessionId);
     const memberships = await db.membership.findMany({ where: { golferId: golfer.id } });
-    expect(memberships).toEqual([expect.objectContaining({ season, paid: true, registered: true, estimatedScore: 40 })]);
+    expect(memberships).toEqual([
+      expect.objectContaining({ season, paid: true, registered: true, estimatedScore: 40 }),
+    ]);
     expect((await db.golfer.findUniqueOrThrow({ where: { id: golfer.id } })).phone).toBe('231 555 0123');
   });
 
-  it("refuses an email that belongs to another golfer before any checkout", async () => {
+  it('refuses an email that belongs to another golfer before any checkout', async () => {
     const a = await createGolfer({ firstName: 'Aa', lastName: unique('A'), email: `${unique('a')}@example.org` });
     const b = await createGolfer({ firstName: 'Bb', lastName: unique('B'), email: `${unique('b')}@example.org` });
     const sessions = await db.simulatedCheckoutSession.count();
-    const res = await call(registerAction, request('/register', { form: { registrationType: 'returning', golferId: String(a.id), email: b.email!, termsAccepted: 'on' } }));
+    const res = await call(
+      registerAction,
+      request('/register', {
+        form: { registrationType: 'returning', golferId: String(a.id), email: b.email!, termsAccepted: 'on' },
+      }),
+    );
     expect(res.status).toBe(409);
     expect((await res.json()).message).toMatch(/belongs to another golfer/);
     expect(await db.simulatedCheckoutSession.count()).toBe(sessions);
   });
 
   it('tells a golfer already paid for the season so, on the page, before any checkout', async () => {
-    const golfer = await createGolfer({ firstName: 'Paid', lastName: unique('Up'), email: `${unique('paid')}@example.org` });
+    const golfer = await createGolfer({
+      firstName: 'Paid',
+      lastName: unique('Up'),
+      email: `${unique('paid')}@example.org`,
+    });
     await db.membership.create({ data: { golferId: golfer.id, season, registered: true, paid: true } });
     const sessions = await db.simulatedCheckoutSession.count();
-    const res = await call(registerAction, request('/register', { form: { registrationType: 'returning', golferId: String(golfer.id), email: golfer.email!, termsAccepted: 'on' } }));
+    const res = await call(
+      registerAction,
+      request('/register', {
+        form: { registrationType: 'returning', golferId: String(golfer.id), email: golfer.email!, termsAccepted: 'on' },
+      }),
+    );
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe(`This golfer is already registered and paid for the ${season} season. No payment is needed.`);
+    expect((await res.json()).message).toBe(
+      `This golfer is already registered and paid for the ${season} season. No payment is needed.`,
+    );
     expect(await db.simulatedCheckoutSession.count()).toBe(sessions);
   });
 });
@@ -335,15 +477,27 @@ describe('choosing a standing tee time on the confirmation page', () => {
   it('without JavaScript: takes the slot and redirects to /schedule with the Registration Complete! toast', async () => {
     const slot = await makeSlot('09:05');
     const { sessionId, golferId } = await paidSession();
-    const res = await call(confirmAction, request(`/registration-confirmation/${sessionId}`, { form: { slot: `${slot.id}:2` } }), { sessionId });
+    const res = await call(
+      confirmAction,
+      request(`/registration-confirmation/${sessionId}`, { form: { slot: `${slot.id}:2` } }),
+      { sessionId },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('Location')).toBe('/schedule');
     const session = await sessionStorage.getSession(res.headers.get('Set-Cookie'));
-    expect(session.get('toast')).toMatchObject({ type: 'success', title: 'Registration Complete!', description: expect.stringContaining('9:05AM') });
+    expect(session.get('toast')).toMatchObject({
+      type: 'success',
+      title: 'Registration Complete!',
+      description: expect.stringContaining('9:05AM'),
+    });
     expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer2Id).toBe(golferId);
 
     // Doing it again changes nothing; the page now shows the golfer in that slot.
-    const again = await call(confirmAction, request(`/registration-confirmation/${sessionId}`, { form: { slot: `${slot.id}:2` } }), { sessionId });
+    const again = await call(
+      confirmAction,
+      request(`/registration-confirmation/${sessionId}`, { form: { slot: `${slot.id}:2` } }),
+      { sessionId },
+    );
     expect(again.status).toBe(303);
     const { body } = await confirmation(sessionId);
     expect(body.mine).toMatchObject({ teeTimeId: slot.id, position: 2 });
@@ -352,7 +506,11 @@ describe('choosing a standing tee time on the confirmation page', () => {
   it('with JavaScript: answers JSON so the page can show the message before going to /schedule', async () => {
     const slot = await makeSlot();
     const { sessionId } = await paidSession();
-    const res = await call(confirmAction, request(`/registration-confirmation/${sessionId}`, { form: { slot: `${slot.id}:1`, js: '1' } }), { sessionId });
+    const res = await call(
+      confirmAction,
+      request(`/registration-confirmation/${sessionId}`, { form: { slot: `${slot.id}:1`, js: '1' } }),
+      { sessionId },
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ok: true, time: slot.time });
   });
@@ -361,9 +519,18 @@ describe('choosing a standing tee time on the confirmation page', () => {
     const a = await makeSlot();
     const b = await makeSlot();
     const { sessionId, golferId } = await paidSession();
-    await call(confirmAction, request(`/registration-confirmation/${sessionId}`, { form: { slot: `${a.id}:1` } }), { sessionId });
-    await call(confirmAction, request(`/registration-confirmation/${sessionId}`, { form: { slot: `${b.id}:3` } }), { sessionId });
-    const held = await db.teeTime.findMany({ where: { season, OR: [{ golfer1Id: golferId }, { golfer2Id: golferId }, { golfer3Id: golferId }, { golfer4Id: golferId }] } });
+    await call(confirmAction, request(`/registration-confirmation/${sessionId}`, { form: { slot: `${a.id}:1` } }), {
+      sessionId,
+    });
+    await call(confirmAction, request(`/registration-confirmation/${sessionId}`, { form: { slot: `${b.id}:3` } }), {
+      sessionId,
+    });
+    const held = await db.teeTime.findMany({
+      where: {
+        season,
+        OR: [{ golfer1Id: golferId }, { golfer2Id: golferId }, { golfer3Id: golferId }, { golfer4Id: golferId }],
+      },
+    });
     expect(held).toEqual([expect.objectContaining({ id: b.id, golfer3Id: golferId })]);
   });
 
@@ -372,7 +539,13 @@ describe('choosing a standing tee time on the confirmation page', () => {
     const one = await paidSession();
     const two = await paidSession();
     const [r1, r2] = await Promise.all(
-      [one, two].map((s) => call(confirmAction, request(`/registration-confirmation/${s.sessionId}`, { form: { slot: `${slot.id}:4`, js: '1' } }), { sessionId: s.sessionId })),
+      [one, two].map((s) =>
+        call(
+          confirmAction,
+          request(`/registration-confirmation/${s.sessionId}`, { form: { slot: `${slot.id}:4`, js: '1' } }),
+          { sessionId: s.sessionId },
+        ),
+      ),
     );
     const statuses = [r1!.status, r2!.status].sort();
     expect(statuses).toEqual([200, 409]);
@@ -382,17 +555,29 @@ describe('choosing a standing tee time on the confirmation page', () => {
     expect([one.golferId, two.golferId]).toContain(row.golfer4Id);
     // The loser holds no slot.
     const loserId = row.golfer4Id === one.golferId ? two.golferId : one.golferId;
-    expect(await db.teeTime.count({ where: { OR: [{ golfer1Id: loserId }, { golfer2Id: loserId }, { golfer3Id: loserId }, { golfer4Id: loserId }] } })).toBe(0);
+    expect(
+      await db.teeTime.count({
+        where: { OR: [{ golfer1Id: loserId }, { golfer2Id: loserId }, { golfer3Id: loserId }, { golfer4Id: loserId }] },
+      }),
+    ).toBe(0);
   });
 
   it('needs a paid session and a chosen slot', async () => {
     const slot = await makeSlot();
     const res = await call(registerAction, request('/register', { form: newGolferForm() }));
     const unpaidId = new URL(res.headers.get('Location')!).pathname.split('/').pop()!;
-    const unpaid = await call(confirmAction, request(`/registration-confirmation/${unpaidId}`, { form: { slot: `${slot.id}:1` } }), { sessionId: unpaidId });
+    const unpaid = await call(
+      confirmAction,
+      request(`/registration-confirmation/${unpaidId}`, { form: { slot: `${slot.id}:1` } }),
+      { sessionId: unpaidId },
+    );
     expect(unpaid.status).toBe(403);
     const { sessionId } = await paidSession();
-    const none = await call(confirmAction, request(`/registration-confirmation/${sessionId}`, { method: 'POST', form: {} }), { sessionId });
+    const none = await call(
+      confirmAction,
+      request(`/registration-confirmation/${sessionId}`, { method: 'POST', form: {} }),
+      { sessionId },
+    );
     expect(none.status).toBe(400);
     expect(await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).toMatchObject({ golfer1Id: null });
   });
@@ -405,7 +590,15 @@ describe('the JSON twins', () => {
     const res = await call(
       registerApi,
       request('/api/register-golfer', {
-        json: { registrationType: 'new', firstName: 'Api', lastName: 'Golfer', email, phone: '2315550123', estimatedScore: 36, termsAccepted: true },
+        json: {
+          registrationType: 'new',
+          firstName: 'Api',
+          lastName: 'Golfer',
+          email,
+          phone: '2315550123',
+          estimatedScore: 36,
+          termsAccepted: true,
+        },
       }),
     );
     expect(res.status).toBe(200);
@@ -418,21 +611,42 @@ describe('the JSON twins', () => {
 
     const slots = await call(availableTeeTimes, request(`/api/available-tee-times?season=${season}`));
     const list = await slots.json();
-    expect(list.find((s: { id: number }) => s.id === slot.id)).toMatchObject({ time: slot.time, golfer1Id: null, golfer1Name: null });
+    expect(list.find((s: { id: number }) => s.id === slot.id)).toMatchObject({
+      time: slot.time,
+      golfer1Id: null,
+      golfer1Name: null,
+    });
 
     // The golfer comes from the session: a different golferId is refused.
     const other = await createGolfer({ firstName: 'Not', lastName: unique('Me') });
-    const spoof = await call(selectTeeTimeApi, request('/api/select-tee-time', { json: { sessionId, teeTimeId: slot.id, position: 1, golferId: other.id } }));
+    const spoof = await call(
+      selectTeeTimeApi,
+      request('/api/select-tee-time', { json: { sessionId, teeTimeId: slot.id, position: 1, golferId: other.id } }),
+    );
     expect(spoof.status).toBe(403);
-    const ok = await call(selectTeeTimeApi, request('/api/select-tee-time', { json: { sessionId, teeTimeId: slot.id, position: 1, golferId, season } }));
+    const ok = await call(
+      selectTeeTimeApi,
+      request('/api/select-tee-time', { json: { sessionId, teeTimeId: slot.id, position: 1, golferId, season } }),
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ success: true, golferId, teeTimeId: slot.id, position: 1 });
     const named = await (await call(availableTeeTimes, request('/api/available-tee-times'))).json();
-    expect(named.find((s: { id: number }) => s.id === slot.id)).toMatchObject({ golfer1Id: golferId, golfer1Name: 'Api Golfer' });
+    expect(named.find((s: { id: number }) => s.id === slot.id)).toMatchObject({
+      golfer1Id: golferId,
+      golfer1Name: 'Api Golfer',
+    });
 
-    const noSession = await call(selectTeeTimeApi, request('/api/select-tee-time', { json: { sessionId: 'cs_test_sim_ffffffffffffffff', teeTimeId: slot.id, position: 2 } }));
+    const noSession = await call(
+      selectTeeTimeApi,
+      request('/api/select-tee-time', {
+        json: { sessionId: 'cs_test_sim_ffffffffffffffff', teeTimeId: slot.id, position: 2 },
+      }),
+    );
     expect(noSession.status).toBe(404);
-    const badPosition = await call(selectTeeTimeApi, request('/api/select-tee-time', { json: { sessionId, teeTimeId: slot.id, position: 5 } }));
+    const badPosition = await call(
+      selectTeeTimeApi,
+      request('/api/select-tee-time', { json: { sessionId, teeTimeId: slot.id, position: 5 } }),
+    );
     expect(badPosition.status).toBe(400);
   });
 });

@@ -22,7 +22,11 @@ describe('rounds, points and flights on PostgreSQL', () => {
     const second = await createRound({ golferId: ann.id, date: '2026-06-08', grossScore: 40 });
     const bobs = await createRound({ golferId: bob.id, date: '2026-06-08', grossScore: 36 });
     await updateRound(first.id, { golferId: ann.id, date: '2026-06-01', grossScore: 56 });
-    expect(await db.round.findUniqueOrThrow({ where: { id: second.id } })).toMatchObject({ hcpIndexBefore: 16, netScore: 24, hcpIndexAfter: 10 });
+    expect(await db.round.findUniqueOrThrow({ where: { id: second.id } })).toMatchObject({
+      hcpIndexBefore: 16,
+      netScore: 24,
+      hcpIndexAfter: 10,
+    });
 
     await calculatePointsForDate('2026-06-08');
     expect((await db.round.findUniqueOrThrow({ where: { id: second.id } })).points).toBe(24); // net 24
@@ -40,9 +44,13 @@ describe('rounds, points and flights on PostgreSQL', () => {
     const { createFlightAssignment } = await import('~/models/flights.server');
     const golfer = await createGolfer({ firstName: 'Cy', lastName: 'Pg' });
     await createFlightAssignment({ golferId: golfer.id, season: 2026, flightNo: '2' });
-    await expect(createFlightAssignment({ golferId: golfer.id, season: 2026, flightNo: '3' })).rejects.toMatchObject({ status: 409 });
+    await expect(createFlightAssignment({ golferId: golfer.id, season: 2026, flightNo: '3' })).rejects.toMatchObject({
+      status: 409,
+    });
     await db.$transaction(async (tx) => {
-      await expect(createFlightAssignment({ golferId: golfer.id, season: 2026, flightNo: '3' }, tx)).rejects.toMatchObject({ status: 409 });
+      await expect(
+        createFlightAssignment({ golferId: golfer.id, season: 2026, flightNo: '3' }, tx),
+      ).rejects.toMatchObject({ status: 409 });
       // The check came before any failing statement, so the transaction can go on.
       await createFlightAssignment({ golferId: golfer.id, season: 2025, flightNo: '3' }, tx);
     });

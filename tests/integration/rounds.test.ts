@@ -30,7 +30,18 @@ describe('/api/rounds', () => {
     const course = await newCourse(36);
     const res = await call(
       apiRoundsPost,
-      request('/api/rounds', { cookie, json: { golferId: golfer.id, courseId: course.id, date: '2025-06-02', season: 2025, grossScore: 45, points: 8, notes: 'windy' } }),
+      request('/api/rounds', {
+        cookie,
+        json: {
+          golferId: golfer.id,
+          courseId: course.id,
+          date: '2025-06-02',
+          season: 2025,
+          grossScore: 45,
+          points: 8,
+          notes: 'windy',
+        },
+      }),
     );
     expect(res.status).toBe(201);
     expect(await json(res)).toEqual({
@@ -51,7 +62,13 @@ describe('/api/rounds', () => {
   it('takes the season from the date when it is left out, and null optional fields as absent', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const res = await call(apiRoundsPost, request('/api/rounds', { cookie, json: { golferId: golfer.id, date: '2024-07-01', grossScore: '40', courseId: null, points: null, notes: '' } }));
+    const res = await call(
+      apiRoundsPost,
+      request('/api/rounds', {
+        cookie,
+        json: { golferId: golfer.id, date: '2024-07-01', grossScore: '40', courseId: null, points: null, notes: '' },
+      }),
+    );
     expect(res.status).toBe(201);
     expect(await json(res)).toMatchObject({ season: 2024, grossScore: 40, courseId: null, points: null, notes: null });
   });
@@ -85,10 +102,22 @@ describe('/api/rounds', () => {
   it('refuses a golfer or course that does not exist with a clear message', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const res = await call(apiRoundsPost, request('/api/rounds', { cookie, json: { golferId: golfer.id, courseId: 999999, date: '2025-06-09', grossScore: 40 } }));
+    const res = await call(
+      apiRoundsPost,
+      request('/api/rounds', {
+        cookie,
+        json: { golferId: golfer.id, courseId: 999999, date: '2025-06-09', grossScore: 40 },
+      }),
+    );
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ message: 'Course #999999 does not exist', errors: { courseId: ['Course #999999 does not exist'] } });
-    const noGolfer = await call(apiRoundsPost, request('/api/rounds', { cookie, json: { golferId: 999999, date: '2025-06-09', grossScore: 40 } }));
+    expect(await json(res)).toEqual({
+      message: 'Course #999999 does not exist',
+      errors: { courseId: ['Course #999999 does not exist'] },
+    });
+    const noGolfer = await call(
+      apiRoundsPost,
+      request('/api/rounds', { cookie, json: { golferId: 999999, date: '2025-06-09', grossScore: 40 } }),
+    );
     expect(noGolfer.status).toBe(400);
     expect((await json(noGolfer)).errors.golferId).toEqual(['Golfer #999999 does not exist']);
     expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
@@ -96,7 +125,14 @@ describe('/api/rounds', () => {
 
   it('refuses a body that is not JSON with 400', async () => {
     const { cookie } = await signIn();
-    const res = await call(apiRoundsPost, new Request('http://localhost/api/rounds', { method: 'POST', body: '{oops', headers: { Cookie: cookie, 'Content-Type': 'application/json' } }));
+    const res = await call(
+      apiRoundsPost,
+      new Request('http://localhost/api/rounds', {
+        method: 'POST',
+        body: '{oops',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      }),
+    );
     expect(res.status).toBe(400);
   });
 
@@ -110,7 +146,19 @@ describe('/api/rounds', () => {
     const rounds = await json(res);
     expect(rounds.map((r: { date: string }) => r.date)).toEqual(['2019-06-10', '2019-06-03']);
     expect(Object.keys(rounds[0]).sort()).toEqual(
-      ['courseId', 'date', 'golferId', 'grossScore', 'hcpIndexAfter', 'hcpIndexBefore', 'id', 'netScore', 'notes', 'points', 'season'].sort(),
+      [
+        'courseId',
+        'date',
+        'golferId',
+        'grossScore',
+        'hcpIndexAfter',
+        'hcpIndexBefore',
+        'id',
+        'netScore',
+        'notes',
+        'points',
+        'season',
+      ].sort(),
     );
     const same = await call(apiRoundsGet, request('/api/rounds?season=2019', { cookie }));
     expect(await json(same)).toEqual(rounds);
@@ -123,7 +171,15 @@ describe('/api/rounds', () => {
     const golfer = await newGolfer();
     const early = await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 40 });
     await createRound({ golferId: golfer.id, date: '2025-06-09', grossScore: 40 });
-    const put = await call(apiRoundById, request(`/api/rounds/${early.id}`, { method: 'PUT', cookie, json: { golferId: golfer.id, date: '2025-06-02', season: 2025, grossScore: 56 } }), { id: String(early.id) });
+    const put = await call(
+      apiRoundById,
+      request(`/api/rounds/${early.id}`, {
+        method: 'PUT',
+        cookie,
+        json: { golferId: golfer.id, date: '2025-06-02', season: 2025, grossScore: 56 },
+      }),
+      { id: String(early.id) },
+    );
     expect(put.status).toBe(200);
     expect(await json(put)).toMatchObject({ id: early.id, grossScore: 56, hcpIndexAfter: 16 });
     expect((await columnsOf(golfer.id))[1]).toEqual(['2025-06-09', 40, 16, 24, 10]); // [20, 4] → 9.6
@@ -131,10 +187,14 @@ describe('/api/rounds', () => {
     const get = await call(apiRoundGet, request(`/api/rounds/${early.id}`, { cookie }), { id: String(early.id) });
     expect(await json(get)).toMatchObject({ id: early.id, grossScore: 56 });
 
-    const del = await call(apiRoundById, request(`/api/rounds/${early.id}`, { method: 'DELETE', cookie }), { id: String(early.id) });
+    const del = await call(apiRoundById, request(`/api/rounds/${early.id}`, { method: 'DELETE', cookie }), {
+      id: String(early.id),
+    });
     expect(del.status).toBe(204);
     expect(await columnsOf(golfer.id)).toEqual([['2025-06-09', 40, null, 40, 3]]);
-    const again = await call(apiRoundById, request(`/api/rounds/${early.id}`, { method: 'DELETE', cookie }), { id: String(early.id) });
+    const again = await call(apiRoundById, request(`/api/rounds/${early.id}`, { method: 'DELETE', cookie }), {
+      id: String(early.id),
+    });
     expect(again.status).toBe(404);
     expect(await json(again)).toEqual({ message: 'Round not found' });
   });
@@ -143,9 +203,13 @@ describe('/api/rounds', () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
     const body = { golferId: golfer.id, date: '2025-06-02', grossScore: 40 };
-    const bad = await call(apiRoundById, request('/api/rounds/abc', { method: 'PUT', cookie, json: body }), { id: 'abc' });
+    const bad = await call(apiRoundById, request('/api/rounds/abc', { method: 'PUT', cookie, json: body }), {
+      id: 'abc',
+    });
     expect(bad.status).toBe(400);
-    const missing = await call(apiRoundById, request('/api/rounds/999999', { method: 'PUT', cookie, json: body }), { id: '999999' });
+    const missing = await call(apiRoundById, request('/api/rounds/999999', { method: 'PUT', cookie, json: body }), {
+      id: '999999',
+    });
     expect(missing.status).toBe(404);
     const getMissing = await call(apiRoundGet, request('/api/rounds/999999', { cookie }), { id: '999999' });
     expect(getMissing.status).toBe(404);
@@ -171,7 +235,12 @@ describe('/rounds page', () => {
     const data = await json(res);
     expect(data.season).toBe(2018);
     expect(data.rounds).toHaveLength(1);
-    expect(data.rounds[0]).toMatchObject({ golferName: golfer.fullName, courseName: course.courseName, netScore: 41, hcpIndexAfter: 4 });
+    expect(data.rounds[0]).toMatchObject({
+      golferName: golfer.fullName,
+      courseName: course.courseName,
+      netScore: 41,
+      hcpIndexAfter: 4,
+    });
     expect(data.golfers).toBeNull();
     const open = await json(await call(pageLoader, request('/rounds?season=2018&action=new', { cookie })));
     expect(open.golfers).toContainEqual({ id: golfer.id, fullName: golfer.fullName });
@@ -191,22 +260,59 @@ describe('/rounds page', () => {
     const golfer = await newGolfer();
     const created = await call(
       pageAction,
-      request('/rounds?season=2025&action=new', { cookie, form: { intent: 'create', golferId: String(golfer.id), courseId: '', date: '2025-06-16', season: '2025', grossScore: '43', points: '', notes: '' } }),
+      request('/rounds?season=2025&action=new', {
+        cookie,
+        form: {
+          intent: 'create',
+          golferId: String(golfer.id),
+          courseId: '',
+          date: '2025-06-16',
+          season: '2025',
+          grossScore: '43',
+          points: '',
+          notes: '',
+        },
+      }),
     );
     expect(created.status).toBe(302);
     expect(created.headers.get('Location')).toBe('/rounds?season=2025');
     expect(created.headers.get('Set-Cookie')).toContain('__league_session');
     const round = await db.round.findFirstOrThrow({ where: { golferId: golfer.id } });
-    expect(round).toMatchObject({ grossScore: 43, courseId: null, points: null, notes: null, hcpIndexAfter: 6, netScore: 43 });
+    expect(round).toMatchObject({
+      grossScore: 43,
+      courseId: null,
+      points: null,
+      notes: null,
+      hcpIndexAfter: 6,
+      netScore: 43,
+    });
 
     const updated = await call(
       pageAction,
-      request(`/rounds?season=2025&edit=${round.id}`, { cookie, form: { intent: 'update', id: String(round.id), golferId: String(golfer.id), date: '2025-06-16', season: '2025', grossScore: '38', points: '23.5' } }),
+      request(`/rounds?season=2025&edit=${round.id}`, {
+        cookie,
+        form: {
+          intent: 'update',
+          id: String(round.id),
+          golferId: String(golfer.id),
+          date: '2025-06-16',
+          season: '2025',
+          grossScore: '38',
+          points: '23.5',
+        },
+      }),
     );
     expect(updated.status).toBe(302);
-    expect(await db.round.findUniqueOrThrow({ where: { id: round.id } })).toMatchObject({ grossScore: 38, points: 23.5, hcpIndexAfter: 2 });
+    expect(await db.round.findUniqueOrThrow({ where: { id: round.id } })).toMatchObject({
+      grossScore: 38,
+      points: 23.5,
+      hcpIndexAfter: 2,
+    });
 
-    const deleted = await call(pageAction, request(`/rounds?season=2025&delete=${round.id}`, { cookie, form: { intent: 'delete', id: String(round.id) } }));
+    const deleted = await call(
+      pageAction,
+      request(`/rounds?season=2025&delete=${round.id}`, { cookie, form: { intent: 'delete', id: String(round.id) } }),
+    );
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get('Location')).toBe('/rounds?season=2025');
     expect(await db.round.count({ where: { id: round.id } })).toBe(0);
@@ -215,19 +321,47 @@ describe('/rounds page', () => {
   it('answers a bad form with 400 and its field messages, saving nothing', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const res = await call(pageAction, request('/rounds', { cookie, form: { intent: 'create', golferId: String(golfer.id), date: '2025-06-31', season: '2025', grossScore: '300' } }));
+    const res = await call(
+      pageAction,
+      request('/rounds', {
+        cookie,
+        form: { intent: 'create', golferId: String(golfer.id), date: '2025-06-31', season: '2025', grossScore: '300' },
+      }),
+    );
     expect(res.status).toBe(400);
     const { result } = await json(res);
-    expect(result.error).toMatchObject({ date: ['Enter a real calendar date (yyyy-mm-dd)'], grossScore: ['Gross score must be a whole number from 9 to 200'] });
-    const missingCourse = await call(pageAction, request('/rounds', { cookie, form: { intent: 'create', golferId: String(golfer.id), courseId: '999999', date: '2025-06-30', season: '2025', grossScore: '40' } }));
+    expect(result.error).toMatchObject({
+      date: ['Enter a real calendar date (yyyy-mm-dd)'],
+      grossScore: ['Gross score must be a whole number from 9 to 200'],
+    });
+    const missingCourse = await call(
+      pageAction,
+      request('/rounds', {
+        cookie,
+        form: {
+          intent: 'create',
+          golferId: String(golfer.id),
+          courseId: '999999',
+          date: '2025-06-30',
+          season: '2025',
+          grossScore: '40',
+        },
+      }),
+    );
     expect(missingCourse.status).toBe(400);
-    expect((await json(missingCourse)).result.error).toMatchObject({ '': ['Course #999999 does not exist'], courseId: ['Course #999999 does not exist'] });
+    expect((await json(missingCourse)).result.error).toMatchObject({
+      '': ['Course #999999 does not exist'],
+      courseId: ['Course #999999 does not exist'],
+    });
     expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
   });
 
   it('answers a delete of a missing round with 404 and a message for the dialog', async () => {
     const { cookie } = await signIn();
-    const res = await call(pageAction, request('/rounds?delete=999999', { cookie, form: { intent: 'delete', id: '999999' } }));
+    const res = await call(
+      pageAction,
+      request('/rounds?delete=999999', { cookie, form: { intent: 'delete', id: '999999' } }),
+    );
     expect(res.status).toBe(404);
     expect(await json(res)).toEqual({ intent: 'delete', message: 'Round not found' });
   });
@@ -243,7 +377,9 @@ describe('/rounds page', () => {
           for (const golferId of ids) {
             for (let r = 0; r < roundsEach; r++) {
               const date = `${season}-${String(5 + Math.floor(r / 4)).padStart(2, '0')}-${String(1 + (r % 4) * 7).padStart(2, '0')}`;
-              await createRound({ golferId, courseId: course.id, date, grossScore: 36 + ((golferId + r) % 12) }, tx, { recompute: false });
+              await createRound({ golferId, courseId: course.id, date, grossScore: 36 + ((golferId + r) % 12) }, tx, {
+                recompute: false,
+              });
             }
           }
           await recomputeHandicaps(tx, ids);

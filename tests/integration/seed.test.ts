@@ -18,11 +18,18 @@ describe('the demo league', () => {
     expect(memberships.filter((m) => !m.paid).length).toBeGreaterThan(0);
 
     const flights = await db.flightAssignment.groupBy({ by: ['flightNo'], where: { season }, _count: true });
-    expect(flights.map((f) => [f.flightNo, f._count]).sort()).toEqual([['1', 4], ['2', 4], ['3', 4], ['4', 4]]);
+    expect(flights.map((f) => [f.flightNo, f._count]).sort()).toEqual([
+      ['1', 4],
+      ['2', 4],
+      ['3', 4],
+      ['4', 4],
+    ]);
 
     const rounds = await db.round.findMany({ where: { season } });
     expect(rounds).toHaveLength(48);
-    expect(rounds.every((r) => r.hcpIndexBefore !== null && r.netScore !== null && r.hcpIndexAfter !== null)).toBe(true);
+    expect(rounds.every((r) => r.hcpIndexBefore !== null && r.netScore !== null && r.hcpIndexAfter !== null)).toBe(
+      true,
+    );
     // Each date's four golfers of a flight share 24 + 23 + 22 + 21 = 90 points (ties split, so the sum holds).
     const pointsPerDateAndFlight = rounds.reduce((sum, r) => sum + (r.points ?? 0), 0) / (3 * 4);
     expect(pointsPerDateAndFlight).toBe(90);
@@ -34,7 +41,9 @@ describe('the demo league', () => {
       expect(flight.rows[0]!.totalPoints).toBeGreaterThan(0);
     }
 
-    const held = await db.teeTime.findMany({ where: { season, OR: [{ golfer1Id: { not: null } }, { golfer2Id: { not: null } }] } });
+    const held = await db.teeTime.findMany({
+      where: { season, OR: [{ golfer1Id: { not: null } }, { golfer2Id: { not: null } }] },
+    });
     expect(held).toHaveLength(8);
   });
 });

@@ -43,7 +43,11 @@ describe('/settings', () => {
     const { cookie } = await signIn();
     const res = await call(settingsAction, request('/settings', { cookie, form: valid }));
     expect(res.status).toBe(302);
-    expect(await toastOf(res)).toEqual({ type: 'success', title: 'Success', description: 'Settings updated successfully' });
+    expect(await toastOf(res)).toEqual({
+      type: 'success',
+      title: 'Success',
+      description: 'Settings updated successfully',
+    });
     expect(await getSettings()).toMatchObject({
       leagueName: 'Northern Docs Golf',
       statementDescriptor: 'NORTHERN DOCS GOLF',
@@ -60,15 +64,38 @@ describe('/settings', () => {
   it('refuses changes from a user who is not an administrator with 403, changing nothing', async () => {
     const before = await getSettings();
     const { cookie } = await signIn({ isAdmin: false });
-    const res = await call(settingsAction, request('/settings', { cookie, form: { ...valid, leagueName: 'Hijacked' } }));
+    const res = await call(
+      settingsAction,
+      request('/settings', { cookie, form: { ...valid, leagueName: 'Hijacked' } }),
+    );
     expect(res.status).toBe(403);
     expect((await res.json()).result.error['']).toEqual(['Only an administrator can change settings and users.']);
     expect((await getSettings()).leagueName).toBe(before.leagueName);
     const username = unique('sneaky');
-    const add = await call(settingsAction, request('/settings', { cookie, form: { intent: 'add-user', username, password: 'password123', confirmPassword: 'password123', email: 'a@b.org', firstName: 'A', lastName: 'B' } }));
+    const add = await call(
+      settingsAction,
+      request('/settings', {
+        cookie,
+        form: {
+          intent: 'add-user',
+          username,
+          password: 'password123',
+          confirmPassword: 'password123',
+          email: 'a@b.org',
+          firstName: 'A',
+          lastName: 'B',
+        },
+      }),
+    );
     expect(add.status).toBe(403);
     expect(await db.user.count({ where: { username } })).toBe(0);
-    const reset = await call(settingsAction, request('/settings', { cookie, form: { intent: 'reset-password', userId: '1', password: 'password123', confirmPassword: 'password123' } }));
+    const reset = await call(
+      settingsAction,
+      request('/settings', {
+        cookie,
+        form: { intent: 'reset-password', userId: '1', password: 'password123', confirmPassword: 'password123' },
+      }),
+    );
     expect(reset.status).toBe(403);
   });
 
@@ -76,7 +103,19 @@ describe('/settings', () => {
     const { cookie } = await signIn();
     const res = await call(
       settingsAction,
-      request('/settings', { cookie, form: { ...valid, leagueName: ' ', statementDescriptor: 'GO', seasonFeeCents: 'lots', teeFirst: '18:00', teeLast: '11:00', teeIntervalMinutes: '0', defaultPar: '72' } }),
+      request('/settings', {
+        cookie,
+        form: {
+          ...valid,
+          leagueName: ' ',
+          statementDescriptor: 'GO',
+          seasonFeeCents: 'lots',
+          teeFirst: '18:00',
+          teeLast: '11:00',
+          teeIntervalMinutes: '0',
+          defaultPar: '72',
+        },
+      }),
     );
     expect(res.status).toBe(400);
     expect((await res.json()).result.error).toMatchObject({
@@ -86,7 +125,10 @@ describe('/settings', () => {
       teeIntervalMinutes: ['Tee time interval must be a whole number from 5 to 60'],
       defaultPar: ['Default par must be a whole number from 27 to 45'],
     });
-    const order = await call(settingsAction, request('/settings', { cookie, form: { ...valid, teeFirst: '18:00', teeLast: '11:00' } }));
+    const order = await call(
+      settingsAction,
+      request('/settings', { cookie, form: { ...valid, teeFirst: '18:00', teeLast: '11:00' } }),
+    );
     expect((await order.json()).result.error.teeLast).toEqual(['The last tee time must not be before the first']);
   });
 
@@ -94,7 +136,9 @@ describe('/settings', () => {
     const { cookie } = await signIn();
     await call(settingsAction, request('/settings', { cookie, form: valid }));
     const golfer = await createGolfer({ firstName: 'No', lastName: unique('Course') });
-    const round = await db.round.create({ data: { golferId: golfer.id, date: '2025-06-09', season: 2025, grossScore: 45 } });
+    const round = await db.round.create({
+      data: { golferId: golfer.id, date: '2025-06-09', season: 2025, grossScore: 45 },
+    });
     await recomputeHandicaps(db, [golfer.id]);
     expect((await db.round.findUniqueOrThrow({ where: { id: round.id } })).hcpIndexAfter).toBe(7);
     await call(settingsAction, request('/settings', { cookie, form: { ...valid, defaultPar: '40' } }));
@@ -104,21 +148,43 @@ describe('/settings', () => {
   it('adds a user with the registration schema: matching passwords, unique username', async () => {
     const { cookie } = await signIn();
     const username = unique('helper');
-    const fields = { intent: 'add-user', username, email: `${username}@example.org`, firstName: 'Hal', lastName: 'Helper', password: 'password123' };
-    const mismatch = await call(settingsAction, request('/settings', { cookie, form: { ...fields, confirmPassword: 'password124' } }));
+    const fields = {
+      intent: 'add-user',
+      username,
+      email: `${username}@example.org`,
+      firstName: 'Hal',
+      lastName: 'Helper',
+      password: 'password123',
+    };
+    const mismatch = await call(
+      settingsAction,
+      request('/settings', { cookie, form: { ...fields, confirmPassword: 'password124' } }),
+    );
     expect(mismatch.status).toBe(400);
     const body = await mismatch.json();
     expect(body.result.error.confirmPassword).toEqual(['Passwords do not match']);
     expect(JSON.stringify(body)).not.toContain('password123');
-    const missing = await call(settingsAction, request('/settings', { cookie, form: { ...fields, confirmPassword: '' } }));
+    const missing = await call(
+      settingsAction,
+      request('/settings', { cookie, form: { ...fields, confirmPassword: '' } }),
+    );
     expect((await missing.json()).result.error.confirmPassword).toEqual(['Please confirm your password']);
 
-    const ok = await call(settingsAction, request('/settings', { cookie, form: { ...fields, confirmPassword: 'password123', isAdmin: 'on' } }));
+    const ok = await call(
+      settingsAction,
+      request('/settings', { cookie, form: { ...fields, confirmPassword: 'password123', isAdmin: 'on' } }),
+    );
     expect(ok.status).toBe(302);
     expect(await toastOf(ok)).toMatchObject({ type: 'success', title: 'User created successfully' });
-    expect(await verifyLogin(username, 'password123')).toMatchObject({ username: username.toLowerCase(), isAdmin: true });
+    expect(await verifyLogin(username, 'password123')).toMatchObject({
+      username: username.toLowerCase(),
+      isAdmin: true,
+    });
 
-    const dup = await call(settingsAction, request('/settings', { cookie, form: { ...fields, confirmPassword: 'password123' } }));
+    const dup = await call(
+      settingsAction,
+      request('/settings', { cookie, form: { ...fields, confirmPassword: 'password123' } }),
+    );
     expect(dup.status).toBe(409);
     expect((await dup.json()).result.error.username).toEqual(['This username is already taken']);
   });
@@ -126,14 +192,48 @@ describe('/settings', () => {
   it("resets a user's password", async () => {
     const { cookie } = await signIn();
     const username = unique('forgetful');
-    const user = await createUser({ username, password: 'old-password', email: 'f@example.org', firstName: 'F', lastName: 'G' });
-    const mismatch = await call(settingsAction, request('/settings', { cookie, form: { intent: 'reset-password', userId: String(user.id), password: 'new-password', confirmPassword: 'other-password' } }));
+    const user = await createUser({
+      username,
+      password: 'old-password',
+      email: 'f@example.org',
+      firstName: 'F',
+      lastName: 'G',
+    });
+    const mismatch = await call(
+      settingsAction,
+      request('/settings', {
+        cookie,
+        form: {
+          intent: 'reset-password',
+          userId: String(user.id),
+          password: 'new-password',
+          confirmPassword: 'other-password',
+        },
+      }),
+    );
     expect((await mismatch.json()).result.error.confirmPassword).toEqual(['Passwords do not match']);
-    const ok = await call(settingsAction, request('/settings', { cookie, form: { intent: 'reset-password', userId: String(user.id), password: 'new-password', confirmPassword: 'new-password' } }));
+    const ok = await call(
+      settingsAction,
+      request('/settings', {
+        cookie,
+        form: {
+          intent: 'reset-password',
+          userId: String(user.id),
+          password: 'new-password',
+          confirmPassword: 'new-password',
+        },
+      }),
+    );
     expect(await toastOf(ok)).toMatchObject({ title: 'Password reset successfully' });
     expect(await verifyLogin(username, 'new-password')).not.toBeNull();
     expect(await verifyLogin(username, 'old-password')).toBeNull();
-    const missing = await call(settingsAction, request('/settings', { cookie, form: { intent: 'reset-password', userId: '999999', password: 'new-password', confirmPassword: 'new-password' } }));
+    const missing = await call(
+      settingsAction,
+      request('/settings', {
+        cookie,
+        form: { intent: 'reset-password', userId: '999999', password: 'new-password', confirmPassword: 'new-password' },
+      }),
+    );
     expect(missing.status).toBe(404);
   });
 });
@@ -142,7 +242,11 @@ describe('user registration schema', () => {
   it('says "Passwords do not match" while other fields are still empty, so the form can show it as you type', () => {
     const messages = (v: object) => userRegistrationSchema.safeParse(v).error?.issues.map((i) => i.message) ?? [];
     expect(messages({ password: 'password123', confirmPassword: 'password12' })).toContain('Passwords do not match');
-    expect(messages({ password: 'password123', confirmPassword: 'password123' })).not.toContain('Passwords do not match');
-    expect(messages({ password: 'password123', confirmPassword: '' })).toEqual(expect.arrayContaining(['Please confirm your password']));
+    expect(messages({ password: 'password123', confirmPassword: 'password123' })).not.toContain(
+      'Passwords do not match',
+    );
+    expect(messages({ password: 'password123', confirmPassword: '' })).toEqual(
+      expect.arrayContaining(['Please confirm your password']),
+    );
   });
 });

@@ -17,7 +17,9 @@ describe('SQLite: one connection, isolated transactions', () => {
     await inside;
     // Issued while the transaction is open: it must wait and then see the rolled-back state.
     const seen = await db.course.count({ where: { courseName: name } });
-    const written = await db.course.create({ data: { courseName: `${name} outside`, coursePar: 36, courseLength: '1 mile' } });
+    const written = await db.course.create({
+      data: { courseName: `${name} outside`, coursePar: 36, courseLength: '1 mile' },
+    });
     expect(await tx).toBe('roll back');
     expect(seen).toBe(0);
     expect(await db.course.count({ where: { courseName: name } })).toBe(0);
@@ -37,7 +39,9 @@ describe('SQLite: another process writing at the same time', () => {
         await tx.course.count();
         // Another connection (a CLI, a test) tries to write while the transaction is open: it must wait.
         try {
-          other.prepare("INSERT INTO courses (courseName, coursePar, courseLength) VALUES ('Other', 36, '1 mile')").run();
+          other
+            .prepare("INSERT INTO courses (courseName, coursePar, courseLength) VALUES ('Other', 36, '1 mile')")
+            .run();
         } catch (error) {
           otherError = error;
         }

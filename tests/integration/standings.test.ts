@@ -6,7 +6,16 @@ import { db, queryCount } from '~/utils/db.server';
 import { call, request, signIn, unique } from './helpers';
 
 // The 2025 schedule: regular weeks, qualifiers 8/4–8/25, practice round 5/5, flight playoff 9/8.
-const REGULAR = ['2025-05-19', '2025-06-02', '2025-06-09', '2025-06-16', '2025-06-23', '2025-06-30', '2025-07-14', '2025-07-21'];
+const REGULAR = [
+  '2025-05-19',
+  '2025-06-02',
+  '2025-06-09',
+  '2025-06-16',
+  '2025-06-23',
+  '2025-06-30',
+  '2025-07-14',
+  '2025-07-21',
+];
 const SEASON = 2025;
 
 async function golferInFlight(flightNo: string) {
@@ -16,7 +25,9 @@ async function golferInFlight(flightNo: string) {
 }
 
 async function rounds(golferId: number, entries: Array<[string, number | null]>) {
-  await db.round.createMany({ data: entries.map(([date, points]) => ({ golferId, date, season: SEASON, grossScore: 40, points })) });
+  await db.round.createMany({
+    data: entries.map(([date, points]) => ({ golferId, date, season: SEASON, grossScore: 40, points })),
+  });
 }
 
 describe('standings per flight', () => {
@@ -24,21 +35,46 @@ describe('standings per flight', () => {
     const a = await golferInFlight('3');
     const b = await golferInFlight('3');
     // a: 8 regular rounds of 10 points and 3 qualifier weeks; a practice round and the flight playoff do not count.
-    await rounds(a.id, [...REGULAR.map((d) => [d, 10] as [string, number]), ['2025-08-04', 5], ['2025-08-11', 5], ['2025-08-18', 5], ['2025-05-05', 24], ['2025-09-08', 24]]);
+    await rounds(a.id, [
+      ...REGULAR.map((d) => [d, 10] as [string, number]),
+      ['2025-08-04', 5],
+      ['2025-08-11', 5],
+      ['2025-08-18', 5],
+      ['2025-05-05', 24],
+      ['2025-09-08', 24],
+    ]);
     // b: more points but only 2 qualifier weeks, so not qualified.
     await rounds(b.id, [...REGULAR.map((d) => [d, 20] as [string, number]), ['2025-08-04', 20], ['2025-08-11', 20]]);
     const flight = (await getStandings(SEASON)).find((f) => f.flightNo === '3')!;
     const rowA = flight.rows.find((r) => r.golferId === a.id)!;
     const rowB = flight.rows.find((r) => r.golferId === b.id)!;
-    expect(rowA).toMatchObject({ totalPoints: 95, countingRounds: 11, qualifierRoundsPlayed: 3, qualified: true, inPlayoffs: true, golferName: a.fullName });
-    expect(rowB).toMatchObject({ totalPoints: 200, countingRounds: 10, qualifierRoundsPlayed: 2, qualified: false, inPlayoffs: false, rank: 1 });
+    expect(rowA).toMatchObject({
+      totalPoints: 95,
+      countingRounds: 11,
+      qualifierRoundsPlayed: 3,
+      qualified: true,
+      inPlayoffs: true,
+      golferName: a.fullName,
+    });
+    expect(rowB).toMatchObject({
+      totalPoints: 200,
+      countingRounds: 10,
+      qualifierRoundsPlayed: 2,
+      qualified: false,
+      inPlayoffs: false,
+      rank: 1,
+    });
     expect(rowA.rank).toBe(2);
   });
 
   it('lists golfers without rounds, and the page answers a bad season with 400', async () => {
     const c = await golferInFlight('4');
     const flight = (await getStandings(SEASON)).find((f) => f.flightNo === '4')!;
-    expect(flight.rows.find((r) => r.golferId === c.id)).toMatchObject({ totalPoints: 0, countingRounds: 0, qualified: false });
+    expect(flight.rows.find((r) => r.golferId === c.id)).toMatchObject({
+      totalPoints: 0,
+      countingRounds: 0,
+      qualified: false,
+    });
     const { cookie } = await signIn();
     expect((await call(loader, request('/standings?season=abc', { cookie }))).status).toBe(400);
     expect((await call(loader, request('/standings?season=2025'))).status).toBe(302);

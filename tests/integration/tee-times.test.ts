@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentSeason } from '~/domain/season';
 import { createGolfer } from '~/models/golfers.server';
-import { assignGolferToTeeTime, generateSeasonTeeTimes, listTeeTimeGolferOptions, listTeeTimes } from '~/models/tee-times.server';
+import {
+  assignGolferToTeeTime,
+  generateSeasonTeeTimes,
+  listTeeTimeGolferOptions,
+  listTeeTimes,
+} from '~/models/tee-times.server';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.tee-times';
 import { loader as publicPage } from '~/routes/_public.public.tee-times';
 import { action as addGolfer } from '~/routes/api.tee-times.$teeTimeId.add-golfer';
@@ -28,7 +33,10 @@ async function golfer(first = 'Tee') {
 
 function heldBy(golferId: number, inSeason = season) {
   return db.teeTime.findMany({
-    where: { season: inSeason, OR: [{ golfer1Id: golferId }, { golfer2Id: golferId }, { golfer3Id: golferId }, { golfer4Id: golferId }] },
+    where: {
+      season: inSeason,
+      OR: [{ golfer1Id: golferId }, { golfer2Id: golferId }, { golfer3Id: golferId }, { golfer4Id: golferId }],
+    },
   });
 }
 
@@ -69,9 +77,13 @@ describe('generating the season', () => {
   });
 
   it('is for administrators only, enforced on the server', async () => {
-    expect((await call(generate, request('/api/tee-times/generate', { json: { season }, cookie: member }))).status).toBe(403);
+    expect(
+      (await call(generate, request('/api/tee-times/generate', { json: { season }, cookie: member }))).status,
+    ).toBe(403);
     expect((await call(generate, request('/api/tee-times/generate', { json: { season } }))).status).toBe(401);
-    expect((await call(generate, request('/api/tee-times/generate', { json: { season: 'soon' }, cookie: admin }))).status).toBe(400);
+    expect(
+      (await call(generate, request('/api/tee-times/generate', { json: { season: 'soon' }, cookie: admin }))).status,
+    ).toBe(400);
   });
 });
 
@@ -80,13 +92,25 @@ describe('assigning and removing golfers (API)', () => {
     await generateSeasonTeeTimes(season);
     const [a, b] = (await listTeeTimes(season)).slice(0, 2);
     const g = await golfer();
-    const first = await call(addGolfer, request(`/api/tee-times/${a!.id}/add-golfer`, { json: { golferId: g.id, position: 1 }, cookie: admin }), { teeTimeId: String(a!.id) });
+    const first = await call(
+      addGolfer,
+      request(`/api/tee-times/${a!.id}/add-golfer`, { json: { golferId: g.id, position: 1 }, cookie: admin }),
+      { teeTimeId: String(a!.id) },
+    );
     expect(first.status).toBe(200);
-    const moved = await call(addGolfer, request(`/api/tee-times/${b!.id}/add-golfer`, { json: { golferId: g.id, position: 3 }, cookie: admin }), { teeTimeId: String(b!.id) });
+    const moved = await call(
+      addGolfer,
+      request(`/api/tee-times/${b!.id}/add-golfer`, { json: { golferId: g.id, position: 3 }, cookie: admin }),
+      { teeTimeId: String(b!.id) },
+    );
     expect(moved.status).toBe(200);
     expect(await heldBy(g.id)).toEqual([expect.objectContaining({ id: b!.id, golfer3Id: g.id })]);
 
-    const removed = await call(removeGolfer, request(`/api/tee-times/${b!.id}/remove-golfer`, { json: { position: 3 }, cookie: admin }), { teeTimeId: String(b!.id) });
+    const removed = await call(
+      removeGolfer,
+      request(`/api/tee-times/${b!.id}/remove-golfer`, { json: { position: 3 }, cookie: admin }),
+      { teeTimeId: String(b!.id) },
+    );
     expect(removed.status).toBe(200);
     expect(await heldBy(g.id)).toEqual([]);
   });
@@ -95,7 +119,11 @@ describe('assigning and removing golfers (API)', () => {
     const slot = await db.teeTime.create({ data: { time: '05:10', season } });
     const [x, y] = [await golfer(), await golfer()];
     await assignGolferToTeeTime({ teeTimeId: slot.id, position: 2, golferId: x.id });
-    const res = await call(addGolfer, request(`/api/tee-times/${slot.id}/add-golfer`, { json: { golferId: y.id, position: 2 }, cookie: admin }), { teeTimeId: String(slot.id) });
+    const res = await call(
+      addGolfer,
+      request(`/api/tee-times/${slot.id}/add-golfer`, { json: { golferId: y.id, position: 2 }, cookie: admin }),
+      { teeTimeId: String(slot.id) },
+    );
     expect(res.status).toBe(200);
     expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer2Id).toBe(y.id);
   });
@@ -103,14 +131,19 @@ describe('assigning and removing golfers (API)', () => {
   it('answers 400, 403, 404 and 401 as it should', async () => {
     const slot = await db.teeTime.create({ data: { time: '05:20', season } });
     const g = await golfer();
-    const add = (id: string, json: unknown, cookie?: string) => call(addGolfer, request(`/api/tee-times/${id}/add-golfer`, { json, cookie }), { teeTimeId: id });
+    const add = (id: string, json: unknown, cookie?: string) =>
+      call(addGolfer, request(`/api/tee-times/${id}/add-golfer`, { json, cookie }), { teeTimeId: id });
     expect((await add(String(slot.id), { golferId: g.id, position: 5 }, admin)).status).toBe(400);
     expect((await add('abc', { golferId: g.id, position: 1 }, admin)).status).toBe(400);
     expect((await add('99999999', { golferId: g.id, position: 1 }, admin)).status).toBe(404);
     expect((await add(String(slot.id), { golferId: 99999999, position: 1 }, admin)).status).toBe(404);
     expect((await add(String(slot.id), { golferId: g.id, position: 1 }, member)).status).toBe(403);
     expect((await add(String(slot.id), { golferId: g.id, position: 1 })).status).toBe(401);
-    const remove = await call(removeGolfer, request(`/api/tee-times/${slot.id}/remove-golfer`, { json: { position: 1 }, cookie: member }), { teeTimeId: String(slot.id) });
+    const remove = await call(
+      removeGolfer,
+      request(`/api/tee-times/${slot.id}/remove-golfer`, { json: { position: 1 }, cookie: member }),
+      { teeTimeId: String(slot.id) },
+    );
     expect(remove.status).toBe(403);
     expect(await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).toMatchObject({ golfer1Id: null });
   });
@@ -120,7 +153,9 @@ describe('no double booking', () => {
   it('two golfers taking the same open position: one wins, the other gets 409', async () => {
     const slot = await db.teeTime.create({ data: { time: '05:30', season } });
     const golfers = await Promise.all([golfer(), golfer(), golfer()]);
-    const results = await Promise.allSettled(golfers.map((g) => assignGolferToTeeTime({ teeTimeId: slot.id, position: 4, golferId: g.id })));
+    const results = await Promise.allSettled(
+      golfers.map((g) => assignGolferToTeeTime({ teeTimeId: slot.id, position: 4, golferId: g.id })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected.map((r) => [r.reason.status, r.reason.message])).toEqual([
@@ -133,7 +168,10 @@ describe('no double booking', () => {
     const s1 = await db.teeTime.create({ data: { time: '05:40', season } });
     const s2 = await db.teeTime.create({ data: { time: '05:50', season } });
     const g = await golfer();
-    await Promise.all([assignGolferToTeeTime({ teeTimeId: s1.id, position: 1, golferId: g.id }), assignGolferToTeeTime({ teeTimeId: s2.id, position: 1, golferId: g.id })]);
+    await Promise.all([
+      assignGolferToTeeTime({ teeTimeId: s1.id, position: 1, golferId: g.id }),
+      assignGolferToTeeTime({ teeTimeId: s2.id, position: 1, golferId: g.id }),
+    ]);
     expect(await heldBy(g.id)).toHaveLength(1);
   });
 
@@ -167,7 +205,19 @@ describe('reading tee times', () => {
     expect(res.status).toBe(200);
     const rows = await res.json();
     expect(Object.keys(rows[0]).sort()).toEqual(
-      ['id', 'time', 'season', 'golfer1Id', 'golfer2Id', 'golfer3Id', 'golfer4Id', 'golfer1Name', 'golfer2Name', 'golfer3Name', 'golfer4Name'].sort(),
+      [
+        'id',
+        'time',
+        'season',
+        'golfer1Id',
+        'golfer2Id',
+        'golfer3Id',
+        'golfer4Id',
+        'golfer1Name',
+        'golfer2Name',
+        'golfer3Name',
+        'golfer4Name',
+      ].sort(),
     );
     expect((await call(publicApi, request('/api/public/tee-times?season=20x5'))).status).toBe(400);
     const page = await call(publicPage, request('/public/tee-times'));
@@ -178,10 +228,16 @@ describe('reading tee times', () => {
     const few = season + 2;
     const many = season + 3;
     await db.teeTime.createMany({ data: ['10:00', '10:10'].map((time) => ({ time, season: few })) });
-    await db.teeTime.createMany({ data: Array.from({ length: 40 }, (_, i) => ({ time: `${String(8 + Math.floor(i / 6)).padStart(2, '0')}:${i % 6}0`, season: many })) });
+    await db.teeTime.createMany({
+      data: Array.from({ length: 40 }, (_, i) => ({
+        time: `${String(8 + Math.floor(i / 6)).padStart(2, '0')}:${i % 6}0`,
+        season: many,
+      })),
+    });
     const all = await db.golfer.findMany({ take: 4, select: { id: true } });
     const manySlots = await db.teeTime.findMany({ where: { season: many } });
-    for (const [i, g] of all.entries()) await db.teeTime.update({ where: { id: manySlots[i]!.id }, data: { golfer1Id: g.id } });
+    for (const [i, g] of all.entries())
+      await db.teeTime.update({ where: { id: manySlots[i]!.id }, data: { golfer1Id: g.id } });
     const count = async (s: number) => {
       const before = queryCount();
       await listTeeTimes(s);
@@ -216,20 +272,47 @@ describe('the /tee-times page', () => {
   it('generates, assigns and removes with the SPEC toasts', async () => {
     const gen = await call(pageAction, request('/tee-times', { form: { intent: 'generate' }, cookie: admin }));
     expect(gen.status).toBe(302);
-    expect(await toastOf(gen)).toEqual({ type: 'success', title: 'Tee times generated', description: `Standing tee times have been generated for the ${season} season` });
+    expect(await toastOf(gen)).toEqual({
+      type: 'success',
+      title: 'Tee times generated',
+      description: `Standing tee times have been generated for the ${season} season`,
+    });
 
     const slot = await db.teeTime.create({ data: { time: '07:15', season } });
     const g = await golfer();
-    const assigned = await call(pageAction, request('/tee-times', { form: { intent: 'assign', teeTimeId: String(slot.id), position: '2', golferId: String(g.id) }, cookie: admin }));
-    expect(await toastOf(assigned)).toEqual({ type: 'success', title: 'Golfer assigned', description: 'Golfer has been assigned to the tee time' });
+    const assigned = await call(
+      pageAction,
+      request('/tee-times', {
+        form: { intent: 'assign', teeTimeId: String(slot.id), position: '2', golferId: String(g.id) },
+        cookie: admin,
+      }),
+    );
+    expect(await toastOf(assigned)).toEqual({
+      type: 'success',
+      title: 'Golfer assigned',
+      description: 'Golfer has been assigned to the tee time',
+    });
     expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer2Id).toBe(g.id);
 
-    const none = await call(pageAction, request('/tee-times', { form: { intent: 'assign', teeTimeId: String(slot.id), position: '2', golferId: '' }, cookie: admin }));
-    expect(await toastOf(none)).toEqual({ type: 'success', title: 'Golfer removed', description: 'Golfer has been removed from the tee time' });
+    const none = await call(
+      pageAction,
+      request('/tee-times', {
+        form: { intent: 'assign', teeTimeId: String(slot.id), position: '2', golferId: '' },
+        cookie: admin,
+      }),
+    );
+    expect(await toastOf(none)).toEqual({
+      type: 'success',
+      title: 'Golfer removed',
+      description: 'Golfer has been removed from the tee time',
+    });
     expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer2Id).toBeNull();
 
     await assignGolferToTeeTime({ teeTimeId: slot.id, position: 4, golferId: g.id });
-    const trash = await call(pageAction, request('/tee-times', { form: { intent: 'remove', teeTimeId: String(slot.id), position: '4' }, cookie: admin }));
+    const trash = await call(
+      pageAction,
+      request('/tee-times', { form: { intent: 'remove', teeTimeId: String(slot.id), position: '4' }, cookie: admin }),
+    );
     expect((await toastOf(trash))?.title).toBe('Golfer removed');
     expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer4Id).toBeNull();
   });
@@ -254,7 +337,13 @@ describe('the /tee-times page', () => {
 
   it('answers a bad slot with 404 and the failure title', async () => {
     const g = await golfer();
-    const res = await call(pageAction, request('/tee-times', { form: { intent: 'assign', teeTimeId: '99999999', position: '1', golferId: String(g.id) }, cookie: admin }));
+    const res = await call(
+      pageAction,
+      request('/tee-times', {
+        form: { intent: 'assign', teeTimeId: '99999999', position: '1', golferId: String(g.id) },
+        cookie: admin,
+      }),
+    );
     expect(res.status).toBe(404);
     expect((await res.json()).error).toEqual({ title: 'Failed to assign golfer', message: 'Tee time not found' });
   });

@@ -9,7 +9,10 @@ import { cn } from '~/utils/cn';
  */
 export function ExportCard({ seasons, season }: { seasons: number[]; season: number }) {
   return (
-    <Card title="Export" description="Download CSV files in the columns the importer reads, to edit and import again or keep as a backup.">
+    <Card
+      title="Export"
+      description="Download CSV files in the columns the importer reads, to edit and import again or keep as a backup."
+    >
       <div className="space-y-4 text-sm">
         <div className="flex flex-wrap items-center gap-2">
           <a href="/export/golfers" download className={buttonClass('secondary', 'sm')}>

@@ -3,7 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorList } from '~/components/ui/field';
 import { Spinner } from '~/components/ui/spinner';
 import { isImportType, type ImportType } from '~/domain/import-headers';
-import { IMPORT_FILE_ACCEPT, IMPORT_MESSAGES, isAcceptedFileName, MAX_IMPORT_BYTES, tooLargeMessage, wrongTypeMessage } from '~/schemas/import';
+import {
+  IMPORT_FILE_ACCEPT,
+  IMPORT_MESSAGES,
+  isAcceptedFileName,
+  MAX_IMPORT_BYTES,
+  tooLargeMessage,
+  wrongTypeMessage,
+} from '~/schemas/import';
 import { importFailed, importSucceeded, type ImportOutcome } from './import-outcome';
 import { ImportTypeButtons } from './import-type-buttons';
 
@@ -28,7 +35,13 @@ function outcomeOf(xhr: XMLHttpRequest, type: ImportType): ImportOutcome {
  * goes to POST /api/import/{type} by XMLHttpRequest, the one browser API that reports upload progress, so a
  * progress bar shows while uploading and a spinner while the server imports.
  */
-export function ImportFileForm({ errors, onOutcome }: { errors?: string[]; onOutcome: (outcome: ImportOutcome) => void }) {
+export function ImportFileForm({
+  errors,
+  onOutcome,
+}: {
+  errors?: string[];
+  onOutcome: (outcome: ImportOutcome) => void;
+}) {
   const [clientError, setClientError] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [importing, setImporting] = useState<ImportType | null>(null);
@@ -80,7 +93,14 @@ export function ImportFileForm({ errors, onOutcome }: { errors?: string[]; onOut
 
   const shownErrors = clientError ? [clientError] : errors;
   return (
-    <Form method="post" encType="multipart/form-data" onSubmit={submit} noValidate className="space-y-4" aria-label="Import from File">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      aria-label="Import from File"
+    >
       <input type="hidden" name="intent" value="file" />
       <div className="space-y-1">
         <label htmlFor="import-file" className="block text-sm font-medium text-slate-700">
@@ -103,7 +123,12 @@ export function ImportFileForm({ errors, onOutcome }: { errors?: string[]; onOut
         <div role="status" className="flex items-center gap-3 text-sm text-slate-700">
           {progress.phase === 'uploading' ? (
             <>
-              <progress max={100} value={progress.percent} aria-label="Upload progress" className="h-2 w-48 accent-emerald-700" />
+              <progress
+                max={100}
+                value={progress.percent}
+                aria-label="Upload progress"
+                className="h-2 w-48 accent-emerald-700"
+              />
               <span>Uploading... {progress.percent}%</span>
             </>
           ) : (

@@ -5,42 +5,62 @@ import { IMPORT_TYPE_LABELS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '~/schemas
 /** The fields each type reads (SPEC §3 "Import formats") and how a file is read. */
 export function ImportGuidelines() {
   return (
-    <Card title="Import Guidelines" description="The first row of a file names the columns; JSON is an array of objects with the same fields.">
+    <Card
+      title="Import Guidelines"
+      description="The first row of a file names the columns; JSON is an array of objects with the same fields."
+    >
       <div className="overflow-x-auto">
         <table className="min-w-full text-sm">
           <thead>
             <tr className="border-b text-left text-slate-700">
-              <th scope="col" className="py-2 pr-4 font-semibold">Type</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">Required fields</th>
-              <th scope="col" className="py-2 font-semibold">Optional fields</th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Type
+              </th>
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Required fields
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Optional fields
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">
             {IMPORT_TYPES.map((type) => (
               <tr key={type}>
-                <th scope="row" className="py-2 pr-4 text-left font-medium">{IMPORT_TYPE_LABELS[type]}</th>
+                <th scope="row" className="py-2 pr-4 text-left font-medium">
+                  {IMPORT_TYPE_LABELS[type]}
+                </th>
                 <td className="py-2 pr-4 font-mono text-xs">{IMPORT_FIELDS[type].required.join(', ')}</td>
-                <td className="py-2 font-mono text-xs">{IMPORT_FIELDS[type].optional.length ? IMPORT_FIELDS[type].optional.join(', ') : 'none'}</td>
+                <td className="py-2 font-mono text-xs">
+                  {IMPORT_FIELDS[type].optional.length ? IMPORT_FIELDS[type].optional.join(', ') : 'none'}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-700">
-        <li>Column names ignore case, spaces, underscores and dashes: &ldquo;First Name&rdquo;, first_name and firstName all work. Other columns are ignored.</li>
         <li>
-          Files: .csv, .xlsx or .xls, up to {MAX_IMPORT_BYTES / 1024 / 1024} MB and {MAX_IMPORT_ROWS.toLocaleString('en-US')} rows; only the first
-          sheet is read.
+          Column names ignore case, spaces, underscores and dashes: &ldquo;First Name&rdquo;, first_name and firstName
+          all work. Other columns are ignored.
         </li>
-        <li>Dates: yyyy-MM-dd (2025-06-02), M/d/yyyy (6/2/2025) or an Excel date. Yes/no columns: yes/no, true/false or 1/0. flightNo: 1 to 4.</li>
+        <li>
+          Files: .csv, .xlsx or .xls, up to {MAX_IMPORT_BYTES / 1024 / 1024} MB and{' '}
+          {MAX_IMPORT_ROWS.toLocaleString('en-US')} rows; only the first sheet is read.
+        </li>
+        <li>
+          Dates: yyyy-MM-dd (2025-06-02), M/d/yyyy (6/2/2025) or an Excel date. Yes/no columns: yes/no, true/false or
+          1/0. flightNo: 1 to 4.
+        </li>
         <li>golferId and courseId are the id column of the Golfers and Courses exports.</li>
         <li>
-          Golfers are matched by email, else by first and last name, and updated rather than duplicated. Memberships and flights are matched by
-          golfer and season, rounds by golfer and date, courses by name. Blank cells keep what is on file.
+          Golfers are matched by email, else by first and last name, and updated rather than duplicated. Memberships and
+          flights are matched by golfer and season, rounds by golfer and date, courses by name. Blank cells keep what is
+          on file.
         </li>
         <li>
-          All or nothing: if any row has an error, nothing is imported and the rows are listed (numbered as in the spreadsheet, the header being
-          row 1; JSON items count from 1).
+          All or nothing: if any row has an error, nothing is imported and the rows are listed (numbered as in the
+          spreadsheet, the header being row 1; JSON items count from 1).
         </li>
       </ul>
     </Card>

@@ -10,5 +10,9 @@ export function importSucceeded(count: number, type: ImportType): ImportOutcome 
 
 /** The server's message, else SPEC §8's fallback 'Failed to import {type}'. */
 export function importFailed(message: string | null | undefined, type?: ImportType | null): ImportOutcome {
-  return { ok: false, title: 'Import Failed', message: message || (type ? `Failed to import ${type}` : 'Import failed') };
+  return {
+    ok: false,
+    title: 'Import Failed',
+    message: message || (type ? `Failed to import ${type}` : 'Import failed'),
+  };
 }

@@ -22,6 +22,9 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: 'md' | 'sm
 
 type Props = React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: 'md' | 'sm' | 'icon' };
 
-export const Button = forwardRef<HTMLButtonElement, Props>(function Button({ variant, size, className, type, ...props }, ref) {
+export const Button = forwardRef<HTMLButtonElement, Props>(function Button(
+  { variant, size, className, type, ...props },
+  ref,
+) {
   return <button ref={ref} type={type ?? 'button'} className={cn(buttonClass(variant, size), className)} {...props} />;
 });

@@ -42,11 +42,22 @@ export function UrlDialog({
           className,
         )}
       >
-        <RadixDialog.Title id={titleId} className="text-lg font-semibold">{title}</RadixDialog.Title>
-        {description ? <RadixDialog.Description id={descriptionId} className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
+        <RadixDialog.Title id={titleId} className="text-lg font-semibold">
+          {title}
+        </RadixDialog.Title>
+        {description ? (
+          <RadixDialog.Description id={descriptionId} className="mt-1 text-sm text-slate-600">
+            {description}
+          </RadixDialog.Description>
+        ) : null}
         <div className="mt-4">{children}</div>
         <RadixDialog.Close asChild>
-          <Link to={closeTo} preventScrollReset className="absolute right-3 top-3 rounded px-2 text-xl leading-none text-slate-500 hover:bg-slate-100" aria-label="Close">
+          <Link
+            to={closeTo}
+            preventScrollReset
+            className="absolute right-3 top-3 rounded px-2 text-xl leading-none text-slate-500 hover:bg-slate-100"
+            aria-label="Close"
+          >
             ×
           </Link>
         </RadixDialog.Close>

@@ -27,7 +27,9 @@ export function useShowToast(): (toast: Toast) => void {
 export function ToastProvider({ serverToast, children }: { serverToast: Toast | null; children: React.ReactNode }) {
   const hydrated = useHydrated();
   // `id` changes with every new toast, so the same text shown twice opens again.
-  const [shown, setShown] = useState<{ toast: Toast; id: number } | null>(serverToast ? { toast: serverToast, id: 0 } : null);
+  const [shown, setShown] = useState<{ toast: Toast; id: number } | null>(
+    serverToast ? { toast: serverToast, id: 0 } : null,
+  );
   useEffect(() => {
     if (serverToast) setShown((prev) => ({ toast: serverToast, id: (prev?.id ?? 0) + 1 }));
   }, [serverToast]);
@@ -48,9 +50,14 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
             >
               <RadixToast.Title className="font-semibold">{shown.toast.title}</RadixToast.Title>
               {shown.toast.description ? (
-                <RadixToast.Description className="mt-1 text-sm opacity-90">{shown.toast.description}</RadixToast.Description>
+                <RadixToast.Description className="mt-1 text-sm opacity-90">
+                  {shown.toast.description}
+                </RadixToast.Description>
               ) : null}
-              <RadixToast.Close aria-label="Close" className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">
+              <RadixToast.Close
+                aria-label="Close"
+                className="absolute right-2 top-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+              >
                 ×
               </RadixToast.Close>
             </RadixToast.Root>
@@ -61,7 +68,10 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
         // Without JavaScript nothing closes it, so clicks pass through to whatever it covers (the last rows' buttons),
         // and it fades away by itself after a while (CSS only).
         <div className={cn(position, 'toast-fade pointer-events-none')}>
-          <div role={serverToast.type === 'error' ? 'alert' : 'status'} className={cn('rounded-lg border p-4 shadow-lg', tone[serverToast.type])}>
+          <div
+            role={serverToast.type === 'error' ? 'alert' : 'status'}
+            className={cn('rounded-lg border p-4 shadow-lg', tone[serverToast.type])}
+          >
             <p className="font-semibold">{serverToast.title}</p>
             {serverToast.description ? <p className="mt-1 text-sm opacity-90">{serverToast.description}</p> : null}
           </div>
