@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { json } from '@remix-run/node';
 import type { z } from 'zod';
-import { HttpError, readSmallForm } from './http.server';
+import { failureOf, HttpError, readSmallForm } from './http.server';
 import { redirectWithToast } from './session.server';
 
 type Saved = { back?: string } | void;
@@ -36,8 +36,9 @@ export async function crudAction<S extends z.ZodType>({
   try {
     form = await readSmallForm(request, 20_000);
   } catch (error) {
-    if (error instanceof HttpError)
-      return redirectWithToast(back, { type: 'error', title: 'Error', description: error.message }, {}, request);
+    const failure = failureOf(error);
+    if (failure)
+      return redirectWithToast(back, { type: 'error', title: 'Error', description: failure.message }, {}, request);
     throw error;
   }
   const intent = form.get('intent');
@@ -51,10 +52,11 @@ export async function crudAction<S extends z.ZodType>({
     try {
       await remove(idOf('delete'));
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      const failure = failureOf(error);
+      if (!failure) throw error;
       return redirectWithToast(
         back,
-        { type: 'error', title: 'Error', description: `Failed to delete ${noun}: ${error.message}` },
+        { type: 'error', title: 'Error', description: `Failed to delete ${noun}: ${failure.message}` },
         {},
         request,
       );
@@ -77,10 +79,15 @@ export async function crudAction<S extends z.ZodType>({
   try {
     saved = intent === 'create' ? await create(submission.value) : await update(idOf('update'), submission.value);
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    const failure = failureOf(error);
+    if (!failure) throw error;
     return json(
-      { intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }), message: null },
-      { status: error.status },
+      {
+        intent,
+        result: submission.reply({ formErrors: [failure.message], fieldErrors: failure.errors }),
+        message: null,
+      },
+      { status: failure.status },
     );
   }
   const description = `${Noun} ${intent === 'create' ? 'created' : 'updated'} successfully`;

@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node';
 import type { ZodError } from 'zod';
+import { DomainError } from '~/domain/errors';
 import { currentSeason, parseSeason } from '~/domain/season';
 
 export type ApiError = { message: string; errors?: Record<string, string[]> };
@@ -12,7 +13,10 @@ export function apiError(
   return json<ApiError>(errors ? { message, errors } : { message }, { status });
 }
 
-/** Thrown from model functions for expected failures; routes turn it into a status and a message. */
+/**
+ * An expected failure of the HTTP edge itself (a body too large, JSON that does not parse, a bad id in the URL).
+ * Models throw the domain errors of app/domain/errors.ts instead.
+ */
 export class HttpError extends Error {
   constructor(
     public status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
@@ -21,6 +25,28 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+export type Failure = { status: HttpStatus; message: string; errors?: Record<string, string[]> };
+type HttpStatus = HttpError['status'];
+
+const STATUS_OF_KIND: Record<DomainError['kind'], HttpStatus> = {
+  invalid: 400,
+  'not-found': 404,
+  conflict: 409,
+  forbidden: 403,
+};
+
+/**
+ * The one place an expected failure gets its HTTP status: a domain error from a model or an HttpError from the
+ * edge. Anything else is a defect (null: let it become a 500).
+ */
+export function failureOf(error: unknown): Failure | null {
+  if (error instanceof DomainError) {
+    return { status: STATUS_OF_KIND[error.kind], message: error.message, errors: error.fieldErrors };
+  }
+  if (error instanceof HttpError) return { status: error.status, message: error.message, errors: error.errors };
+  return null;
 }
 
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
@@ -105,7 +131,8 @@ export async function apiHandler(fn: () => Promise<Response>): Promise<Response>
     return await fn();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (error instanceof HttpError) return apiError(error.status, error.message, error.errors);
+    const failure = failureOf(error);
+    if (failure) return apiError(failure.status, failure.message, failure.errors);
     console.error(error);
     return json<ApiError>({ message: 'Something went wrong on our side.' }, { status: 500 });
   }
@@ -119,8 +146,8 @@ export async function pageHandler<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof HttpError)
-      throw json<ApiError>({ message: error.message, errors: error.errors }, { status: error.status });
+    const failure = failureOf(error);
+    if (failure) throw json<ApiError>({ message: failure.message, errors: failure.errors }, { status: failure.status });
     throw error;
   }
 }
