@@ -3,6 +3,7 @@ import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { clearFailures, lockedMinutes, recordFailure, throttleKeys } from '~/models/login-throttle.server';
 import { getUserById, verifyLogin, type PublicUser } from '~/models/users.server';
+import { ForbiddenError } from '~/domain/errors';
 import { loginSchema } from '~/schemas/auth';
 import { HttpError, zodFieldErrors } from './http.server';
 import { getSession, sessionStorage } from './session.server';
@@ -77,6 +78,19 @@ export async function requireUser(request: Request): Promise<PublicUser> {
     const back = url.pathname + url.search;
     throw redirect(back && back !== '/' ? `/auth?redirectTo=${encodeURIComponent(back)}` : '/auth');
   }
+  return user;
+}
+
+/**
+ * For admin-only page actions and loaders: the signed-in administrator. Anonymous visitors go to /auth; a signed-in
+ * user who is not an administrator gets a ForbiddenError with `message`, which the action answers as its 403.
+ */
+export async function requireAdmin(
+  request: Request,
+  message = 'Only an administrator can do this',
+): Promise<PublicUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw new ForbiddenError(message);
   return user;
 }
 
