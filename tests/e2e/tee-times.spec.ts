@@ -25,7 +25,8 @@ test('an administrator generates the season, assigns a golfer with the inline se
   await expect(page.getByRole('row', { name: /^11:00 AM/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /^6:00 PM/ })).toBeVisible();
 
-  await page.getByRole('link', { name: `${time} Golfer 2: open. Choose a golfer` }).click();
+  // exact: a random 1:30 AM slot must not also match the league's 11:30 AM row.
+  await page.getByRole('link', { name: `${time} Golfer 2: open. Choose a golfer`, exact: true }).click();
   await hydrated(page);
   const select = page.getByLabel(`Golfer 2 at ${time}`);
   await expect(select.locator('option').first()).toHaveText('None (Remove)');
