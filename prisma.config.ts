@@ -8,5 +8,5 @@ export default defineConfig({
   experimental: { adapter: true },
   engine: 'js',
   schema: path.join('prisma', 'schema.prisma'),
-  adapter: async () => new PrismaBetterSQLite3({ url: ':memory:' }),
+  adapter: () => Promise.resolve(new PrismaBetterSQLite3({ url: ':memory:' })),
 });

@@ -14,6 +14,7 @@ import { useEffect } from 'react';
 import { ToastProvider } from '~/components/ui/toaster';
 import { getSettings } from '~/models/settings.server';
 import { takeToast } from '~/utils/session.server';
+import { titled } from '~/utils/meta';
 import { useNonce } from '~/utils/nonce';
 import stylesheet from '~/tailwind.css';
 
@@ -22,7 +23,7 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.leagueName ?? 'Golf League' }];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => titled(matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, settings] = await Promise.all([takeToast(request), getSettings()]);
@@ -67,7 +68,7 @@ export function ErrorBoundary() {
   const message = isRouteErrorResponse(error)
     ? typeof error.data === 'string'
       ? error.data
-      : (error.data?.message ?? error.statusText)
+      : ((error.data as { message?: string } | null)?.message ?? error.statusText)
     : 'Something went wrong on our side. Please try again.';
   return (
     <main className="mx-auto max-w-xl p-8 text-center">

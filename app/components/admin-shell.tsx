@@ -5,7 +5,7 @@ import { cn } from '~/utils/cn';
 
 type NavItem = { to: string; label: string; icon: IconName };
 
-export const mainNav: NavItem[] = [
+const mainNav: NavItem[] = [
   { to: '/golfers', label: 'Golfers', icon: 'users' },
   { to: '/rounds', label: 'Rounds', icon: 'flag' },
   { to: '/flights', label: 'Flights', icon: 'trophy' },
@@ -14,7 +14,7 @@ export const mainNav: NavItem[] = [
   { to: '/tee-times', label: 'Tee Times', icon: 'clock' },
 ];
 
-export const adminNav: NavItem[] = [
+const adminNav: NavItem[] = [
   { to: '/email-list', label: 'Email List', icon: 'mail' },
   { to: '/import', label: 'Import Data', icon: 'upload' },
   { to: '/settings', label: 'Settings', icon: 'cog' },

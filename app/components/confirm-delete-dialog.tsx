@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
+import { useIsPending } from '~/utils/use-is-pending';
 import { Button, buttonClass } from '~/components/ui/button';
 import { UrlDialog } from '~/components/ui/dialog';
 
@@ -22,8 +23,7 @@ export function ConfirmDeleteDialog({
   error?: string | null;
   notFound?: string;
 }) {
-  const navigation = useNavigation();
-  const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete';
+  const deleting = useIsPending({ intent: 'delete' });
   if (id === null) {
     return (
       <UrlDialog title="Confirm Deletion" closeTo={closeTo}>

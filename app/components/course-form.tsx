@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
+import { useIsPending } from '~/utils/use-is-pending';
 import { FormAlert } from '~/components/form-alert';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
@@ -8,7 +9,10 @@ import { COURSE_PAR_MAX, COURSE_PAR_MIN, courseSchema } from '~/schemas/course';
 
 type CourseValues = { id: number; courseName: string; coursePar: number; courseLength: string };
 
-/** SPEC "Courses" form: courseName, coursePar (placeholder 72), courseLength (text such as '3.2 miles'). */
+/**
+ * Courses form (docs/product/screens-admin.md#courses): courseName, coursePar (placeholder 72), courseLength (text such
+ * as '3.2 miles').
+ */
 export function CourseForm({
   course,
   lastResult,
@@ -18,9 +22,8 @@ export function CourseForm({
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
 }) {
-  const navigation = useNavigation();
   const intent = course ? 'update' : 'create';
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const saving = useIsPending({ intent });
   const [form, fields] = useForm({
     id: course ? `course-${course.id}` : 'course-new',
     lastResult,

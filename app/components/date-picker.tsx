@@ -20,7 +20,7 @@ import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
 
 const PLAIN = 'yyyy-MM-dd';
-/** SPEC §9: weeks start on Sunday (en-US). */
+/** Weeks start on Sunday, en-US (docs/product/league.md#dates-and-time-zone). */
 const WEEK_STARTS_ON = 0;
 
 function parsePlain(value: string): Date | null {
@@ -33,6 +33,8 @@ function parsePlain(value: string): Date | null {
  * submitted (the picker "overrides the form date on submit" simply by being the input's value).
  */
 function setNativeValue(input: HTMLInputElement, value: string) {
+  // React tracks an input's value through its own setter; the prototype's setter is the one typing would call.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the input as `this` just below
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   setter?.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -107,7 +109,7 @@ export function DatePicker({
 }
 
 /** An accessible month grid (WAI-ARIA date picker pattern): arrows move by day/week, Page Up/Down by month. */
-export function Calendar({
+function Calendar({
   id,
   value,
   onSelect,
@@ -187,7 +189,7 @@ export function Calendar({
       >
         <thead>
           <tr>
-            {weeks[0]!.map((day) => (
+            {weeks[0].map((day) => (
               <th key={day.toISOString()} scope="col" className="py-1 text-xs font-medium text-slate-500">
                 <abbr title={format(day, 'EEEE')} className="no-underline">
                   {format(day, 'EEEEEE')}
@@ -198,7 +200,7 @@ export function Calendar({
         </thead>
         <tbody>
           {weeks.map((week) => (
-            <tr key={week[0]!.toISOString()}>
+            <tr key={week[0].toISOString()}>
               {week.map((day) => {
                 const isSelected = selected !== null && isSameDay(day, selected);
                 const inMonth = isSameMonth(day, month);

@@ -5,11 +5,11 @@ import type { Toast } from '~/utils/session.server';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
 
-/** How long the button reads 'Copied' (SPEC §9). */
-export const COPIED_MS = 2_000;
+/** How long the button reads 'Copied' (docs/product/limits.md#timings). */
+const COPIED_MS = 2_000;
 
-export const COPIED_TOAST: Toast = { type: 'success', title: 'Copied to clipboard' };
-export const COPY_FAILED_TOAST: Toast = {
+const COPIED_TOAST: Toast = { type: 'success', title: 'Copied to clipboard' };
+const COPY_FAILED_TOAST: Toast = {
   type: 'error',
   title: 'Failed to copy',
   description: 'Could not copy to clipboard. Please try again.',

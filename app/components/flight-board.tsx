@@ -19,7 +19,7 @@ import { Form, Link } from '@remix-run/react';
 import { useRef, useState } from 'react';
 import { Button, buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
-import { FLIGHT_NUMBERS, isFlightNo, type FlightNo } from '~/schemas/flight';
+import { FLIGHT_NUMBERS, isFlightNo, type FlightNo } from '~/domain/league-rules';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
 
@@ -76,7 +76,7 @@ function flightKeyboardCoordinates(target: { current: number | null }): Keyboard
     const origin = active?.data.current?.flightNo as string | undefined;
     const from = target.current ?? Math.max(0, origin ? DROPPABLE_IDS.indexOf(droppableId(origin)) : 0);
     const index = Math.min(DROPPABLE_IDS.length - 1, Math.max(0, from + step));
-    const rect = droppableRects.get(DROPPABLE_IDS[index]!);
+    const rect = droppableRects.get(DROPPABLE_IDS[index]);
     if (!rect || !collisionRect) return currentCoordinates;
     target.current = index;
     return {

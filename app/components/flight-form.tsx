@@ -1,12 +1,14 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
+import { useIsPending } from '~/utils/use-is-pending';
 import { FormAlert } from '~/components/form-alert';
 import { GolferSelect, type GolferOption } from '~/components/record-select';
 import { SeasonSelect } from '~/components/season-select';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, inputClass } from '~/components/ui/field';
-import { FLIGHT_NUMBERS, flightSchema } from '~/schemas/flight';
+import { FLIGHT_NUMBERS } from '~/domain/league-rules';
+import { flightSchema } from '~/schemas/flight';
 
 /** Assign Flight / Edit Flight Assignment: golfer, season and flight (values '1' to '4'). */
 export function FlightForm({
@@ -24,8 +26,7 @@ export function FlightForm({
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === mode;
+  const saving = useIsPending({ intent: mode });
   const [form, fields] = useForm({
     id: mode === 'create' ? 'assign-flight' : `edit-flight-${assignment.id}`,
     lastResult,

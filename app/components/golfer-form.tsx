@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
+import { useIsPending } from '~/utils/use-is-pending';
 import { FormAlert } from '~/components/form-alert';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
@@ -16,8 +17,8 @@ type GolferValues = {
 };
 
 /**
- * SPEC "Golfers" form: First Name, Last Name, Nickname, Email, Phone; Cancel goes back to the list; the submit
- * button reads Create Golfer or Update Golfer, and Saving... while pending.
+ * Golfers form (docs/product/screens-admin.md#golfers): First Name, Last Name, Nickname, Email, Phone; Cancel goes back
+ * to the list; the submit button reads Create Golfer or Update Golfer, and Saving... while pending.
  */
 export function GolferForm({
   golfer,
@@ -28,9 +29,8 @@ export function GolferForm({
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
 }) {
-  const navigation = useNavigation();
   const intent = golfer ? 'update' : 'create';
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const saving = useIsPending({ intent });
   const [form, fields] = useForm({
     id: golfer ? `golfer-${golfer.id}` : 'golfer-new',
     lastResult,

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
+import { useIsPending } from '~/utils/use-is-pending';
 import { FormAlert } from '~/components/form-alert';
 import { GolferSelect, type GolferOption } from '~/components/record-select';
 import { SeasonSelect } from '~/components/season-select';
@@ -53,7 +54,10 @@ function Toggle({
   );
 }
 
-/** SPEC "Memberships" form: golfer, season, registered and paid toggles, optional estimated nine-hole score. */
+/**
+ * Memberships form (docs/product/screens-admin.md#memberships): golfer, season, registered and paid toggles, optional
+ * estimated nine-hole score.
+ */
 export function MembershipForm({
   membership,
   golfers,
@@ -69,9 +73,8 @@ export function MembershipForm({
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
 }) {
-  const navigation = useNavigation();
   const intent = membership ? 'update' : 'create';
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const saving = useIsPending({ intent });
   // The switches start from the form's initial values, which after a refused save are what was submitted (so a
   // second try without JavaScript does not silently drop a ticked Registered or Paid), else the record's.
   const [form, fields] = useForm({

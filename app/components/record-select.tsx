@@ -62,7 +62,10 @@ export type GolferOption = { id: number; fullName: string };
 
 type FieldLike = { errors?: string[] | null; errorId?: string };
 
-/** The golfer select of the round, flight and membership forms (SPEC: 'Loading golfers...', 'No golfers found'). */
+/**
+ * The golfer select of the round, flight and membership forms ('Loading golfers...', 'No golfers found':
+ * docs/product/screens-admin.md#golfer-and-course-selects).
+ */
 export function GolferSelect({
   golfers,
   field,

@@ -7,7 +7,8 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
+import { useIsPending } from '~/utils/use-is-pending';
 import { DatePicker } from '~/components/date-picker';
 import { FormAlert } from '~/components/form-alert';
 import { GolferSelect, RecordSelect, type GolferOption } from '~/components/record-select';
@@ -50,8 +51,7 @@ export function RoundForm({
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === mode;
+  const saving = useIsPending({ intent: mode });
   const [form, fields] = useForm({
     id: mode === 'create' ? 'record-round' : `edit-round-${round.id}`,
     lastResult,

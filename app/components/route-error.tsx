@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
 
 function messageOf(error: unknown): string {
   if (isRouteErrorResponse(error)) {
@@ -10,15 +10,20 @@ function messageOf(error: unknown): string {
   return 'Unknown error';
 }
 
-/** A list page's error boundary body: "Error loading golfers: <the error text>", inside the admin shell. */
-export function RouteError({ title, backTo }: { title: string; backTo: string }) {
+/**
+ * The error boundary of every admin page, rendered inside the admin shell (the _admin layout stays): "Error
+ * loading golfers: <the error text>" and a link to try the page again. Use it as
+ * `export function ErrorBoundary() { return <RouteError what="golfers" />; }`.
+ */
+export function RouteError({ what }: { what: string }) {
   const error = useRouteError();
+  const { pathname } = useLocation();
   return (
     <div className="space-y-4">
       <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
-        <strong>{title}:</strong> {messageOf(error)}
+        <strong>Error loading {what}:</strong> {messageOf(error)}
       </p>
-      <Link to={backTo} className="text-sm text-emerald-700 underline">
+      <Link to={pathname} className="text-sm text-emerald-700 underline">
         Try again
       </Link>
     </div>

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { useIsPending } from '~/utils/use-is-pending';
 import { FormAlert } from '~/components/form-alert';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
@@ -16,7 +17,7 @@ type SettingsValues = {
   defaultPar: number;
 };
 
-/** The league's settings (DECISIONS.md "Routes"); the fee is typed in dollars. */
+/** The league's settings (docs/product/screens-admin.md#settings); the fee is typed in dollars. */
 export function SettingsForm({
   settings,
   lastResult,
@@ -26,8 +27,7 @@ export function SettingsForm({
   lastResult?: SubmissionResult<string[]> | null;
   disabled: boolean;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'settings';
+  const saving = useIsPending({ intent: 'settings' });
   const [form, fields] = useForm({
     id: 'settings',
     lastResult,

@@ -1,21 +1,8 @@
-import { formatTime12 } from '~/domain/tee-times';
+import { formatTeeTime, type TeeTimeRow } from '~/domain/tee-times';
 import { POSITIONS } from '~/schemas/tee-time';
 import { cn } from '~/utils/cn';
 
-export type PickerSlot = {
-  id: number;
-  time: string;
-  golfer1Id: number | null;
-  golfer2Id: number | null;
-  golfer3Id: number | null;
-  golfer4Id: number | null;
-  golfer1Name: string | null;
-  golfer2Name: string | null;
-  golfer3Name: string | null;
-  golfer4Name: string | null;
-};
-
-export function slotValue(teeTimeId: number, position: number): string {
+function slotValue(teeTimeId: number, position: number): string {
   return `${teeTimeId}:${position}`;
 }
 
@@ -31,7 +18,7 @@ export function TeeTimePicker({
   interactive,
   ownGolferId,
 }: {
-  slots: PickerSlot[];
+  slots: TeeTimeRow[];
   selected: string | null;
   onSelect: (value: string) => void;
   interactive: boolean;
@@ -51,7 +38,7 @@ export function TeeTimePicker({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {slots.map((slot) => {
-            const time = formatTime12(slot.time);
+            const time = formatTeeTime(slot.time, 'compact');
             return (
               <tr key={slot.id}>
                 <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-slate-900">

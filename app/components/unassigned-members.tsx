@@ -2,9 +2,10 @@ import { useFetcher } from '@remix-run/react';
 import { HandicapLine, displayName } from '~/components/flight-board';
 import { Button } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
-import { FLIGHT_NUMBERS } from '~/schemas/flight';
+import { FLIGHT_NUMBERS } from '~/domain/league-rules';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
+import { useIsPending } from '~/utils/use-is-pending';
 
 export type UnassignedEntry = {
   golferId: number;
@@ -14,7 +15,7 @@ export type UnassignedEntry = {
   maxHandicap: number | null;
 };
 
-type AssignFailure = { intent: 'assign'; golferId: number; message: string };
+type AssignFailure = { golferId: number; message: string };
 
 /**
  * Golfers with an active membership for the season and no flight. Each has an "Assign to Flight" select: with
@@ -63,8 +64,8 @@ function UnassignedMember({
   failure: string | null;
 }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<AssignFailure>({ key: `assign-${member.golferId}` });
-  const busy = fetcher.state !== 'idle';
+  const fetcher = useFetcher<{ message?: string }>({ key: `assign-${member.golferId}` });
+  const busy = useIsPending({ fetcher, state: 'non-idle' });
   const message = (fetcher.data && 'message' in fetcher.data ? fetcher.data.message : null) ?? failure;
   const name = displayName(member);
   const selectId = `assign-${member.golferId}`;

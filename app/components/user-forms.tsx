@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
+import { useIsPending } from '~/utils/use-is-pending';
 import { FormAlert } from '~/components/form-alert';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
@@ -8,14 +9,12 @@ import { resetPasswordSchema, userRegistrationSchema } from '~/schemas/auth';
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
-function usePending(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-}
-
-/** Add a user (SPEC §5 user registration: the user fields plus confirmPassword, which must match). */
+/**
+ * Add a user: the user fields plus confirmPassword, which must match
+ * (docs/product/privacy-and-access.md#adding-a-user).
+ */
 export function AddUserForm({ lastResult, closeTo }: { lastResult: Result; closeTo: string }) {
-  const saving = usePending('add-user');
+  const saving = useIsPending({ intent: 'add-user' });
   const [form, fields] = useForm({
     id: 'add-user',
     lastResult,
@@ -92,7 +91,7 @@ export function ResetPasswordForm({
   lastResult: Result;
   closeTo: string;
 }) {
-  const saving = usePending('reset-password');
+  const saving = useIsPending({ intent: 'reset-password' });
   const [form, fields] = useForm({
     id: `reset-${userId}`,
     lastResult,

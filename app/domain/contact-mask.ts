@@ -1,5 +1,6 @@
 /**
- * Masked hints of a golfer's contact details for the public registration page (DECISIONS.md "Privacy"):
+ * Masked hints of a golfer's contact details for the public registration page
+ * (docs/product/privacy-and-access.md#contact-details):
  * enough for a golfer to recognise their own, too little to learn anyone else's.
  */
 

@@ -13,7 +13,7 @@ export function golferDisplayName(golfer: NamedGolfer): string {
 }
 
 /** Lower-cased, trimmed search text; empty means "no filter". */
-export function normalizeQuery(query: string | null | undefined): string {
+function normalizeQuery(query: string | null | undefined): string {
   return (query ?? '').trim().toLowerCase();
 }
 
@@ -27,7 +27,10 @@ export function matchesQuery(
   return values.some((v) => typeof v === 'string' && v.toLowerCase().includes(q));
 }
 
-/** SPEC "Golfers": the search box matches the full name, email and phone (and the nickname, which is part of the shown name). */
+/**
+ * docs/product/screens-admin.md#golfers: the search box matches the full name, email and phone (and the nickname, which
+ * is part of the shown name).
+ */
 export function matchesGolferSearch(
   golfer: NamedGolfer & { email?: string | null; phone?: string | null },
   query: string | null | undefined,

@@ -1,14 +1,16 @@
 /**
- * Handicap rules from DECISIONS.md "Handicaps". Everything here is a pure function of one
+ * Handicap rules from docs/product/handicaps.md. Everything here is a pure function of one
  * golfer's rounds, so a model can recompute and store every round's columns after any change.
  */
 
-/** Only the most recent rounds count: "80% of the difference from par over the most recent 10 rounds". */
-export const HANDICAP_ROUNDS = 10;
-/** A new golfer's estimated score stands in for this many historical rounds. */
-export const ESTIMATE_ENTRIES = 3;
-/** The estimate is a nine-hole score against an assumed par 36. */
-export const ESTIMATE_PAR = 36;
+import {
+  DEFAULT_NINE_HOLE_PAR,
+  HANDICAP_PERCENT,
+  HANDICAP_ROUNDS_COUNTED,
+  HISTORICAL_ROUNDS_FROM_ESTIMATE,
+  MAX_SCORE_PAR_MULTIPLE,
+} from './league-rules';
+
 /** A course par above this must be an 18-hole par entered for the course. */
 const MAX_NINE_HOLE_PAR = 45;
 
@@ -23,12 +25,12 @@ export function ninePar(coursePar: number | null | undefined, defaultPar: number
 
 /** "Maximum score is double par": a blow-up round counts as 2·par. */
 export function differential(gross: number, par: number): number {
-  return Math.min(gross, 2 * par) - par;
+  return Math.min(gross, MAX_SCORE_PAR_MULTIPLE * par) - par;
 }
 
 /**
  * Rounds half away from zero, so a golfer 0.5 under par gets the same size of handicap as one
- * 0.5 over (Math.round would give -0.5 → 0 but 0.5 → 1). Working on the fraction 4·sum / 5·n
+ * 0.5 over (Math.round would give -0.5 → 0 but 0.5 → 1). Working on the fraction 80·sum / 100·n
  * avoids floating-point noise such as 0.8 × 1.5 = 1.2000000000000002 deciding a tie.
  */
 function roundRatioHalfAwayFromZero(numerator: number, denominator: number): number {
@@ -43,7 +45,7 @@ function roundRatioHalfAwayFromZero(numerator: number, denominator: number): num
 export function handicapFrom(differentials: readonly number[]): number | null {
   if (differentials.length === 0) return null;
   const sum = differentials.reduce((total, value) => total + value, 0);
-  const result = roundRatioHalfAwayFromZero(4 * sum, 5 * differentials.length);
+  const result = roundRatioHalfAwayFromZero(HANDICAP_PERCENT * sum, 100 * differentials.length);
   // Avoid -0, which would print as "0" but compare oddly in tests and JSON.
   return result === 0 ? 0 : result;
 }
@@ -81,11 +83,13 @@ function chronological(rounds: readonly GolferRoundInput[]): GolferRoundInput[] 
 /** The estimate's entries sit before every real round, so they are the first to drop out. */
 function estimateHistory(estimatedScore: number | null): number[] {
   if (estimatedScore === null) return [];
-  return Array.from({ length: ESTIMATE_ENTRIES }, () => differential(estimatedScore, ESTIMATE_PAR));
+  return Array.from({ length: HISTORICAL_ROUNDS_FROM_ESTIMATE }, () =>
+    differential(estimatedScore, DEFAULT_NINE_HOLE_PAR),
+  );
 }
 
 function handicapOfHistory(history: readonly number[]): number | null {
-  return handicapFrom(history.slice(-HANDICAP_ROUNDS));
+  return handicapFrom(history.slice(-HANDICAP_ROUNDS_COUNTED));
 }
 
 /**

@@ -1,24 +1,30 @@
 /**
- * The league's business constants (SPEC §9) in one place, so the public pages, the forms and the domain
- * rules never repeat a number. Money is in integer cents; times of day are 24-hour `HH:mm` strings.
+ * The league's business constants (docs/product/limits.md#business-constants) in one place, so the public pages, the
+ * forms and the domain rules never repeat a number. Money is in integer cents; times of day are 24-hour `HH:mm`
+ * strings.
  */
-import { format, parse } from 'date-fns';
+import { format } from 'date-fns';
+import { formatTeeTime } from './tee-times';
 
-/** Default season fee; the live value comes from Settings (DECISIONS: "Money"). */
+/** Default season fee; the live value comes from Settings (docs/product/payments.md#season-fee). */
 export const SEASON_FEE_CENTS = 15000;
 
 export const FLIGHT_COUNT = 4;
+/** Four flights, numbered 1 to 4, stored as the text '1' to '4' (docs/product/data-model.md#flight-assignments). */
 export const FLIGHT_NUMBERS = ['1', '2', '3', '4'] as const;
-export type FlightNumber = (typeof FLIGHT_NUMBERS)[number];
+export type FlightNo = (typeof FLIGHT_NUMBERS)[number];
+
+export function isFlightNo(value: unknown): value is FlightNo {
+  return typeof value === 'string' && (FLIGHT_NUMBERS as readonly string[]).includes(value);
+}
 /** The top golfers of each flight who reach the playoffs. */
 export const PLAYOFF_SPOTS_PER_FLIGHT = 4;
 
 export const GOLFERS_PER_TEE_TIME = 4;
 export const TEE_TIME_DAY = 'Monday';
-/** Default standing tee-time window; Settings may change it (DECISIONS: "Routes"). */
-export const FIRST_TEE_TIME = '11:00';
-export const LAST_TEE_TIME = '18:00';
-export const DEFAULT_TEE_TIME_INTERVAL_MINUTES = 10;
+/** Default standing tee-time window; Settings may change it (docs/product/league.md#standing-tee-times). */
+const FIRST_TEE_TIME = '11:00';
+const LAST_TEE_TIME = '18:00';
 
 /** Estimated nine-hole score a new golfer gives at registration, par 36 assumed. */
 export const ESTIMATED_SCORE_MIN = 27;
@@ -38,7 +44,6 @@ export const MAX_SCORE_PAR_MULTIPLE = 2;
 /** A night is a rain-out when this share of the league, or less, finishes. */
 export const RAIN_OUT_MAX_FINISHED_PERCENT = 25;
 export const TEE_BOXES = ['Blue', 'White', 'Gold'] as const;
-export type TeeBox = (typeof TEE_BOXES)[number];
 export const SLOW_PLAY_SECONDS_PER_SHOT = { min: 30, max: 45 } as const;
 
 // Handicaps.
@@ -58,7 +63,7 @@ export const PLAYOFF_QUALIFIERS_REQUIRED = 3;
 // Refunds.
 export const REFUND_PERCENT = 50;
 /** Month and day (in the season's year) by which a golfer must notify the league to get a refund. */
-export const REFUND_DEADLINE_MONTH_DAY = { month: 7, day: 15 } as const;
+const REFUND_DEADLINE_MONTH_DAY = { month: 7, day: 15 } as const;
 
 /** Walk-up course fees paid at the course each Monday, on top of the season fee. */
 export const WALK_UP_FEES_CENTS = {
@@ -74,22 +79,11 @@ export function formatDollars(cents: number): string {
   return cents % 100 === 0 ? text.replace(/\.00$/, '') : text;
 }
 
-/** "11:00am" from "11:00" (24-hour `HH:mm`). */
-export function formatTeeTime(time: string): string {
-  // The reference date only anchors the parse; the calendar day is irrelevant for a time of day.
-  return format(parse(time, 'HH:mm', new Date(2000, 0, 1)), 'h:mmaaa');
-}
-
 /** "11:00am to 6:00pm" */
-export const TEE_TIME_WINDOW_LABEL = `${formatTeeTime(FIRST_TEE_TIME)} to ${formatTeeTime(LAST_TEE_TIME)}`;
+export const TEE_TIME_WINDOW_LABEL = `${formatTeeTime(FIRST_TEE_TIME, 'prose')} to ${formatTeeTime(LAST_TEE_TIME, 'prose')}`;
 
 /** "July 15" */
 export const REFUND_DEADLINE_LABEL = format(
   new Date(2000, REFUND_DEADLINE_MONTH_DAY.month - 1, REFUND_DEADLINE_MONTH_DAY.day),
   'MMMM d',
 );
-
-/** The refund deadline of a season as a plain calendar date, e.g. "2025-07-15". */
-export function refundDeadline(season: number): string {
-  return format(new Date(season, REFUND_DEADLINE_MONTH_DAY.month - 1, REFUND_DEADLINE_MONTH_DAY.day), 'yyyy-MM-dd');
-}

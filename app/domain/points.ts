@@ -1,11 +1,11 @@
-/** "First place gets 24, each place below gets 1 less, ties split points." */
-export const FIRST_PLACE_POINTS = 24;
+import { FIRST_PLACE_POINTS } from './league-rules';
 
 export interface PointsEntry<K extends string | number> {
   key: K;
   netScore: number;
 }
 
+/** "First place gets 24, each place below gets 1 less, ties split points." */
 function pointsForPlace(placeIndex: number): number {
   return Math.max(0, FIRST_PLACE_POINTS - placeIndex);
 }
@@ -29,13 +29,13 @@ export function awardPoints<K extends string | number>(entries: readonly PointsE
   const points = new Map<K, number>();
   let place = 0;
   while (place < ranked.length) {
-    const netScore = ranked[place]!.netScore;
+    const netScore = ranked[place].netScore;
     let end = place;
-    while (end < ranked.length && ranked[end]!.netScore === netScore) end += 1;
+    while (end < ranked.length && ranked[end].netScore === netScore) end += 1;
     let shared = 0;
     for (let index = place; index < end; index += 1) shared += pointsForPlace(index);
     const share = shared / (end - place);
-    for (let index = place; index < end; index += 1) points.set(ranked[index]!.key, share);
+    for (let index = place; index < end; index += 1) points.set(ranked[index].key, share);
     place = end;
   }
   return points;

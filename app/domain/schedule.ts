@@ -1,6 +1,6 @@
 /**
- * The league schedule (SPEC §2 "Schedule"): fixed data per season plus the questions the rest of the app asks
- * of it. Dates are plain calendar dates (`yyyy-MM-dd`) that never shift with a time zone.
+ * The league schedule (docs/product/league.md#schedule): fixed data per season plus the questions the rest of the app
+ * asks of it. Dates are plain calendar dates (`yyyy-MM-dd`) that never shift with a time zone.
  */
 import { format, isValid, parseISO } from 'date-fns';
 
@@ -31,8 +31,8 @@ export type ScheduleEntry = {
 };
 
 /**
- * Kinds whose rounds count for neither handicap nor standings (DECISIONS: "Handicaps"). Flight playoff and
- * Grand Championship are highlighted as special events but are real scored rounds, so they are not listed.
+ * Kinds whose rounds count for neither handicap nor standings (docs/product/league.md#special-events). Flight playoff
+ * and Grand Championship are highlighted as special events but are real scored rounds, so they are not listed.
  */
 const NON_COUNTING_KINDS: ReadonlySet<ScheduleEventKind> = new Set([
   'practice-round',

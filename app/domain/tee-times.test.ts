@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatTime12,
-  formatTimeAmPm,
-  generateSlotTimes,
-  isValidTime,
-  missingSlotTimes,
-  sortByTime,
-} from './tee-times';
+import { formatTeeTime, generateSlotTimes, isValidTime, missingSlotTimes, sortByTime } from './tee-times';
 
 describe('generateSlotTimes', () => {
   it('covers the default window 11:00 to 18:00 every 10 minutes, both ends included', () => {
@@ -62,21 +55,28 @@ describe('missingSlotTimes', () => {
   });
 });
 
-describe('time formats', () => {
+describe('formatTeeTime', () => {
   it('shows the confirmation page form without a space', () => {
-    expect(formatTime12('13:05')).toBe('1:05PM');
-    expect(formatTime12('11:00')).toBe('11:00AM');
-    expect(formatTime12('12:00')).toBe('12:00PM');
-    expect(formatTime12('00:30')).toBe('12:30AM');
+    expect(formatTeeTime('13:05', 'compact')).toBe('1:05PM');
+    expect(formatTeeTime('11:00', 'compact')).toBe('11:00AM');
+    expect(formatTeeTime('12:00', 'compact')).toBe('12:00PM');
+    expect(formatTeeTime('00:30', 'compact')).toBe('12:30AM');
   });
 
   it('shows the admin table form with a space', () => {
-    expect(formatTimeAmPm('13:05')).toBe('1:05 PM');
-    expect(formatTimeAmPm('09:40')).toBe('9:40 AM');
+    expect(formatTeeTime('13:05', 'table')).toBe('1:05 PM');
+    expect(formatTeeTime('09:40', 'table')).toBe('9:40 AM');
+    expect(formatTeeTime('09:40')).toBe('9:40 AM');
+  });
+
+  it('shows the public pages form in lower case, as in "11:00am to 6:00pm"', () => {
+    expect(formatTeeTime('11:00', 'prose')).toBe('11:00am');
+    expect(formatTeeTime('18:00', 'prose')).toBe('6:00pm');
   });
 
   it('shows a malformed time as stored', () => {
-    expect(formatTimeAmPm('later')).toBe('later');
+    expect(formatTeeTime('later')).toBe('later');
+    expect(formatTeeTime('25:00', 'prose')).toBe('25:00');
   });
 });
 

@@ -12,12 +12,27 @@ export function isValidTime(value: string): boolean {
 
 function toMinutes(time: string): number {
   const [hours, minutes] = time.split(':').map(Number);
-  return hours! * 60 + minutes!;
+  return hours * 60 + minutes;
 }
 
 function fromMinutes(total: number): string {
   return format(new Date(2000, 0, 1, Math.floor(total / 60), total % 60), 'HH:mm');
 }
+
+/** A standing tee time with its four positions' golfer ids and names (null when open), as the pages show it. */
+export type TeeTimeRow = {
+  id: number;
+  time: string;
+  season: number;
+  golfer1Id: number | null;
+  golfer2Id: number | null;
+  golfer3Id: number | null;
+  golfer4Id: number | null;
+  golfer1Name: string | null;
+  golfer2Name: string | null;
+  golfer3Name: string | null;
+  golfer4Name: string | null;
+};
 
 export interface SlotWindow {
   first: string;
@@ -53,20 +68,19 @@ export function missingSlotTimes(existing: readonly string[], wanted: readonly s
   return wanted.filter((time) => !have.has(time));
 }
 
-function formatTime(value: string, pattern: string): string {
+/**
+ * The three ways the product shows a time of day (docs/product/league.md#standing-tee-times): tables
+ * 'h:mm a' ('1:05 PM'), the tee-time choice and its confirmation '1:05PM', and the public pages' prose '11:00am'.
+ */
+const TIME_PATTERNS = { table: 'h:mm a', compact: 'h:mma', prose: 'h:mmaaa' } as const;
+export type TimeStyle = keyof typeof TIME_PATTERNS;
+
+/** A stored `HH:MM` tee time for people: '13:05' → '1:05 PM' (table), '1:05PM' (compact) or '1:05pm' (prose). */
+export function formatTeeTime(value: string, style: TimeStyle = 'table'): string {
   // A malformed stored time is shown as it is rather than breaking the tee-time table.
   if (!isValidTime(value)) return value;
-  return format(parse(value, 'HH:mm', new Date(2000, 0, 1)), pattern);
-}
-
-/** Confirmation page form: '13:05' → '1:05PM'. */
-export function formatTime12(value: string): string {
-  return formatTime(value, 'h:mma');
-}
-
-/** Admin table form: '13:05' → '1:05 PM'. */
-export function formatTimeAmPm(value: string): string {
-  return formatTime(value, 'h:mm a');
+  // The reference date only anchors the parse; the calendar day is irrelevant for a time of day.
+  return format(parse(value, 'HH:mm', new Date(2000, 0, 1)), TIME_PATTERNS[style]);
 }
 
 /** Rows sorted ascending by their `HH:MM` time, without changing the input. */

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  convertCells,
-  toBoolean,
-  toCalendarDate,
-  toFlightNo,
-  toLeagueDateTime,
-  toNumber,
-  toText,
-} from './import-cells';
+import { convertCells, toBoolean, toCalendarDate, toFlightNo, toLeagueDateTime, toNumber, toText } from './cells';
 
 describe('toText', () => {
   it('turns numbers (a phone typed without dashes) into text and leaves text alone', () => {

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format, isValid, parse } from 'date-fns';
-import { unescapeFormula } from './csv';
-import { LEAGUE_TZ } from './season';
+import { unescapeFormula } from '~/domain/csv';
+import { LEAGUE_TZ } from '~/domain/season';
 
 /**
  * Spreadsheet cells and JSON values arrive in many shapes (Excel numbers and date cells, CSV text, JSON
@@ -80,7 +80,10 @@ const LOCAL_DATETIME_PATTERNS = [
   'M/d/yyyy',
 ];
 
-/** Wall-clock fields read as Detroit time (DECISIONS.md: every league time is America/Detroit). */
+/**
+ * Wall-clock fields read as Detroit time (every league time is America/Detroit:
+ * docs/product/league.md#dates-and-time-zone).
+ */
 function inLeagueZone(local: Date): Date {
   const zoned = new TZDate(
     local.getFullYear(),

@@ -1,35 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_FIELDS, IMPORT_TYPES, importFieldNames, isImportType, mapRow, normalizeHeader } from './import-headers';
-
-describe('IMPORT_FIELDS', () => {
-  it('lists the required and optional fields of each import type', () => {
-    expect(IMPORT_TYPES).toEqual(['golfers', 'rounds', 'memberships', 'flights', 'courses']);
-    expect(IMPORT_FIELDS.golfers).toEqual({
-      required: ['firstName', 'lastName'],
-      optional: ['nickname', 'email', 'phone'],
-    });
-    expect(IMPORT_FIELDS.rounds).toEqual({
-      required: ['golferId', 'date', 'grossScore'],
-      optional: ['courseId', 'points', 'notes'],
-    });
-    expect(IMPORT_FIELDS.memberships).toEqual({
-      required: ['golferId', 'season'],
-      optional: ['registered', 'paid', 'registrationDatetime', 'estimatedScore'],
-    });
-    expect(IMPORT_FIELDS.flights).toEqual({ required: ['golferId', 'season', 'flightNo'], optional: [] });
-    expect(IMPORT_FIELDS.courses).toEqual({ required: ['courseName', 'coursePar', 'courseLength'], optional: [] });
-  });
-
-  it('names every field of a type, required first', () => {
-    expect(importFieldNames('golfers')).toEqual(['firstName', 'lastName', 'nickname', 'email', 'phone']);
-  });
-
-  it('recognises import types', () => {
-    expect(isImportType('rounds')).toBe(true);
-    expect(isImportType('users')).toBe(false);
-    expect(isImportType('toString')).toBe(false);
-  });
-});
+import { importFieldNames } from './fields';
+import { mapRow, missingColumns, normalizeHeader } from './headers';
 
 describe('normalizeHeader', () => {
   it('ignores case, spaces, underscores and dashes', () => {
@@ -77,5 +48,13 @@ describe('mapRow', () => {
 
   it('keeps the first column with a value when two name the same field', () => {
     expect(mapRow({ 'First Name': '', firstname: 'Jane', FIRST_NAME: 'Other' }, fields)).toEqual({ firstName: 'Jane' });
+  });
+});
+
+describe('missingColumns', () => {
+  it('names the required fields no header maps to, whatever the header style', () => {
+    expect(missingColumns('golfers', ['First Name', 'EMAIL'])).toEqual(['lastName']);
+    expect(missingColumns('golfers', ['first_name', 'Last Name', 'Handicap'])).toEqual([]);
+    expect(missingColumns('rounds', [])).toEqual(['golferId', 'date', 'grossScore']);
   });
 });

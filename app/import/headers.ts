@@ -1,30 +1,4 @@
-/** Fields each import type reads, as SPEC §3 "Import formats" lists them. */
-export const IMPORT_FIELDS = {
-  golfers: { required: ['firstName', 'lastName'], optional: ['nickname', 'email', 'phone'] },
-  rounds: { required: ['golferId', 'date', 'grossScore'], optional: ['courseId', 'points', 'notes'] },
-  memberships: {
-    required: ['golferId', 'season'],
-    optional: ['registered', 'paid', 'registrationDatetime', 'estimatedScore'],
-  },
-  flights: { required: ['golferId', 'season', 'flightNo'], optional: [] },
-  courses: { required: ['courseName', 'coursePar', 'courseLength'], optional: [] },
-} as const;
-
-export type ImportType = keyof typeof IMPORT_FIELDS;
-export type ImportField<T extends ImportType> =
-  (typeof IMPORT_FIELDS)[T]['required'][number] | (typeof IMPORT_FIELDS)[T]['optional'][number];
-
-export const IMPORT_TYPES = Object.keys(IMPORT_FIELDS) as ImportType[];
-
-export function isImportType(value: unknown): value is ImportType {
-  return typeof value === 'string' && Object.hasOwn(IMPORT_FIELDS, value);
-}
-
-/** Every field of a type, required first. */
-export function importFieldNames<T extends ImportType>(type: T): ImportField<T>[] {
-  const { required, optional } = IMPORT_FIELDS[type];
-  return [...required, ...optional] as ImportField<T>[];
-}
+import { IMPORT_FIELDS, importFieldNames, type ImportType } from './fields';
 
 /**
  * Spreadsheet headers are typed by people: 'First Name', 'first_name', 'FIRSTNAME' and
@@ -54,4 +28,14 @@ export function mapRow<F extends string>(
     mapped[field] = value;
   }
   return mapped;
+}
+
+/**
+ * The required fields no header of a spreadsheet names, so a missing column is reported once rather than as an
+ * error on every row.
+ */
+export function missingColumns(type: ImportType, headers: readonly string[]): string[] {
+  const fields = importFieldNames(type) as string[];
+  const present = new Set(headers.map((header) => Object.keys(mapRow({ [header]: 'x' }, fields))[0]).filter(Boolean));
+  return (IMPORT_FIELDS[type].required as readonly string[]).filter((field) => !present.has(field));
 }

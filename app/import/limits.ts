@@ -1,13 +1,18 @@
-import { z } from 'zod';
-import { IMPORT_TYPES, type ImportType } from '~/domain/import-headers';
+import type { ImportType } from './fields';
 
-/** DECISIONS.md "Import": one upload is at most 5 MB and 10,000 rows (or JSON items). */
+// What the page (with JavaScript, before uploading) and the server both check, in the same words: the size limits,
+// the accepted files and the messages of docs/product/import-export.md#import-messages.
+
+/** docs/product/limits.md#import-limits: one upload is at most 5 MB and 10,000 rows (or JSON items). */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
-/** How many rows with errors an "Import Failed" answer names (DECISIONS.md: the first 20). */
+/**
+ * How many rows with errors an "Import Failed" answer names (the first 20:
+ * docs/product/import-export.md#all-or-nothing).
+ */
 export const MAX_REPORTED_ROWS = 20;
 
-export const IMPORT_FILE_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
+const IMPORT_FILE_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
 /** The file input's `accept`: the extensions plus their usual media types, for pickers that filter by type. */
 export const IMPORT_FILE_ACCEPT = [
   ...IMPORT_FILE_EXTENSIONS,
@@ -16,20 +21,7 @@ export const IMPORT_FILE_ACCEPT = [
   'application/vnd.ms-excel',
 ].join(',');
 
-/** Labels of the five type buttons and the words used in messages ('Successfully imported 3 golfers'). */
-export const IMPORT_TYPE_LABELS: Record<ImportType, string> = {
-  golfers: 'Golfers',
-  rounds: 'Rounds',
-  memberships: 'Memberships',
-  flights: 'Flights',
-  courses: 'Courses',
-};
-
-export const importTypeSchema = z.enum(IMPORT_TYPES as [ImportType, ...ImportType[]], {
-  error: 'Choose what to import',
-});
-
-/** SPEC §5 "Import" messages. */
+/** The import messages (docs/product/import-export.md#import-messages). */
 export const IMPORT_MESSAGES = {
   noFile: 'Please select a file first.',
   noJson: 'Please enter JSON data first.',
@@ -37,7 +29,7 @@ export const IMPORT_MESSAGES = {
   notArray: 'JSON data must be an array of objects.',
 } as const;
 
-export function fileExtension(fileName: string): string {
+function fileExtension(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot < 0 ? '' : fileName.slice(dot).toLowerCase();
 }
@@ -48,6 +40,10 @@ export function isAcceptedFileName(fileName: string): boolean {
 
 export function tooLargeMessage(): string {
   return `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
+}
+
+export function tooManyRowsMessage(): string {
+  return `The import has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`;
 }
 
 export function wrongTypeMessage(fileName: string): string {

@@ -1,20 +1,33 @@
 import * as XLSX from 'xlsx';
 import * as cptable from 'xlsx/dist/cpexcel.full.mjs';
+import { InvalidError } from '~/domain/errors';
+import { HttpError } from '~/utils/http.server';
 import {
+  IMPORT_MESSAGES,
   isAcceptedFileName,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
+  parseJsonText,
   tooLargeMessage,
+  tooManyRowsMessage,
   wrongTypeMessage,
-} from '~/schemas/import';
-import { HttpError } from './http.server';
+} from './limits';
+
+/*
+ * Step 1 of an import: an uploaded file or a JSON text becomes rows. This is the upload's edge, so the limits of
+ * what may be sent (the wrong kind of file: 415; too many bytes, lines or rows: 413) are HTTP errors here; a file
+ * or text that cannot be read is an InvalidError (400), like every later refusal.
+ */
 
 // Old .xls files store text in Windows code pages; without the tables their accented names come out garbled.
 XLSX.set_cptable(cptable);
 
-/** One data row: its number as the spreadsheet shows it (the header is row 1) and its cells by header. */
-export type SheetRow = { rowNumber: number; values: Record<string, unknown> };
-export type Sheet = { headers: string[]; rows: SheetRow[] };
+/**
+ * One data row: its number as the spreadsheet shows it (the header is row 1), or a JSON item's position counting
+ * from 1, and its cells by header (a JSON item as it came, which may not even be an object).
+ */
+export type ImportRow = { rowNumber: number; values: Record<string, unknown> };
+export type Sheet = { headers: string[]; rows: ImportRow[] };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]; // .xlsx is a zip archive
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // .xls (BIFF) is an OLE2 compound file
@@ -23,9 +36,8 @@ function startsWith(bytes: Uint8Array, magic: number[]): boolean {
   return magic.every((byte, i) => bytes[i] === byte);
 }
 
-function unreadable(fileName: string): HttpError {
-  return new HttpError(
-    400,
+function unreadable(fileName: string): InvalidError {
+  return new InvalidError(
     `Could not read "${fileName}". Make sure it is a CSV file or an Excel workbook (.xlsx or .xls) and not damaged.`,
   );
 }
@@ -62,7 +74,7 @@ function readWorkbook(bytes: Uint8Array, fileName: string, sheetRows: number): X
     // `raw` keeps every CSV cell as typed text, so "5,2" is not read as 52 and "00123" keeps its zeros.
     return XLSX.read(text, { ...options, type: 'string' });
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof InvalidError) throw error;
     throw unreadable(fileName);
   }
 }
@@ -76,8 +88,9 @@ function wasCutOff(workbook: XLSX.WorkBook, sheetRows: number): boolean {
   const ref = sheet?.['!ref'];
   if (!sheet || !ref) return false;
   const read = XLSX.utils.decode_range(ref);
-  const full = sheet['!fullref'];
-  if (full) return XLSX.utils.decode_range(full).e.r > read.e.r;
+  // SheetJS types a sheet's keys as `any`; '!fullref' is the A1 range text when the read was limited.
+  const full: unknown = sheet['!fullref'];
+  if (typeof full === 'string' && full) return XLSX.utils.decode_range(full).e.r > read.e.r;
   return read.e.r - read.s.r + 1 >= sheetRows;
 }
 
@@ -95,12 +108,13 @@ function cellValue(cell: XLSX.CellObject | undefined): unknown {
 
 /**
  * Reads the first worksheet of an uploaded CSV, .xlsx or .xls file into rows keyed by the header row. Throws a
- * clear HttpError for a file of the wrong type (415), too large or too long (413), unreadable or empty (400).
+ * clear HttpError for a file of the wrong type (415), too large or too long (413), an InvalidError when it is
+ * unreadable or empty (400).
  */
-export function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
+function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
   if (!isAcceptedFileName(fileName)) throw new HttpError(415, wrongTypeMessage(fileName));
   if (bytes.byteLength > MAX_IMPORT_BYTES) throw new HttpError(413, tooLargeMessage());
-  if (bytes.byteLength === 0) throw new HttpError(400, `"${fileName}" is empty.`);
+  if (bytes.byteLength === 0) throw new InvalidError(`"${fileName}" is empty.`);
 
   // First read one line past the row limit: enough to know a file without blank lines is too long, without
   // parsing a huge sheet. Blank lines count against that window, so a sheet cut off by it is read again with a
@@ -115,7 +129,7 @@ export function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
   }
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
   const ref = sheet?.['!ref'];
-  if (!sheet || !ref) throw new HttpError(400, `"${fileName}" has no rows to import.`);
+  if (!sheet || !ref) throw new InvalidError(`"${fileName}" has no rows to import.`);
 
   const range = XLSX.utils.decode_range(ref);
   const grid = (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
@@ -140,9 +154,9 @@ export function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
     keys.push(header + ' '.repeat(times));
   }
   if (keys.every((key) => key === null))
-    throw new HttpError(400, `"${fileName}" has no header row. The first row must name the columns.`);
+    throw new InvalidError(`"${fileName}" has no header row. The first row must name the columns.`);
 
-  const rows: SheetRow[] = [];
+  const rows: ImportRow[] = [];
   for (let r = headerRow + 1; r <= range.e.r; r += 1) {
     const values: Record<string, unknown> = {};
     let blank = true;
@@ -156,13 +170,34 @@ export function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
     if (rows.length === MAX_IMPORT_ROWS) throw tooManyRows();
     rows.push({ rowNumber: r + 1, values });
   }
-  if (rows.length === 0) throw new HttpError(400, `"${fileName}" has no rows to import below its header row.`);
+  if (rows.length === 0) throw new InvalidError(`"${fileName}" has no rows to import below its header row.`);
   return { headers: headers.filter(Boolean), rows };
 }
 
-export function tooManyRows(): HttpError {
-  return new HttpError(
-    413,
-    `The import has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
-  );
+function tooManyRows(): HttpError {
+  return new HttpError(413, tooManyRowsMessage());
+}
+
+/** An uploaded CSV, .xlsx or .xls file (the page's file form and POST /api/import/{type}). */
+export async function readFile(file: File): Promise<Sheet> {
+  if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, tooLargeMessage());
+  return readSpreadsheet(new Uint8Array(await file.arrayBuffer()), file.name);
+}
+
+/**
+ * Pasted or posted JSON text: an array of objects (docs/product/import-export.md#json-import), its items numbered
+ * from 1.
+ */
+export function readJsonText(text: string): ImportRow[] {
+  if (Buffer.byteLength(text, 'utf8') > MAX_IMPORT_BYTES)
+    throw new HttpError(
+      413,
+      `The JSON data is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller parts.`,
+    );
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw new InvalidError(parsed.message);
+  const value = parsed.value;
+  if (!Array.isArray(value)) throw new InvalidError(IMPORT_MESSAGES.notArray);
+  if (value.length > MAX_IMPORT_ROWS) throw tooManyRows();
+  return value.map((item, index) => ({ rowNumber: index + 1, values: item as Record<string, unknown> }));
 }

@@ -7,8 +7,10 @@ import {
   MultipartParseError,
   parseFormData,
 } from '@remix-run/form-data-parser';
-import { MAX_IMPORT_BYTES, tooLargeMessage } from '~/schemas/import';
-import { HttpError } from './http.server';
+import { HttpError } from '~/utils/http.server';
+import { MAX_IMPORT_BYTES, tooLargeMessage } from './limits';
+
+// The HTTP edge of an import, before step 1: what the request may carry. Its refusals are HttpErrors.
 
 /** Room for the other fields and the multipart boundaries around the file. */
 const FORM_OVERHEAD = 64 * 1024;

@@ -1,41 +1,44 @@
-import type { CellKind } from '~/domain/import-cells';
-import type { ImportType } from '~/domain/import-headers';
+import { DomainError, type FieldErrors } from '~/domain/errors';
 import { createCourse, updateCourse } from '~/models/courses.server';
 import { golferData, normalizeEmail, updateGolfer } from '~/models/golfers.server';
 import { recomputeHandicaps } from '~/models/handicaps.server';
 import { upsertFlightAssignment } from '~/models/flights.server';
 import { membershipData, upsertMembership } from '~/models/memberships.server';
 import { createRounds, updateRound } from '~/models/rounds.server';
-import { courseSchema, type CourseInput } from '~/schemas/course';
-import { parseFlightInput, type FlightInput } from '~/schemas/flight';
-import { golferSchema, type GolferInput } from '~/schemas/golfer';
-import { membershipSchema, type MembershipInput } from '~/schemas/membership';
-import { parseRoundInput, type RoundInput } from '~/schemas/round';
-import type { Tx } from '~/utils/db.server';
+import type { CourseInput } from '~/schemas/course';
+import type { FlightInput } from '~/schemas/flight';
+import type { GolferInput } from '~/schemas/golfer';
+import type { MembershipInput } from '~/schemas/membership';
+import type { RoundInput } from '~/schemas/round';
+import { db, type Tx } from '~/utils/db.server';
+import type { ImportType } from './fields';
+import {
+  importFailed,
+  membershipKey,
+  rowLabel,
+  roundKey,
+  type ImportInputs,
+  type ImportSource,
+  type ParsedRow,
+  type RowProblem,
+} from './validate';
 
-/** A row that passed its schema; `present` names the fields the row actually gave (blank cells are absent). */
-export type ParsedRow<T> = { rowNumber: number; input: T; present: Set<string> };
-export type RowProblem = { rowNumber: number; messages: string[] };
+/*
+ * Step 5 of an import: the validated rows are written in one transaction, all or nothing. References (golferId,
+ * courseId) are checked first, in a fixed number of queries; then each type matches its rows to what is stored
+ * (docs/decisions/041-import-matching.md) and writes through the models' own functions, so an import obeys the
+ * same rules as the forms and the API. New rows go in batches.
+ */
+
 /** Turns an error a model threw while writing a row into one that names the row. */
-export type WrapRowError = (rowNumber: number, error: unknown) => unknown;
+type WrapRowError = (rowNumber: number, error: unknown) => unknown;
 
-type ParseResult<T> =
-  | { success: true; data: T }
-  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-
-/** How one import type reads, checks and writes its rows. */
-export interface Importer<T> {
-  /** How each field's cells are converted before the schema sees them. */
-  kinds: Partial<Record<string, CellKind>>;
-  /** The entity's own schema (the form's and the API's). */
-  parse(cells: Record<string, unknown>): ParseResult<T>;
-  /** Two rows of the same file that would write the same record. */
-  /** `unit` is what the source calls a row: 'row' in a file, 'item' in a JSON array. */
-  duplicates?(rows: ParsedRow<T>[], unit: 'row' | 'item'): RowProblem[];
+/** How one import type checks and writes its validated rows. */
+type Writer<T> = {
   /** Checks that need the database (references), in a fixed number of queries, before anything is written. */
   check?(tx: Tx, rows: ParsedRow<T>[]): Promise<RowProblem[]>;
   write(tx: Tx, rows: ParsedRow<T>[], wrap: WrapRowError): Promise<void>;
-}
+};
 
 async function eachRow<T>(
   rows: ParsedRow<T>[],
@@ -57,28 +60,10 @@ async function eachRow<T>(
  */
 const ID_CHUNK = 500;
 
-export async function inSlices<T, R>(items: readonly T[], fn: (slice: T[]) => Promise<R[]>): Promise<R[]> {
+async function inSlices<T, R>(items: readonly T[], fn: (slice: T[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += ID_CHUNK) out.push(...(await fn(items.slice(i, i + ID_CHUNK))));
   return out;
-}
-
-/** Rows sharing a key: every row after the first is reported, naming the first. */
-function duplicateRows<T>(
-  rows: ParsedRow<T>[],
-  keyOf: (input: T) => string,
-  what: string,
-  unit: 'row' | 'item',
-): RowProblem[] {
-  const first = new Map<string, number>();
-  const problems: RowProblem[] = [];
-  for (const row of rows) {
-    const key = keyOf(row.input);
-    const earlier = first.get(key);
-    if (earlier === undefined) first.set(key, row.rowNumber);
-    else problems.push({ rowNumber: row.rowNumber, messages: [`${what} as ${unit} ${earlier}`] });
-  }
-  return problems;
 }
 
 /** Golfer and course references must exist: a query per 500 ids, never one per row. */
@@ -140,15 +125,14 @@ const INSERT_CHUNK = 500;
 
 /**
  * Golfers are matched by email, else by first and last name (ignoring case), and updated rather than duplicated
- * (DECISIONS.md "Import"). A row with an email only takes over a same-named golfer who has no email on file (a
- * namesake with another email is someone else); blank cells keep what is on file. Rows of the same file match
- * each other too. Every golfer is loaded once into maps, so matching costs no query per row; existing golfers
+ * (docs/product/import-export.md#matching-existing-records). A row with an email only takes over a same-named golfer
+ * who has no email on file (a namesake with another email is someone else); blank cells keep what is on file. Rows of
+ * the same file match each other too. Every golfer is loaded once into maps, so matching costs no query per row;
+ * existing golfers
  * are updated through updateGolfer (only when something changed) and new ones inserted in batches, so 10,000
  * new golfers take a few statements rather than 20,000.
  */
-const golfers: Importer<GolferInput> = {
-  kinds: { firstName: 'text', lastName: 'text', nickname: 'text', email: 'text', phone: 'phone' },
-  parse: (cells) => golferSchema.safeParse(cells),
+const golfers: Writer<GolferInput> = {
   async write(tx, rows, wrap) {
     const stored = await tx.golfer.findMany({
       select: { id: true, firstName: true, lastName: true, nickname: true, email: true, phone: true },
@@ -207,11 +191,7 @@ const golfers: Importer<GolferInput> = {
  * Courses are matched by name (ignoring case) and updated, so re-importing an export changes nothing; a new name
  * is a new course. updateCourse recomputes handicaps itself when a par changes.
  */
-const courses: Importer<CourseInput> = {
-  kinds: { courseName: 'text', coursePar: 'integer', courseLength: 'text' },
-  parse: (cells) => courseSchema.safeParse(cells),
-  duplicates: (rows, unit) =>
-    duplicateRows(rows, (input) => input.courseName.trim().toLowerCase(), 'The same courseName', unit),
+const courses: Writer<CourseInput> = {
   async write(tx, rows, wrap) {
     const stored = await tx.course.findMany({
       select: { id: true, courseName: true, coursePar: true, courseLength: true },
@@ -239,27 +219,13 @@ const courses: Importer<CourseInput> = {
   },
 };
 
-function roundKey(input: { golferId: number; date: string }): string {
-  return `${input.golferId}|${input.date}`;
-}
-
 /**
  * Rounds: a golfer plays one league round per date, so a row for a golfer and date that already has a round
  * updates it through updateRound (re-importing an export changes nothing); new rounds go in batches through
  * createRounds. Nothing is recomputed per row: the handicap columns of every golfer
  * touched are recomputed once at the end, in the same transaction.
  */
-const rounds: Importer<RoundInput> = {
-  kinds: {
-    golferId: 'integer',
-    date: 'date',
-    grossScore: 'integer',
-    courseId: 'integer',
-    points: 'number',
-    notes: 'text',
-  },
-  parse: (cells) => parseRoundInput(cells),
-  duplicates: (rows, unit) => duplicateRows(rows, roundKey, 'The same golferId and date', unit),
+const rounds: Writer<RoundInput> = {
   check: (tx, rows) => missingReferences(tx, rows),
   async write(tx, rows, wrap) {
     const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
@@ -297,10 +263,6 @@ const rounds: Importer<RoundInput> = {
   },
 };
 
-function membershipKey(input: { golferId: number; season: number }): string {
-  return `${input.golferId}|${input.season}`;
-}
-
 /** Exports write registration times to the second; reading one back must not drop the stored milliseconds. */
 function sameSecond(a: Date | undefined, b: Date | null): boolean {
   return a !== undefined && b !== null && Math.floor(a.getTime() / 1000) === Math.floor(b.getTime() / 1000);
@@ -311,17 +273,7 @@ function sameSecond(a: Date | undefined, b: Date | null): boolean {
  * Blank cells keep what is on file (a file listing only who paid does not un-register anyone); a new membership
  * gets the schema's defaults (not registered, not paid).
  */
-const memberships: Importer<MembershipInput> = {
-  kinds: {
-    golferId: 'integer',
-    season: 'integer',
-    registered: 'boolean',
-    paid: 'boolean',
-    registrationDatetime: 'datetime',
-    estimatedScore: 'integer',
-  },
-  parse: (cells) => membershipSchema.safeParse(cells),
-  duplicates: (rows, unit) => duplicateRows(rows, membershipKey, 'The same golferId and season', unit),
+const memberships: Writer<MembershipInput> = {
   check: (tx, rows) => missingReferences(tx, rows),
   async write(tx, rows, wrap) {
     const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
@@ -350,7 +302,7 @@ const memberships: Importer<MembershipInput> = {
       );
     });
     await tx.membership.createMany({ data: added.map((input) => membershipData(input, null)) });
-    // An estimated score seeds the golfer's handicap (DECISIONS.md "Handicaps").
+    // An estimated score seeds the golfer's handicap (docs/product/handicaps.md#estimated-score).
     const seeded = [
       ...new Set(added.filter((input) => input.estimatedScore !== undefined).map((input) => input.golferId)),
     ];
@@ -362,10 +314,7 @@ const memberships: Importer<MembershipInput> = {
  * Flight assignments are upserted by golfer and season: a row moves the golfer to the flight it names (through
  * upsertFlightAssignment), and golfers without an assignment that season are inserted in batches.
  */
-const flights: Importer<FlightInput> = {
-  kinds: { golferId: 'integer', season: 'integer', flightNo: 'flight' },
-  parse: (cells) => parseFlightInput(cells),
-  duplicates: (rows, unit) => duplicateRows(rows, membershipKey, 'The same golferId and season', unit),
+const flights: Writer<FlightInput> = {
   check: (tx, rows) => missingReferences(tx, rows),
   async write(tx, rows, wrap) {
     const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
@@ -389,15 +338,33 @@ const flights: Importer<FlightInput> = {
   },
 };
 
-/** A typed importer stored with the others; the registry cannot name each one's input type. */
-function entry<T>(importer: Importer<T>): Importer<unknown> {
-  return importer as unknown as Importer<unknown>;
+const WRITERS: { [K in ImportType]: Writer<ImportInputs[K]> } = { golfers, rounds, courses, memberships, flights };
+
+/** A model's own refusal while writing (a 404 or 409) still names the row it came from, with its own kind. */
+function atRow(source: ImportSource, rowNumber: number, error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  const Kind = error.constructor as new (message: string, fieldErrors?: FieldErrors) => DomainError;
+  return new Kind(`Nothing was imported. ${rowLabel(source, rowNumber)}: ${error.message}`, error.fieldErrors);
 }
 
-export const IMPORTERS: Record<ImportType, Importer<unknown>> = {
-  golfers: entry(golfers),
-  rounds: entry(rounds),
-  courses: entry(courses),
-  memberships: entry(memberships),
-  flights: entry(flights),
-};
+/**
+ * Writes validated rows of one type in one transaction: any missing reference or refusal by a model rolls back
+ * every row, and the answer is the number of rows imported (created or updated).
+ */
+export async function writeRows<T extends ImportType>(
+  type: T,
+  source: ImportSource,
+  rows: ParsedRow<ImportInputs[T]>[],
+): Promise<{ count: number }> {
+  const writer: Writer<ImportInputs[T]> = WRITERS[type];
+  await db.$transaction(
+    async (tx) => {
+      const referenceProblems = writer.check ? await writer.check(tx, rows) : [];
+      if (referenceProblems.length > 0) throw importFailed(source, referenceProblems);
+      await writer.write(tx, rows, (rowNumber, error) => atRow(source, rowNumber, error));
+    },
+    // Ten thousand rows through the models take a while; SQLite holds the write lock meanwhile, so keep it bounded.
+    { timeout: 120_000, maxWait: 15_000 },
+  );
+  return { count: rows.length };
+}

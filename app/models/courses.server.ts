@@ -1,7 +1,7 @@
 import { recomputeCourseHandicaps, recomputeHandicaps } from '~/models/handicaps.server';
 import type { CourseInput } from '~/schemas/course';
 import { db, type Tx } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { NotFoundError } from '~/domain/errors';
 import { inTransaction } from '~/models/transaction.server';
 
 /** Courses for selects. */
@@ -22,7 +22,7 @@ export function listCourses(client: Tx = db): Promise<CourseRow[]> {
 
 export async function requireCourse(id: number, client: Tx = db): Promise<CourseRow> {
   const course = await client.course.findUnique({ where: { id }, select: courseFields });
-  if (!course) throw new HttpError(404, 'Course not found');
+  if (!course) throw new NotFoundError('Course not found');
   return course;
 }
 

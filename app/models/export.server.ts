@@ -1,10 +1,7 @@
 import { toCsv, type CsvValue } from '~/domain/csv';
-import type { ImportType } from '~/domain/import-headers';
+import type { ImportType } from '~/import/fields';
 import { formatLeagueDateTime } from '~/domain/season';
 import { db, type Tx } from '~/utils/db.server';
-
-/** Which exports depend on a season (the others export everything). */
-export const SEASONAL_EXPORTS: readonly ImportType[] = ['rounds', 'memberships', 'flights'];
 
 type Export = { filename: string; csv: string };
 

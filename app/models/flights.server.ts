@@ -1,15 +1,16 @@
 import { currentHandicaps } from '~/models/handicaps.server';
 import { inTransaction, isForeignKeyViolation } from '~/models/transaction.server';
-import type { FlightInput, FlightNo } from '~/schemas/flight';
+import type { FlightNo } from '~/domain/league-rules';
+import type { FlightInput } from '~/schemas/flight';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
-/** A flight assignment as the API answers it (SPEC §3 "flights"). */
+/** A flight assignment as the API answers it (docs/product/data-model.md#flight-assignments). */
 export type FlightAssignmentRecord = { id: number; golferId: number; season: number; flightNo: string };
 
 type HandicapSummary = { handicap: number | null; minHandicap: number | null; maxHandicap: number | null };
-export type FlightDetail = FlightAssignmentRecord & { golferName: string | null } & HandicapSummary;
-export type UnassignedMember = { golferId: number; golferName: string | null } & HandicapSummary;
+type FlightDetail = FlightAssignmentRecord & { golferName: string | null } & HandicapSummary;
+type UnassignedMember = { golferId: number; golferName: string | null } & HandicapSummary;
 export type FlightDetails = { assigned: FlightDetail[]; unassigned: UnassignedMember[] };
 
 const assignmentFields = { id: true, golferId: true, season: true, flightNo: true } as const;
@@ -18,7 +19,7 @@ const assignmentFields = { id: true, golferId: true, season: true, flightNo: tru
  * A membership is active when the golfer registered or paid for the season (either one: an administrator may mark
  * a golfer paid without the registration flag, or registered before payment). See docs/decisions.
  */
-export const activeMembershipWhere = (season: number) => ({ season, OR: [{ registered: true }, { paid: true }] });
+const activeMembershipWhere = (season: number) => ({ season, OR: [{ registered: true }, { paid: true }] });
 
 /**
  * The /flights page and GET /api/flights/details: the season's assignments and the active members without a flight,
@@ -83,10 +84,17 @@ export function getFlightAssignment(id: number, client: Tx = db) {
   });
 }
 
+/** One assignment, or a NotFoundError. */
+export async function requireFlightAssignment(id: number, client: Tx = db): Promise<FlightAssignmentRecord> {
+  const found = await client.flightAssignment.findUnique({ where: { id }, select: assignmentFields });
+  if (!found) throw new NotFoundError('Flight assignment not found');
+  return found;
+}
+
 async function golferName(tx: Tx, golferId: number): Promise<string> {
   const golfer = await tx.golfer.findUnique({ where: { id: golferId }, select: { fullName: true } });
   if (!golfer)
-    throw new HttpError(400, `Golfer #${golferId} does not exist`, {
+    throw new InvalidError(`Golfer #${golferId} does not exist`, {
       golferId: [`Golfer #${golferId} does not exist`],
     });
   return golfer.fullName;
@@ -100,24 +108,24 @@ async function assertNoOtherAssignment(tx: Tx, input: FlightInput, name: string,
   if (other && other.id !== exceptId) throw alreadyAssigned(name, input.season, other.flightNo);
 }
 
-function alreadyAssigned(name: string, season: number, flightNo?: string): HttpError {
+function alreadyAssigned(name: string, season: number, flightNo?: string): ConflictError {
   const where = flightNo ? `Flight ${flightNo}` : 'a flight';
   const message = `${name} is already assigned to ${where} for the ${season} season`;
-  return new HttpError(409, message, { golferId: [message] });
+  return new ConflictError(message, { golferId: [message] });
 }
 
 function writeFailed(name: string, input: FlightInput) {
   return (error: unknown): never => {
     // Two people assigning the same golfer at once: the unique constraint decides, the loser gets a clear message.
     if (isUniqueViolation(error)) throw alreadyAssigned(name, input.season);
-    if (isForeignKeyViolation(error)) throw new HttpError(400, `Golfer #${input.golferId} does not exist`);
+    if (isForeignKeyViolation(error)) throw new InvalidError(`Golfer #${input.golferId} does not exist`);
     throw error;
   };
 }
 
 export type NamedAssignment = FlightAssignmentRecord & { golferName: string };
 
-/** Assigns a golfer to a flight for a season; one assignment per golfer and season (409 otherwise). */
+/** Assigns a golfer to a flight for a season; one assignment per golfer and season (a ConflictError otherwise). */
 export async function createFlightAssignment(input: FlightInput, client: Tx = db): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const name = await golferName(tx, input.golferId);
@@ -154,7 +162,7 @@ export async function updateFlightAssignment(
 ): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const existing = await tx.flightAssignment.findUnique({ where: { id }, select: { id: true } });
-    if (!existing) throw new HttpError(404, 'Flight assignment not found');
+    if (!existing) throw new NotFoundError('Flight assignment not found');
     const name = await golferName(tx, input.golferId);
     await assertNoOtherAssignment(tx, input, name, id);
     const updated = await tx.flightAssignment
@@ -179,7 +187,7 @@ export async function moveFlightAssignment(
       where: { id },
       select: { golfer: { select: { fullName: true } } },
     });
-    if (!existing) throw new HttpError(404, 'Flight assignment not found');
+    if (!existing) throw new NotFoundError('Flight assignment not found');
     const moved = await tx.flightAssignment.update({
       where: { id },
       data: { flightNo: newFlightNo },
@@ -191,5 +199,5 @@ export async function moveFlightAssignment(
 
 export async function deleteFlightAssignment(id: number, client: Tx = db): Promise<void> {
   const { count } = await client.flightAssignment.deleteMany({ where: { id } });
-  if (count === 0) throw new HttpError(404, 'Flight assignment not found');
+  if (count === 0) throw new NotFoundError('Flight assignment not found');
 }

@@ -1,10 +1,10 @@
 import { matchesGolferSearch } from '~/domain/golfer-display';
 import type { GolferInput } from '~/schemas/golfer';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { ConflictError, NotFoundError } from '~/domain/errors';
 
 /** The stored full name: first and last name (the nickname is shown separately, see docs/decisions). */
-export function fullNameOf(firstName: string, lastName: string): string {
+function fullNameOf(firstName: string, lastName: string): string {
   return `${firstName.trim()} ${lastName.trim()}`.replace(/\s+/g, ' ');
 }
 
@@ -26,14 +26,14 @@ export function golferData(input: GolferInput) {
   };
 }
 
-function duplicateEmail(email: string | null | undefined): HttpError {
-  return new HttpError(409, `Another golfer already uses the email ${email}`, {
+function duplicateEmail(email: string | null | undefined): ConflictError {
+  return new ConflictError(`Another golfer already uses the email ${email}`, {
     email: ['Another golfer already uses this email'],
   });
 }
 
 /**
- * Checked before writing (and the unique index catches a race) so a duplicate is a clear 409 and, on PostgreSQL,
+ * Checked before writing (and the unique index catches a race) so a duplicate is a clear ConflictError and, on PostgreSQL,
  * does not abort a caller's surrounding transaction.
  */
 async function assertEmailFree(email: string | null, exceptId: number | null, client: Tx) {
@@ -55,7 +55,7 @@ export async function createGolfer(input: GolferInput, client: Tx = db) {
 
 export async function updateGolfer(id: number, input: GolferInput, client: Tx = db) {
   const existing = await client.golfer.findUnique({ where: { id }, select: { id: true } });
-  if (!existing) throw new HttpError(404, 'Golfer not found');
+  if (!existing) throw new NotFoundError('Golfer not found');
   const data = golferData(input);
   await assertEmailFree(data.email, id, client);
   try {
@@ -72,7 +72,7 @@ export async function updateGolfer(id: number, input: GolferInput, client: Tx = 
  */
 export async function deleteGolfer(id: number, client: Tx = db) {
   const { count } = await client.golfer.deleteMany({ where: { id } });
-  if (count === 0) throw new HttpError(404, 'Golfer not found');
+  if (count === 0) throw new NotFoundError('Golfer not found');
 }
 
 export function getGolfer(id: number, client: Tx = db) {
@@ -86,7 +86,7 @@ export function findGolferByEmail(email: string, client: Tx = db) {
 
 /**
  * Privacy-safe golfer list for selects and the public registration page: ids and names only, never contact
- * details (DECISIONS.md "Privacy").
+ * details (docs/product/privacy-and-access.md#contact-details).
  */
 export function listGolferOptions(client: Tx = db) {
   return client.golfer.findMany({
@@ -127,10 +127,10 @@ export async function listGolfers(query?: string | null, client: Tx = db): Promi
   return query ? rows.filter((g) => matchesGolferSearch(g, query)) : rows;
 }
 
-/** One golfer with the list's fields, or a 404. */
+/** One golfer with the list's fields, or a NotFoundError. */
 export async function requireGolfer(id: number, client: Tx = db): Promise<GolferRow> {
   const golfer = await client.golfer.findUnique({ where: { id }, select: listFields });
-  if (!golfer) throw new HttpError(404, 'Golfer not found');
+  if (!golfer) throw new NotFoundError('Golfer not found');
   return golfer;
 }
 

@@ -109,8 +109,9 @@ async function loadHandicapData(tx: Tx, ids: number[]) {
 }
 
 /**
- * Recomputes hcpIndexBefore, netScore and hcpIndexAfter of every round of these golfers (DECISIONS.md
- * "Handicaps"), writing only the rows that changed. Call it inside the transaction that changed their rounds,
+ * Recomputes hcpIndexBefore, netScore and hcpIndexAfter of every round of these golfers
+ * (docs/product/handicaps.md#stored-columns), writing only the rows that changed. Call it inside the transaction that
+ * changed their rounds,
  * memberships' estimates, or a course's par, so stored values are always consistent.
  */
 export async function recomputeHandicaps(tx: Tx, golferIds: Iterable<number>): Promise<void> {

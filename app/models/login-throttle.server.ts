@@ -4,7 +4,7 @@ import { db } from '~/utils/db.server';
  * After this many failures within the window, sign-in for that key is refused until the lock ends. A username
  * locks after 5; a client address after 30, so one person's typos do not lock out a whole hospital network.
  */
-export const MAX_FAILURES = 5;
+const MAX_FAILURES = 5;
 const MAX_FAILURES_PER_ADDRESS = 30;
 
 export function throttleKeys(username: string, address: string | undefined): string[] {

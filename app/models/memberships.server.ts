@@ -1,7 +1,7 @@
 import { recomputeHandicaps } from '~/models/handicaps.server';
 import type { MembershipInput } from '~/schemas/membership';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import { inTransaction } from '~/models/transaction.server';
 
 const golferFields = { id: true, firstName: true, lastName: true, nickname: true, fullName: true } as const;
@@ -17,8 +17,11 @@ export type MembershipRow = {
   golfer: { id: number; firstName: string; lastName: string; nickname: string | null; fullName: string };
 };
 
-/** SPEC "Memberships": newest registration first, rows without a date last (then by golfer name, for a stable order). */
-export function sortByRegistration<
+/**
+ * docs/product/screens-admin.md#memberships: newest registration first, rows without a date last (then by golfer name,
+ * for a stable order).
+ */
+function sortByRegistration<
   T extends { registrationDatetime: Date | null; golfer: { lastName: string; firstName: string } },
 >(rows: T[]): T[] {
   return [...rows].sort((a, b) => {
@@ -56,18 +59,18 @@ export async function requireMembership(id: number, client: Tx = db): Promise<Me
     where: { id },
     include: { golfer: { select: golferFields } },
   });
-  if (!membership) throw new HttpError(404, 'Membership not found');
+  if (!membership) throw new NotFoundError('Membership not found');
   return membership;
 }
 
 async function golferFor(golferId: number, tx: Tx) {
   const golfer = await tx.golfer.findUnique({ where: { id: golferId }, select: { id: true, fullName: true } });
-  if (!golfer) throw new HttpError(400, `Golfer #${golferId} does not exist`, { golferId: ['Please select a golfer'] });
+  if (!golfer) throw new InvalidError(`Golfer #${golferId} does not exist`, { golferId: ['Please select a golfer'] });
   return golfer;
 }
 
-function duplicate(fullName: string, season: number): HttpError {
-  return new HttpError(409, `${fullName} already has a membership for the ${season} season`, {
+function duplicate(fullName: string, season: number): ConflictError {
+  return new ConflictError(`${fullName} already has a membership for the ${season} season`, {
     golferId: [`${fullName} already has a membership for the ${season} season`],
   });
 }
@@ -95,7 +98,7 @@ export function membershipData(input: MembershipInput, current: Date | null) {
 }
 
 /**
- * Creates a membership. One per golfer and season: a second is a 409 with the golfer's name. An estimated score
+ * Creates a membership. One per golfer and season: a second is a ConflictError with the golfer's name. An estimated score
  * seeds the golfer's handicap, so it is recomputed in the same transaction.
  */
 export function createMembership(input: MembershipInput, client: Tx = db): Promise<MembershipRow> {

@@ -3,7 +3,7 @@ import { isSpecialEventDate, seasonOfDate } from '~/models/handicaps.server';
 import { inTransaction } from '~/models/transaction.server';
 import { formatRoundDate, isValidCalendarDate } from '~/domain/season';
 import { db, type Tx } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { InvalidError, NotFoundError } from '~/domain/errors';
 
 export type PointsResult = {
   date: string;
@@ -15,20 +15,21 @@ export type PointsResult = {
 };
 
 /**
- * "Calculate points" for one date (DECISIONS.md "Points and standings"): within each flight of that season, the
- * date's rounds are ranked by net score and get 24, 23, … points, ties sharing the places they occupy. Rounds of
- * golfers without a flight keep whatever points they had (see docs/decisions). One transaction; a fixed number of
+ * "Calculate points" for one date (docs/product/points-and-standings.md#calculating-points): within each flight of that
+ * season, the date's rounds are ranked by net score and get 24, 23, … points, ties sharing the places they occupy.
+ * Rounds of golfers without a flight keep whatever points they had (see docs/decisions). One transaction; a fixed
+ * number of
  * reads, and one write per distinct points value.
  */
 export async function calculatePointsForDate(date: string, client: Tx = db): Promise<PointsResult> {
   if (!isValidCalendarDate(date))
-    throw new HttpError(400, 'Enter a real calendar date (yyyy-mm-dd)', {
+    throw new InvalidError('Enter a real calendar date (yyyy-mm-dd)', {
       date: ['Enter a real calendar date (yyyy-mm-dd)'],
     });
   const season = seasonOfDate(date)!;
   const shown = formatRoundDate(date);
   if (isSpecialEventDate(season, date)) {
-    throw new HttpError(400, `${shown} is a special event: its rounds count for neither handicap nor standings`, {
+    throw new InvalidError(`${shown} is a special event: its rounds count for neither handicap nor standings`, {
       date: ['Special-event rounds do not get points'],
     });
   }
@@ -38,7 +39,7 @@ export async function calculatePointsForDate(date: string, client: Tx = db): Pro
       select: { id: true, golferId: true, grossScore: true, netScore: true },
     });
     if (rounds.length === 0)
-      throw new HttpError(404, `No rounds recorded on ${shown}`, { date: [`No rounds recorded on ${shown}`] });
+      throw new NotFoundError(`No rounds recorded on ${shown}`, { date: [`No rounds recorded on ${shown}`] });
     const flights = await tx.flightAssignment.findMany({
       where: { season, golferId: { in: [...new Set(rounds.map((r) => r.golferId))] } },
       select: { golferId: true, flightNo: true },

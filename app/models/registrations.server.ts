@@ -7,17 +7,17 @@ import { getSettings } from '~/models/settings.server';
 import { assignGolferToTeeTime, type Position } from '~/models/tee-times.server';
 import type { RegistrationInput } from '~/schemas/registration';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/domain/errors';
+import { paymentProvider } from '~/utils/payments.server';
 import {
   isCheckoutSessionId,
-  paymentProvider,
   PaymentProviderError,
   SESSION_ID_TEMPLATE,
   type CheckoutSession,
-} from '~/utils/payments.server';
+} from '~/utils/payments/provider.server';
 
 /**
- * Public registration and payment (DECISIONS.md "Registration and payment"):
+ * Public registration and payment (docs/product/payments.md#checkout, docs/product/payments.md#fulfilment):
  * 1. `startRegistration` refuses a golfer already paid for the season, stores a PendingRegistration and
  *    creates a Checkout Session for the season fee (same code for Stripe and the simulated checkout);
  * 2. `fulfilCheckoutSession` runs when the confirmation page verifies a paid session and when Stripe's
@@ -45,12 +45,6 @@ export type VerificationResult =
   | { state: 'unpaid' }
   /** No such session, or not one of our registrations. */
   | { state: 'unknown' };
-
-/** The site's public origin for the provider's return URLs: PUBLIC_URL when set, else the request's. */
-export function siteOrigin(request: Request): string {
-  const configured = process.env.PUBLIC_URL?.trim().replace(/\/+$/, '');
-  return configured || new URL(request.url).origin;
-}
 
 /** The masked email and phone on file of one golfer, for the returning-golfer form (never the values). */
 export async function contactHint(golferId: number) {
@@ -97,9 +91,8 @@ async function expireOtherCheckouts(opts: {
   for (const other of others) await provider.expireCheckoutSession(other.checkoutSessionId!);
 }
 
-function alreadyPaidError(season: number): HttpError {
-  return new HttpError(
-    409,
+function alreadyPaidError(season: number): ConflictError {
+  return new ConflictError(
     `This golfer is already registered and paid for the ${season} season. No payment is needed.`,
   );
 }
@@ -108,7 +101,11 @@ function alreadyPaidError(season: number): HttpError {
  * Validated registration → checkout URL. Nothing is charged here; a golfer already paid for the season is
  * refused before any Checkout Session exists.
  */
-export async function startRegistration(input: RegistrationInput, origin: string): Promise<StartedRegistration> {
+export async function startRegistration(
+  input: RegistrationInput,
+  /** The site's public origin, where the provider sends the golfer back. */
+  origin: string,
+): Promise<StartedRegistration> {
   const season = currentSeason();
   const settings = await getSettings();
   const email = normalizeEmail(input.email)!;
@@ -118,10 +115,10 @@ export async function startRegistration(input: RegistrationInput, origin: string
   let lastName: string;
   if (input.registrationType === 'returning') {
     const golfer = await getGolfer(input.golferId);
-    if (!golfer) throw new HttpError(400, 'Please select your name', { golferId: ['Please select your name'] });
+    if (!golfer) throw new InvalidError('Please select your name', { golferId: ['Please select your name'] });
     const owner = await findGolferByEmail(email);
     if (owner && owner.id !== golfer.id) {
-      throw new HttpError(409, 'That email address belongs to another golfer. Please enter your own email address.', {
+      throw new ConflictError('That email address belongs to another golfer. Please enter your own email address.', {
         email: ['That email address belongs to another golfer'],
       });
     }
@@ -299,7 +296,7 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
         return { paid: paidResult(pending, golferId, session), fresh: true };
       });
     } catch (error) {
-      const collided = isUniqueViolation(error) || (error instanceof HttpError && error.status === 409);
+      const collided = isUniqueViolation(error) || error instanceof ConflictError;
       if (!collided || attempt >= 3) throw error;
       continue;
     }
@@ -330,12 +327,12 @@ export async function verifyCheckoutSession(sessionId: string): Promise<Verifica
   return fulfilCheckoutSession(session);
 }
 
-/** The paid registration of a session, or the reason there is none as an HttpError. */
+/** The paid registration of a session, or the reason there is none as a domain error. */
 export async function requirePaidRegistration(sessionId: string): Promise<PaidRegistration> {
-  if (!isCheckoutSessionId(sessionId)) throw new HttpError(400, 'Invalid checkout session id');
+  if (!isCheckoutSessionId(sessionId)) throw new InvalidError('Invalid checkout session id');
   const result = await verifyCheckoutSession(sessionId);
-  if (result.state === 'unknown') throw new HttpError(404, 'Checkout session not found');
-  if (result.state !== 'paid') throw new HttpError(403, 'Payment for this registration is not complete');
+  if (result.state === 'unknown') throw new NotFoundError('Checkout session not found');
+  if (result.state !== 'paid') throw new ForbiddenError('Payment for this registration is not complete');
   return result;
 }
 
@@ -352,10 +349,10 @@ export async function selectTeeTimeForSession(input: {
 }) {
   const registration = await requirePaidRegistration(input.sessionId);
   if (input.golferId !== undefined && input.golferId !== registration.golferId) {
-    throw new HttpError(403, 'That golfer does not belong to this registration');
+    throw new ForbiddenError('That golfer does not belong to this registration');
   }
   if (input.season !== undefined && input.season !== registration.season) {
-    throw new HttpError(400, `This registration is for the ${registration.season} season`);
+    throw new InvalidError(`This registration is for the ${registration.season} season`);
   }
   const result = await assignGolferToTeeTime({
     teeTimeId: input.teeTimeId,

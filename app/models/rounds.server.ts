@@ -2,10 +2,10 @@ import { recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
 import { inTransaction, isForeignKeyViolation } from '~/models/transaction.server';
 import type { RoundInput } from '~/schemas/round';
 import { db, type Tx } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { InvalidError, NotFoundError } from '~/domain/errors';
 
-/** The round fields of SPEC §3, as the API answers them. */
-export const roundFields = {
+/** The round fields (docs/product/data-model.md#rounds), as the API answers them. */
+const roundFields = {
   id: true,
   golferId: true,
   courseId: true,
@@ -59,6 +59,13 @@ export function getRound(id: number, client: Tx = db): Promise<RoundRecord | nul
   return client.round.findUnique({ where: { id }, select: roundFields });
 }
 
+/** One round, or a NotFoundError. */
+export async function requireRound(id: number, client: Tx = db): Promise<RoundRecord> {
+  const round = await getRound(id, client);
+  if (!round) throw new NotFoundError('Round not found');
+  return round;
+}
+
 /** The golfer and course a round points to must exist; a clear field message otherwise, before anything is written. */
 async function checkReferences(tx: Tx, input: RoundInput): Promise<void> {
   const [golfer, course] = await Promise.all([
@@ -69,7 +76,7 @@ async function checkReferences(tx: Tx, input: RoundInput): Promise<void> {
   if (!golfer) errors.golferId = [`Golfer #${input.golferId} does not exist`];
   if (input.courseId !== undefined && !course) errors.courseId = [`Course #${input.courseId} does not exist`];
   const messages = Object.values(errors).flat();
-  if (messages.length > 0) throw new HttpError(400, messages.join('. '), errors);
+  if (messages.length > 0) throw new InvalidError(messages.join('. '), errors);
 }
 
 function roundData(input: RoundInput) {
@@ -87,7 +94,7 @@ function roundData(input: RoundInput) {
 
 function referenceGone(error: unknown): never {
   // The golfer or course was deleted between the check and the write (only possible on PostgreSQL).
-  if (isForeignKeyViolation(error)) throw new HttpError(400, 'The golfer or course of this round no longer exists');
+  if (isForeignKeyViolation(error)) throw new InvalidError('The golfer or course of this round no longer exists');
   throw error;
 }
 
@@ -116,7 +123,7 @@ function slices<T>(items: readonly T[]): T[][] {
 }
 
 /**
- * Many new rounds at once (imports): the golfers and courses are checked in bulk (400 naming every missing id,
+ * Many new rounds at once (imports): the golfers and courses are checked in bulk (an InvalidError naming every missing id,
  * nothing written), rows are inserted in batches, and each golfer touched is recomputed once (unless
  * `recompute: false`, when the caller recomputes before its transaction ends). Returns how many were created.
  */
@@ -144,7 +151,7 @@ export async function createRounds(
     if (missingGolfers.length) errors.golferId = missingGolfers.map((id) => `Golfer #${id} does not exist`);
     if (missingCourses.length) errors.courseId = missingCourses.map((id) => `Course #${id} does not exist`);
     const messages = Object.values(errors).flat();
-    if (messages.length > 0) throw new HttpError(400, messages.slice(0, 20).join('. '), errors);
+    if (messages.length > 0) throw new InvalidError(messages.slice(0, 20).join('. '), errors);
     for (const batch of slices(inputs)) {
       await tx.round.createMany({ data: batch.map(roundData) }).catch(referenceGone);
     }
@@ -165,7 +172,7 @@ export async function updateRound(
 ): Promise<RoundRecord> {
   return inTransaction(client, async (tx) => {
     const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true } });
-    if (!existing) throw new HttpError(404, 'Round not found');
+    if (!existing) throw new NotFoundError('Round not found');
     await checkReferences(tx, input);
     await tx.round.update({ where: { id }, data: roundData(input) }).catch(referenceGone);
     if (options.recompute !== false) await recomputeHandicaps(tx, [existing.golferId, input.golferId]);
@@ -178,7 +185,7 @@ export async function deleteRound(id: number, client: Tx = db, options: RoundWri
   await inTransaction(client, async (tx) => {
     // Look first rather than catch the failed delete: on PostgreSQL a failed statement aborts the whole transaction.
     const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true } });
-    if (!existing) throw new HttpError(404, 'Round not found');
+    if (!existing) throw new NotFoundError('Round not found');
     await tx.round.delete({ where: { id } });
     if (options.recompute !== false) await recomputeHandicaps(tx, [existing.golferId]);
   });

@@ -4,11 +4,11 @@ import { computeStandings, playoffTopFour, type Standing } from '~/domain/standi
 import { isSpecialEventDate } from '~/models/handicaps.server';
 import { db, type Tx } from '~/utils/db.server';
 
-export type StandingRow = Standing & { golferName: string; rank: number; inPlayoffs: boolean };
+type StandingRow = Standing & { golferName: string; rank: number; inPlayoffs: boolean };
 export type FlightStandings = { flightNo: string; rows: StandingRow[] };
 
 /**
- * Standings per flight for a season (DECISIONS.md "Points and standings"): total points of counting rounds,
+ * Standings per flight for a season (docs/product/points-and-standings.md#standings): total points of counting rounds,
  * rounds played, playoff-qualifier weeks played, qualification, and the top 4 qualified golfers of each flight
  * marked for the playoffs. Playoff and championship weeks are not part of the regular standings. Three queries
  * whatever the size of the league.

@@ -1,12 +1,12 @@
-import { generateSlotTimes, missingSlotTimes, sortByTime } from '~/domain/tee-times';
+import { generateSlotTimes, missingSlotTimes, sortByTime, type TeeTimeRow } from '~/domain/tee-times';
 import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
 import { getSettings } from '~/models/settings.server';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import { POSITIONS, type Position } from '~/schemas/tee-time';
 
 /**
- * Standing tee times (DECISIONS.md "Standing tee times"): generation never deletes a slot or a reservation;
+ * Standing tee times (docs/product/league.md#standing-tee-times): generation never deletes a slot or a reservation;
  * a golfer holds at most one position per season (assigning them elsewhere moves them); taking a position is
  * a conditional write, so two people can never hold the same one.
  */
@@ -18,21 +18,6 @@ type PositionColumn = 'golfer1Id' | 'golfer2Id' | 'golfer3Id' | 'golfer4Id';
 const column = (position: Position): PositionColumn => `golfer${position}Id`;
 
 const nameSelect = { select: { id: true, fullName: true } } as const;
-
-/** A slot with its four positions' golfer ids and names (null when open). */
-export type TeeTimeRow = {
-  id: number;
-  time: string;
-  season: number;
-  golfer1Id: number | null;
-  golfer2Id: number | null;
-  golfer3Id: number | null;
-  golfer4Id: number | null;
-  golfer1Name: string | null;
-  golfer2Name: string | null;
-  golfer3Name: string | null;
-  golfer4Name: string | null;
-};
 
 /** The season's slots sorted by time, with golfer names, in one query whatever the number of slots. */
 export async function listTeeTimes(season: number, client: Tx = db): Promise<TeeTimeRow[]> {
@@ -83,7 +68,7 @@ export async function generateSeasonTeeTimes(season: number): Promise<{ created:
       intervalMinutes: settings.teeIntervalMinutes,
     });
   } catch (error) {
-    throw new HttpError(400, `The tee-time window in Settings is not usable: ${(error as Error).message}`);
+    throw new InvalidError(`The tee-time window in Settings is not usable: ${(error as Error).message}`);
   }
   let created = 0;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -112,7 +97,7 @@ export async function generateSeasonTeeTimes(season: number): Promise<{ created:
  *   PostgreSQL, the write lock in SQLite), so they can never end up in two slots;
  * - they leave any other position they hold this season (assigning elsewhere moves them);
  * - the position is taken with a conditional write: it must still be open (or, with `replace`, still hold
- *   whoever the transaction saw), otherwise the loser gets 409 "That tee time was just taken".
+ *   whoever the transaction saw), otherwise the loser gets a ConflictError "That tee time was just taken".
  * Assigning a golfer to the position they already hold changes nothing.
  */
 export async function assignGolferToTeeTime(
@@ -121,15 +106,15 @@ export async function assignGolferToTeeTime(
 ): Promise<{ time: string; season: number; changed: boolean }> {
   const run = async (tx: Tx) => {
     const golfer = await tx.golfer.updateMany({ where: { id: input.golferId }, data: { updatedAt: new Date() } });
-    if (golfer.count === 0) throw new HttpError(404, 'Golfer not found');
+    if (golfer.count === 0) throw new NotFoundError('Golfer not found');
     const slot = await tx.teeTime.findUnique({ where: { id: input.teeTimeId } });
-    if (!slot) throw new HttpError(404, 'Tee time not found');
+    if (!slot) throw new NotFoundError('Tee time not found');
     if (input.season !== undefined && slot.season !== input.season)
-      throw new HttpError(400, `That tee time is not in the ${input.season} season`);
+      throw new InvalidError(`That tee time is not in the ${input.season} season`);
     const col = column(input.position);
     const holder = slot[col];
     if (holder === input.golferId) return { time: slot.time, season: slot.season, changed: false };
-    if (holder !== null && !input.replace) throw new HttpError(409, TAKEN_MESSAGE);
+    if (holder !== null && !input.replace) throw new ConflictError(TAKEN_MESSAGE);
 
     for (const p of POSITIONS) {
       await tx.teeTime.updateMany({
@@ -141,7 +126,7 @@ export async function assignGolferToTeeTime(
       where: { id: slot.id, [col]: holder },
       data: { [col]: input.golferId },
     });
-    if (taken.count !== 1) throw new HttpError(409, TAKEN_MESSAGE);
+    if (taken.count !== 1) throw new ConflictError(TAKEN_MESSAGE);
     return { time: slot.time, season: slot.season, changed: true };
   };
   return client ? run(client) : db.$transaction(run);
@@ -150,13 +135,13 @@ export async function assignGolferToTeeTime(
 /** Empties a position (the trash button, 'None (Remove)'). Removing from an open position changes nothing. */
 export async function removeGolferFromTeeTime(teeTimeId: number, position: Position, client: Tx = db): Promise<void> {
   const slot = await client.teeTime.findUnique({ where: { id: teeTimeId }, select: { id: true } });
-  if (!slot) throw new HttpError(404, 'Tee time not found');
+  if (!slot) throw new NotFoundError('Tee time not found');
   await client.teeTime.update({ where: { id: teeTimeId }, data: { [column(position)]: null } });
 }
 
 /**
  * Golfers the admin selector offers: those with a registered membership this season, or every golfer when
- * nobody is registered yet (SPEC "Tee Times"). Names only.
+ * nobody is registered yet (docs/product/screens-admin.md#tee-times). Names only.
  */
 export async function listTeeTimeGolferOptions(season: number) {
   const select = { id: true, fullName: true } as const;
@@ -173,6 +158,6 @@ export async function listTeeTimeGolferOptions(season: number) {
 /** Narrows a parsed number to a position (the schemas already bound it to 1..4). */
 export function asPosition(n: number): Position {
   if (!Number.isInteger(n) || n < 1 || n > GOLFERS_PER_TEE_TIME)
-    throw new HttpError(400, 'Position must be a number from 1 to 4');
+    throw new InvalidError('Position must be a number from 1 to 4');
   return n as Position;
 }

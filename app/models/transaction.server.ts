@@ -9,7 +9,5 @@ export function inTransaction<T>(client: Tx, fn: (tx: Tx) => Promise<T>): Promis
 }
 
 export function isForeignKeyViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'P2003'
-  );
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2003';
 }

@@ -1,5 +1,5 @@
 import { db, isUniqueViolation } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { ConflictError, NotFoundError } from '~/domain/errors';
 import { hashPassword, verifyPassword } from '~/utils/password.server';
 
 export type PublicUser = {
@@ -48,7 +48,7 @@ export async function createUser(input: {
     });
   } catch (error) {
     if (isUniqueViolation(error))
-      throw new HttpError(409, `The username "${input.username}" is already taken`, {
+      throw new ConflictError(`The username "${input.username}" is already taken`, {
         username: ['This username is already taken'],
       });
     throw error;
@@ -58,7 +58,7 @@ export async function createUser(input: {
 export async function resetPassword(userId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   const { count } = await db.user.updateMany({ where: { id: userId }, data: { passwordHash } });
-  if (count === 0) throw new HttpError(404, 'User not found');
+  if (count === 0) throw new NotFoundError('User not found');
 }
 
 /** Checks a username and password; the same answer (null) for an unknown user and a wrong password. */

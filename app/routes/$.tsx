@@ -5,12 +5,12 @@ import { titled } from '~/utils/meta';
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Page Not Found');
 
 // Answer with a real 404 status but render this page rather than the error boundary.
-export async function loader() {
+export function loader() {
   return json(null, { status: 404 });
 }
 
 // A form post to an unknown path is also "not found" (without this Remix would answer 405).
-export async function action() {
+export function action() {
   return json(null, { status: 404 });
 }
 

@@ -2,14 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { PageHeader } from '~/components/page-header';
+import { RouteError } from '~/components/route-error';
 import { FLIGHT_NUMBERS, formatDollars } from '~/domain/league-rules';
 import { formatScheduleDate, nextEvent, scheduleForSeason } from '~/domain/schedule';
 import { currentSeason, todayInLeague } from '~/domain/season';
 import { getDashboard } from '~/models/dashboard.server';
 import { getSettings } from '~/models/settings.server';
 import { requireUser } from '~/utils/auth.server';
+import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Dashboard' }];
+export const meta: MetaFunction = ({ matches }) => titled(matches, 'Dashboard');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -77,4 +79,8 @@ export default function Dashboard() {
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteError what="the dashboard" />;
 }

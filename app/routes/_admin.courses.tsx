@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { CourseForm } from '~/components/course-form';
@@ -14,7 +14,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { createCourse, deleteCourse, listCourses, updateCourse } from '~/models/courses.server';
 import { courseSchema } from '~/schemas/course';
 import { requireUser } from '~/utils/auth.server';
-import { crudAction } from '~/utils/crud-action.server';
+import { adminAction, crudIntents } from '~/utils/admin-page.server';
 import { onlyDialogChanged, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
 import { useListPage } from '~/utils/use-list-page';
@@ -36,22 +36,24 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => (!formMethod && onlyDialogChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate);
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  return crudAction({
-    request,
+  return adminAction(request, {
     back: BASE,
-    schema: courseSchema,
-    noun: 'course',
-    create: async (value) => void (await createCourse(value)),
-    update: async (id, value) => void (await updateCourse(id, value)),
-    remove: deleteCourse,
+    intents: crudIntents({
+      noun: 'course',
+      schema: courseSchema,
+      create: async (value) => void (await createCourse(value)),
+      update: async (id, value) => void (await updateCourse(id, value)),
+      remove: deleteCourse,
+    }),
   });
 }
 
 export default function CoursesPage() {
   const { courses } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
-  const { editing, deleting, loading, resultFor } = useListPage(courses, useActionData<typeof action>());
+  const { dialog, editing, deleting, loading, resultFor } = useListPage({
+    rows: courses,
+    actionData: useActionData<typeof action>(),
+  });
 
   return (
     <div className="space-y-4">
@@ -80,7 +82,7 @@ export default function CoursesPage() {
         </DataTable>
       )}
 
-      {searchParams.get('action') === 'new' ? (
+      {dialog === 'new' ? (
         <UrlDialog title="Add New Course" description="Add a course the league plays" closeTo={BASE}>
           <CourseForm lastResult={resultFor('create')} closeTo={BASE} />
         </UrlDialog>
@@ -108,5 +110,5 @@ export default function CoursesPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteError title="Error loading courses" backTo="/courses" />;
+  return <RouteError what="courses" />;
 }

@@ -3,14 +3,16 @@ import { json } from '@remix-run/node';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { EmailListBox } from '~/components/email-list-box';
 import { PageHeader } from '~/components/page-header';
+import { RouteError } from '~/components/route-error';
 import { useShowToast } from '~/components/ui/toaster';
 import { UrlTabs } from '~/components/url-tabs';
 import { emailListFilters, isEmailListFilter, type EmailListFilter } from '~/domain/email-list';
 import { currentSeason } from '~/domain/season';
 import { getEmailLists } from '~/models/email-list.server';
 import { requireUser } from '~/utils/auth.server';
+import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Email Lists' }];
+export const meta: MetaFunction = ({ matches }) => titled(matches, 'Email Lists');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -71,4 +73,8 @@ export default function EmailListPage() {
       </UrlTabs>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteError what="email lists" />;
 }

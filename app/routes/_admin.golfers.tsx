@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useMemo } from 'react';
 import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
@@ -17,7 +17,7 @@ import { golferDisplayName, matchesGolferSearch } from '~/domain/golfer-display'
 import { createGolfer, deleteGolfer, listGolfers, updateGolfer } from '~/models/golfers.server';
 import { golferSchema } from '~/schemas/golfer';
 import { requireUser } from '~/utils/auth.server';
-import { crudAction } from '~/utils/crud-action.server';
+import { adminAction, crudIntents } from '~/utils/admin-page.server';
 import { listUrl, onlyDialogChanged, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
 import { useListPage, useSearchQuery } from '~/utils/use-list-page';
@@ -44,28 +44,27 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => (!formMethod && onlyDialogChanged(currentUrl, nextUrl, LIST_PARAMS) ? false : defaultShouldRevalidate);
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  return crudAction({
-    request,
+  return adminAction(request, {
     back: listUrl(new URL(request.url), LIST_PARAMS),
-    schema: golferSchema,
-    noun: 'golfer',
-    create: async (value) => void (await createGolfer(value)),
-    update: async (id, value) => void (await updateGolfer(id, value)),
-    remove: deleteGolfer,
+    intents: crudIntents({
+      noun: 'golfer',
+      schema: golferSchema,
+      create: async (value) => void (await createGolfer(value)),
+      update: async (id, value) => void (await updateGolfer(id, value)),
+      remove: deleteGolfer,
+    }),
   });
 }
 
 export default function GolfersPage() {
   const { q, golfers } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
   const [query, setQuery] = useSearchQuery(q);
   const shown = useMemo(() => golfers.filter((g) => matchesGolferSearch(g, query)), [golfers, query]);
-  const { base, editing, deleting, loading, resultFor } = useListPage(
-    golfers,
-    useActionData<typeof action>(),
-    LIST_PARAMS,
-  );
+  const { base, dialog, editing, deleting, loading, resultFor } = useListPage({
+    rows: golfers,
+    actionData: useActionData<typeof action>(),
+    keep: LIST_PARAMS,
+  });
 
   return (
     <div className="space-y-4">
@@ -98,7 +97,7 @@ export default function GolfersPage() {
         </DataTable>
       )}
 
-      {searchParams.get('action') === 'new' ? (
+      {dialog === 'new' ? (
         <UrlDialog title="Add New Golfer" description="Create a new golfer profile for the league" closeTo={base}>
           <GolferForm lastResult={resultFor('create')} closeTo={base} />
         </UrlDialog>
@@ -130,5 +129,5 @@ export default function GolfersPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteError title="Error loading golfers" backTo="/golfers" />;
+  return <RouteError what="golfers" />;
 }

@@ -12,14 +12,15 @@ import { PageHeader } from '~/components/page-header';
 import { useShowToast } from '~/components/ui/toaster';
 import { UrlTabs } from '~/components/url-tabs';
 import { currentSeason, seasonChoices } from '~/domain/season';
-import { importFile, importJsonText } from '~/models/import.server';
-import { IMPORT_MESSAGES, importTypeSchema, parseJsonText } from '~/schemas/import';
+import { importTypeSchema } from '~/import/fields';
+import { importFile, importJsonText, readImportForm, uploadedFile } from '~/import/index.server';
+import { IMPORT_MESSAGES, parseJsonText } from '~/import/limits';
 import { requireUser } from '~/utils/auth.server';
-import { HttpError } from '~/utils/http.server';
+import { titled } from '~/utils/meta';
+import { failureOf } from '~/utils/http.server';
 import type { Toast } from '~/utils/session.server';
-import { readImportForm, uploadedFile } from '~/utils/upload.server';
 
-export const meta: MetaFunction = () => [{ title: 'Import Data' }];
+export const meta: MetaFunction = ({ matches }) => titled(matches, 'Import Data');
 
 type Tab = 'file' | 'json';
 const TABS: { id: Tab; label: string }[] = [
@@ -56,12 +57,16 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     form = await readImportForm(request);
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    const failure = failureOf(error);
+    if (!failure) throw error;
     const tab: Tab = (request.headers.get('Content-Type') ?? '').startsWith('multipart/') ? 'file' : 'json';
-    return json<ActionData>({ tab, outcome: importFailed(error.message) }, { status: error.status });
+    return json<ActionData>({ tab, outcome: importFailed(failure.message) }, { status: failure.status });
   }
-  const tab = tabOf(String(form.get('intent')));
-  const text = tab === 'json' ? String(form.get('json') ?? '') : '';
+  const intent = form.get('intent');
+  const tab = tabOf(typeof intent === 'string' ? intent : null);
+  const pasted = form.get('json');
+  // A file sent in place of the text counts as no text.
+  const text = tab === 'json' && typeof pasted === 'string' ? pasted : '';
   const echo = text.length <= ECHO_LIMIT ? text : undefined;
 
   const type = importTypeSchema.safeParse(form.get('type'));
@@ -90,10 +95,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const { count } = file ? await importFile(type.data, file) : await importJsonText(type.data, text);
     return json<ActionData>({ tab, outcome: importSucceeded(count, type.data) });
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    const failure = failureOf(error);
+    if (!failure) throw error;
     return json<ActionData>(
-      { tab, json: echo, outcome: importFailed(error.message, type.data) },
-      { status: error.status },
+      { tab, json: echo, outcome: importFailed(failure.message, type.data) },
+      { status: failure.status },
     );
   }
 }

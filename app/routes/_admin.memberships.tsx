@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useMemo } from 'react';
 import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
@@ -26,7 +26,7 @@ import {
 } from '~/models/memberships.server';
 import { membershipSchema } from '~/schemas/membership';
 import { requireUser } from '~/utils/auth.server';
-import { crudAction } from '~/utils/crud-action.server';
+import { adminAction, crudIntents } from '~/utils/admin-page.server';
 import { listUrl, onlyDialogChanged, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
 import { useListPage, useSearchQuery } from '~/utils/use-list-page';
@@ -37,7 +37,7 @@ export const meta: MetaFunction = ({ matches }) => titled(matches, 'Memberships'
 const LIST_PARAMS = ['season', 'q'];
 
 type Named = { golfer: { firstName: string; lastName: string; nickname: string | null; fullName: string } };
-/** SPEC "Memberships": the search is a case-insensitive contains on the golfer's name. */
+/** docs/product/screens-admin.md#memberships: the search is a case-insensitive contains on the golfer's name. */
 function matchesMembershipSearch(m: Named, query: string): boolean {
   return matchesQuery(query, [m.golfer.fullName, golferDisplayName(m.golfer)]);
 }
@@ -67,7 +67,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => (!formMethod && onlyDialogChanged(currentUrl, nextUrl, ['q']) ? false : defaultShouldRevalidate);
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
   const back = listUrl(new URL(request.url), LIST_PARAMS);
   // Show the season the membership was saved in, keeping the search.
   const backToSeason = (saved: { season: number }) => {
@@ -75,16 +74,17 @@ export async function action({ request }: ActionFunctionArgs) {
     to.searchParams.set('season', String(saved.season));
     return { back: to.pathname + to.search };
   };
-  return crudAction({
-    request,
+  return adminAction(request, {
     back,
-    schema: membershipSchema,
-    noun: 'membership',
-    // The form never sends a registration datetime; that is for imports (and set automatically here).
-    create: async (value) => backToSeason(await createMembership({ ...value, registrationDatetime: undefined })),
-    update: async (id, value) =>
-      backToSeason(await updateMembership(id, { ...value, registrationDatetime: undefined })),
-    remove: deleteMembership,
+    intents: crudIntents({
+      noun: 'membership',
+      schema: membershipSchema,
+      // The form never sends a registration datetime; that is for imports (and set automatically here).
+      create: async (value) => backToSeason(await createMembership({ ...value, registrationDatetime: undefined })),
+      update: async (id, value) =>
+        backToSeason(await updateMembership(id, { ...value, registrationDatetime: undefined })),
+      remove: deleteMembership,
+    }),
   });
 }
 
@@ -118,14 +118,13 @@ function Tile({ label, value, tone }: { label: string; value: number; tone?: 'go
 
 export default function MembershipsPage() {
   const { season, seasons, q, totals, memberships, golfers } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
   const [query, setQuery] = useSearchQuery(q);
   const shown = useMemo(() => memberships.filter((m) => matchesMembershipSearch(m, query)), [memberships, query]);
-  const { base, editing, deleting, loading, resultFor } = useListPage(
-    memberships,
-    useActionData<typeof action>(),
-    LIST_PARAMS,
-  );
+  const { base, dialog, editing, deleting, loading, resultFor } = useListPage({
+    rows: memberships,
+    actionData: useActionData<typeof action>(),
+    keep: LIST_PARAMS,
+  });
   const seasonList = seasons.includes(season) ? seasons : [...seasons, season];
 
   return (
@@ -181,7 +180,7 @@ export default function MembershipsPage() {
         </DataTable>
       )}
 
-      {searchParams.get('action') === 'new' ? (
+      {dialog === 'new' ? (
         <UrlDialog title="Add Membership" description="Add a golfer's membership for a season" closeTo={base}>
           <MembershipForm
             golfers={golfers}
@@ -223,5 +222,5 @@ export default function MembershipsPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteError title="Error loading memberships" backTo="/memberships" />;
+  return <RouteError what="memberships" />;
 }

@@ -2,12 +2,13 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
 import { DownloadCsvLink } from '~/components/download-csv-link';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { RoundForm } from '~/components/round-form';
+import { RouteError } from '~/components/route-error';
 import { SeasonPicker } from '~/components/season-picker';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, inputClass } from '~/components/ui/field';
@@ -18,11 +19,14 @@ import { listGolferOptions } from '~/models/golfers.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { createRound, deleteRound, getRound, listRoundsBySeason, updateRound } from '~/models/rounds.server';
 import { pointsDateSchema, roundSchema } from '~/schemas/round';
+import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
 import { requireUser } from '~/utils/auth.server';
-import { HttpError, pageHandler, parseId, readSmallForm, seasonParam } from '~/utils/http.server';
-import { redirectWithToast } from '~/utils/session.server';
+import { pageHandler, seasonParam } from '~/utils/http.server';
+import { titled } from '~/utils/meta';
+import { useIsPending } from '~/utils/use-is-pending';
+import { useListPage } from '~/utils/use-list-page';
 
-export const meta: MetaFunction = () => [{ title: 'Rounds' }];
+export const meta: MetaFunction = ({ matches }) => titled(matches, 'Rounds');
 
 function listUrl(season: number): string {
   return `/rounds?season=${season}`;
@@ -33,116 +37,64 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const user = await requireUser(request);
     const url = new URL(request.url);
     const season = seasonParam(url);
-    const editParam = url.searchParams.get('edit');
-    const deleteParam = url.searchParams.get('delete');
-    const formOpen = url.searchParams.get('action') === 'new' || editParam !== null;
+    const formOpen = url.searchParams.get('action') === 'new' || url.searchParams.has('edit');
     // A fixed number of queries: the list, and the form's options and record only when a dialog needs them.
-    const [rounds, golfers, courses, editing, deleting] = await Promise.all([
+    const [rounds, golfers, courses, { editing, deleting, status }] = await Promise.all([
       listRoundsBySeason(season),
       formOpen ? listGolferOptions() : null,
       formOpen ? listCourseOptions() : null,
-      editParam !== null ? getRound(parseId(editParam, 'round id')) : null,
-      deleteParam !== null ? getRound(parseId(deleteParam, 'round id')) : null,
+      dialogRecords(url, 'round id', getRound, getRound),
     ]);
-    if (editParam !== null && !editing) throw new HttpError(404, 'Round not found');
-    if (deleteParam !== null && !deleting) throw new HttpError(404, 'Round not found');
-    return json({
-      season,
-      seasons: seasonChoices(),
-      isAdmin: user.isAdmin,
-      rounds,
-      golfers: golfers?.map((g) => ({ id: g.id, fullName: g.fullName })) ?? null,
-      courses: courses?.map((c) => ({ id: c.id, courseName: c.courseName })) ?? null,
-      editing,
-      deleting,
-    });
+    return json(
+      {
+        season,
+        seasons: seasonChoices(),
+        isAdmin: user.isAdmin,
+        rounds,
+        golfers: golfers?.map((g) => ({ id: g.id, fullName: g.fullName })) ?? null,
+        courses: courses?.map((c) => ({ id: c.id, courseName: c.courseName })) ?? null,
+        editing,
+        deleting,
+      },
+      { status },
+    );
   });
-}
-
-type FailedForm = { intent: string; result: SubmissionResult<string[]> };
-type Replyable = {
-  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
-};
-
-/** An expected failure from a model answers the form with its message (and field messages), nothing saved. */
-function failed(intent: string, submission: Replyable, error: HttpError) {
-  return json<FailedForm>(
-    { intent, result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }) },
-    { status: error.status },
-  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return pageHandler(async () => {
-    const user = await requireUser(request);
-    const form = await readSmallForm(request, 20_000);
-    const intent = String(form.get('intent') ?? '');
-    const back = listUrl(seasonParam(new URL(request.url)));
-
-    if (intent === 'create' || intent === 'update') {
-      const submission = parseWithZod(form, { schema: roundSchema });
-      if (submission.status !== 'success')
-        return json<FailedForm>({ intent, result: submission.reply() }, { status: 400 });
-      try {
-        const round =
-          intent === 'create'
-            ? await createRound(submission.value)
-            : await updateRound(parseId(String(form.get('id') ?? ''), 'round id'), submission.value);
-        const description = intent === 'create' ? 'Round recorded successfully' : 'Round updated successfully';
-        return redirectWithToast(
-          listUrl(round.season),
-          { type: 'success', title: 'Success', description },
-          undefined,
-          request,
-        );
-      } catch (error) {
-        if (error instanceof HttpError) return failed(intent, submission, error);
-        throw error;
-      }
-    }
-
-    if (intent === 'delete') {
-      try {
-        await deleteRound(parseId(String(form.get('id') ?? ''), 'round id'));
-      } catch (error) {
-        if (error instanceof HttpError) return json({ intent, message: error.message }, { status: error.status });
-        throw error;
-      }
-      return redirectWithToast(
-        back,
-        { type: 'success', title: 'Success', description: 'Round deleted successfully' },
-        undefined,
-        request,
-      );
-    }
-
-    if (intent === 'calculate-points') {
-      const submission = parseWithZod(form, { schema: pointsDateSchema });
-      if (submission.status !== 'success')
-        return json<FailedForm>({ intent, result: submission.reply() }, { status: 400 });
-      if (!user.isAdmin)
-        return failed(intent, submission, new HttpError(403, 'Only an administrator can calculate points'));
-      try {
-        const result = await calculatePointsForDate(submission.value.date);
-        const skipped = result.withoutFlight > 0 ? ` ${result.withoutFlight} without a flight kept their points.` : '';
-        return redirectWithToast(
-          listUrl(result.season),
-          {
-            type: 'success',
-            title: 'Points calculated',
-            description: `${result.awarded} round${result.awarded === 1 ? '' : 's'} on ${formatRoundDate(result.date)} received points.${skipped}`,
+  // pageHandler: a bad ?season= in the form's URL is a 400 page, as in the loader.
+  return pageHandler(() =>
+    adminAction(request, {
+      back: listUrl(seasonParam(new URL(request.url))),
+      intents: {
+        ...crudIntents({
+          noun: 'round',
+          schema: roundSchema,
+          created: 'recorded',
+          create: async (value) => ({ back: listUrl((await createRound(value)).season) }),
+          update: async (id, value) => ({ back: listUrl((await updateRound(id, value)).season) }),
+          remove: deleteRound,
+          deleteFailure: 'dialog',
+        }),
+        'calculate-points': intent({
+          schema: pointsDateSchema,
+          admin: 'Only an administrator can calculate points',
+          run: async ({ value, done }) => {
+            const result = await calculatePointsForDate(value.date);
+            const skipped =
+              result.withoutFlight > 0 ? ` ${result.withoutFlight} without a flight kept their points.` : '';
+            return done(
+              {
+                title: 'Points calculated',
+                description: `${result.awarded} round${result.awarded === 1 ? '' : 's'} on ${formatRoundDate(result.date)} received points.${skipped}`,
+              },
+              listUrl(result.season),
+            );
           },
-          undefined,
-          request,
-        );
-      } catch (error) {
-        if (error instanceof HttpError) return failed(intent, submission, error);
-        throw error;
-      }
-    }
-
-    throw new HttpError(400, `Unknown action "${intent}"`);
-  });
+        }),
+      },
+    }),
+  );
 }
 
 function formatPoints(points: number | null): string {
@@ -154,27 +106,15 @@ function orDash(value: number | null): string {
   return value === null ? '-' : String(value);
 }
 
-/**
- * Which dialog the URL asks for. While a link to a dialog is still loading, the pending location already
- * decides, so the form shows at once with its selects reading 'Loading golfers...'.
- */
-function useDialogParams() {
-  const location = useLocation();
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === 'loading' && navigation.location.pathname === location.pathname ? navigation.location : null;
-  return new URLSearchParams((pending ?? location).search);
-}
-
 export default function RoundsPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const params = useDialogParams();
+  const { dialog, editing, deleting, waiting, resultFor, messageFor } = useListPage({
+    editing: data.editing,
+    deleting: data.deleting,
+    actionData: useActionData<typeof action>(),
+  });
   const { season, rounds } = data;
   const closeTo = listUrl(season);
-  const formResult = actionData && 'result' in actionData ? actionData : null;
-  const editId = params.get('edit');
-  const editing = data.editing && String(data.editing.id) === editId ? data.editing : null;
   const optionsLoaded = data.golfers !== null;
 
   return (
@@ -188,10 +128,7 @@ export default function RoundsPage() {
       </PageHeader>
 
       {data.isAdmin ? (
-        <CalculatePoints
-          defaultDate={rounds[0]?.date ?? ''}
-          lastResult={formResult?.intent === 'calculate-points' ? formResult.result : null}
-        />
+        <CalculatePoints defaultDate={rounds[0]?.date ?? ''} lastResult={resultFor('calculate-points')} />
       ) : null}
 
       {rounds.length === 0 ? (
@@ -246,7 +183,7 @@ export default function RoundsPage() {
         </DataTable>
       )}
 
-      {params.get('action') === 'new' ? (
+      {dialog === 'new' ? (
         <UrlDialog title="Record New Round" description="Record a new round for a golfer." closeTo={closeTo}>
           <RoundForm
             mode="create"
@@ -254,13 +191,13 @@ export default function RoundsPage() {
             golfers={optionsLoaded ? data.golfers : null}
             courses={optionsLoaded ? data.courses : null}
             seasons={data.seasons}
-            lastResult={formResult?.intent === 'create' ? formResult.result : null}
+            lastResult={resultFor('create')}
             closeTo={closeTo}
           />
         </UrlDialog>
       ) : null}
 
-      {editId !== null ? (
+      {editing !== undefined ? (
         <UrlDialog title="Edit Round" description="Update round information." closeTo={closeTo}>
           {editing ? (
             <RoundForm
@@ -270,22 +207,23 @@ export default function RoundsPage() {
               golfers={data.golfers}
               courses={data.courses}
               seasons={data.seasons}
-              lastResult={formResult?.intent === 'update' ? formResult.result : null}
+              lastResult={resultFor('update')}
               closeTo={closeTo}
             />
           ) : (
-            <p className="text-sm text-slate-600">Loading round...</p>
+            <p className="text-sm text-slate-600">{waiting ? 'Loading round...' : 'Round not found.'}</p>
           )}
         </UrlDialog>
       ) : null}
 
-      {params.get('delete') !== null && data.deleting ? (
+      {deleting !== undefined && !waiting ? (
         <ConfirmDeleteDialog
-          id={data.deleting.id}
+          id={deleting?.id ?? null}
           closeTo={closeTo}
           message="Are you sure you want to delete this round? This action cannot be undone."
           confirmLabel="Delete Round"
-          error={actionData && 'message' in actionData ? actionData.message : null}
+          error={messageFor('delete')}
+          notFound="Round not found."
         />
       ) : null}
     </div>
@@ -298,10 +236,9 @@ function CalculatePoints({
   lastResult,
 }: {
   defaultDate: string;
-  lastResult: FailedForm['result'] | null;
+  lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
-  const working = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'calculate-points';
+  const working = useIsPending({ intent: 'calculate-points' });
   const [form, fields] = useForm({
     id: 'calculate-points',
     lastResult,
@@ -339,4 +276,8 @@ function CalculatePoints({
       </Form>
     </details>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteError what="rounds" />;
 }

@@ -1,8 +1,6 @@
-import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DataTable, Td } from '~/components/data-table';
 import { PageHeader } from '~/components/page-header';
 import { RouteError } from '~/components/route-error';
@@ -14,10 +12,10 @@ import { getSettings, updateSettings } from '~/models/settings.server';
 import { createUser, listUsers, resetPassword } from '~/models/users.server';
 import { resetPasswordSchema, userRegistrationSchema } from '~/schemas/auth';
 import { settingsSchema } from '~/schemas/settings';
+import { adminAction, intent } from '~/utils/admin-page.server';
 import { requireUser } from '~/utils/auth.server';
-import { HttpError, readSmallForm } from '~/utils/http.server';
 import { titled } from '~/utils/meta';
-import { redirectWithToast } from '~/utils/session.server';
+import { useListPage } from '~/utils/use-list-page';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Settings');
 
@@ -30,96 +28,50 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ isAdmin: user.isAdmin, currentUserId: user.id, settings, users });
 }
 
-const INTENTS = ['settings', 'add-user', 'reset-password'] as const;
-type Intent = (typeof INTENTS)[number];
-const isIntent = (v: unknown): v is Intent => (INTENTS as readonly unknown[]).includes(v);
 const SECRET_FIELDS = ['password', 'confirmPassword'];
 
-/** Turns a model's expected failure into the form's answer; anything else is a defect and propagates. */
-function failed<R>(
-  intent: Intent,
-  reply: (options: { formErrors: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => R,
-  error: unknown,
-) {
-  if (!(error instanceof HttpError)) throw error;
-  return json(
-    { intent, result: reply({ formErrors: [error.message], fieldErrors: error.errors, hideFields: SECRET_FIELDS }) },
-    { status: error.status },
-  );
-}
-
+/** Three forms, all for administrators only: enforced here, not only by the disabled form. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  let form: FormData;
-  try {
-    form = await readSmallForm(request, 20_000);
-  } catch (error) {
-    if (error instanceof HttpError)
-      return redirectWithToast(BASE, { type: 'error', title: 'Error', description: error.message }, {}, request);
-    throw error;
-  }
-  const intent = form.get('intent');
-  if (!isIntent(intent)) return json({ intent: null, result: null }, { status: 400 });
-  // Enforced here, not only by the disabled form: the flag decides who may change the league's set-up.
-  if (!user.isAdmin) {
-    const denied: SubmissionResult<string[]> = { status: 'error', error: { '': [ADMIN_ONLY] } };
-    return json({ intent, result: denied }, { status: 403 });
-  }
-
-  if (intent === 'settings') {
-    const submission = parseWithZod(form, { schema: settingsSchema });
-    if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
-    try {
-      await updateSettings(submission.value);
-    } catch (error) {
-      return failed(intent, submission.reply, error);
-    }
-    return redirectWithToast(
-      BASE,
-      { type: 'success', title: 'Success', description: 'Settings updated successfully' },
-      {},
-      request,
-    );
-  }
-
-  if (intent === 'add-user') {
-    const submission = parseWithZod(form, { schema: userRegistrationSchema });
-    if (submission.status !== 'success')
-      return json({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
-    // confirmPassword is only for the form (SPEC §5); the model gets the user fields.
-    const { confirmPassword: _confirm, ...fields } = submission.value;
-    let created;
-    try {
-      created = await createUser({ ...fields, isAdmin: fields.isAdmin ?? false });
-    } catch (error) {
-      return failed(intent, submission.reply, error);
-    }
-    return redirectWithToast(
-      BASE,
-      { type: 'success', title: 'User created successfully', description: `${created.username} can now sign in.` },
-      {},
-      request,
-    );
-  }
-
-  const submission = parseWithZod(form, { schema: resetPasswordSchema });
-  if (submission.status !== 'success')
-    return json({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
-  try {
-    await resetPassword(submission.value.userId, submission.value.password);
-  } catch (error) {
-    return failed(intent, submission.reply, error);
-  }
-  return redirectWithToast(BASE, { type: 'success', title: 'Password reset successfully' }, {}, request);
+  return adminAction(request, {
+    back: BASE,
+    intents: {
+      settings: intent({
+        schema: settingsSchema,
+        admin: ADMIN_ONLY,
+        run: async ({ value, done }) => {
+          await updateSettings(value);
+          return done('Settings updated successfully');
+        },
+      }),
+      'add-user': intent({
+        schema: userRegistrationSchema,
+        admin: ADMIN_ONLY,
+        hideFields: SECRET_FIELDS,
+        run: async ({ value, done }) => {
+          // confirmPassword is only for the form (docs/product/privacy-and-access.md#adding-a-user); the model gets
+          // the user fields.
+          const { confirmPassword: _confirm, ...fields } = value;
+          const created = await createUser({ ...fields, isAdmin: fields.isAdmin ?? false });
+          return done({ title: 'User created successfully', description: `${created.username} can now sign in.` });
+        },
+      }),
+      'reset-password': intent({
+        schema: resetPasswordSchema,
+        admin: ADMIN_ONLY,
+        hideFields: SECRET_FIELDS,
+        run: async ({ value, done }) => {
+          await resetPassword(value.userId, value.password);
+          return done({ title: 'Password reset successfully' });
+        },
+      }),
+    },
+  });
 }
 
 export default function SettingsPage() {
   const { isAdmin, settings, users } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
-  const resetId = Number(searchParams.get('reset'));
-  const resetting = searchParams.has('reset') ? (users.find((u) => u.id === resetId) ?? null) : undefined;
+  const { dialog, rowFor, resultFor } = useListPage({ rows: users, actionData: useActionData<typeof action>() });
+  const resetting = rowFor('reset');
 
   return (
     <div className="space-y-6">
@@ -176,7 +128,7 @@ export default function SettingsPage() {
         </DataTable>
       </section>
 
-      {searchParams.get('action') === 'new-user' ? (
+      {dialog === 'new-user' ? (
         <UrlDialog title="Add User" description="Create an account that can sign in to the dashboard." closeTo={BASE}>
           <AddUserForm lastResult={resultFor('add-user')} closeTo={BASE} />
         </UrlDialog>
@@ -204,5 +156,5 @@ export default function SettingsPage() {
 }
 
 export function ErrorBoundary() {
-  return <RouteError title="Error loading settings" backTo="/settings" />;
+  return <RouteError what="settings" />;
 }

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { DataTable, Td } from '~/components/data-table';
 import { EmptyState, PageHeader } from '~/components/page-header';
+import { RouteError } from '~/components/route-error';
 import { SeasonPicker } from '~/components/season-picker';
 import { seasonChoices } from '~/domain/season';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS, PLAYOFF_SPOTS } from '~/domain/standings';
@@ -81,4 +82,8 @@ export default function StandingsPage() {
       )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteError what="standings" />;
 }

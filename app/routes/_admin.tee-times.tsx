@@ -1,21 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/components/notice';
 import { Icon } from '~/components/ui/icon';
 import { DataTable, Td } from '~/components/data-table';
 import { EmptyState, PageHeader } from '~/components/page-header';
+import { RouteError } from '~/components/route-error';
 import { Button, buttonClass } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
-import { formatTimeAmPm } from '~/domain/tee-times';
+import { formatTeeTime, type TeeTimeRow } from '~/domain/tee-times';
 import { currentSeason } from '~/domain/season';
 import {
   asPosition,
@@ -24,16 +17,15 @@ import {
   listTeeTimeGolferOptions,
   listTeeTimes,
   removeGolferFromTeeTime,
-  type TeeTimeRow,
 } from '~/models/tee-times.server';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { assignSlotSchema, POSITIONS, removeGolferSchema } from '~/schemas/tee-time';
+import { adminAction, intent } from '~/utils/admin-page.server';
 import { requireUser } from '~/utils/auth.server';
-import { HttpError, readSmallForm } from '~/utils/http.server';
-import { redirectWithToast } from '~/utils/session.server';
+import { titled } from '~/utils/meta';
+import { useIsPending } from '~/utils/use-is-pending';
 import { cn } from '~/utils/cn';
 
-export const meta: MetaFunction = () => [{ title: 'Tee Times' }];
+export const meta: MetaFunction = ({ matches }) => titled(matches, 'Tee Times');
 
 /** `?slot=12-3` opens the inline selector on tee time 12, position 3 (a link, so it works without JS). */
 function parseSlotParam(value: string | null): { teeTimeId: number; position: number } | null {
@@ -52,91 +44,71 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ season, teeTimes, golfers, isAdmin: user.isAdmin, editing });
 }
 
-type Failure = { title: string; message: string };
-const failure = (title: string, message: string, status: number) =>
-  json<{ error: Failure }>({ error: { title, message } }, { status });
+const ADMIN_ONLY = 'Only an administrator can change standing tee times.';
 
-const FAILURE_TITLES = {
+const FAILURE_TITLES: Record<string, string> = {
   generate: 'Failed to generate tee times',
   assign: 'Failed to assign golfer',
   remove: 'Failed to remove golfer',
-} as const;
+};
+
+/** A failure shows above the table as a notice titled for the intent ('Failed to assign golfer'). */
+type TeeTimeFailure = { error: { title: string; message: string } };
 
 /** Generate, assign (the inline selector) and remove (the trash button); all three are isAdmin-only. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  let form: FormData;
-  try {
-    form = await readSmallForm(request, 10_000);
-  } catch (error) {
-    if (error instanceof HttpError) return failure('Request refused', error.message, error.status);
-    throw error;
-  }
-  const intent = form.get('intent');
-  if (intent !== 'generate' && intent !== 'assign' && intent !== 'remove')
-    return failure('Unknown action', 'Unknown action.', 400);
-  const title = FAILURE_TITLES[intent];
-  if (!user.isAdmin) return failure(title, 'Only an administrator can change standing tee times.', 403);
-
-  try {
-    if (intent === 'generate') {
-      const season = currentSeason();
-      await generateSeasonTeeTimes(season);
-      return redirectWithToast(
-        '/tee-times',
-        {
-          type: 'success',
-          title: 'Tee times generated',
-          description: `Standing tee times have been generated for the ${season} season`,
+  return adminAction<TeeTimeFailure>(request, {
+    back: '/tee-times',
+    maxBytes: 10_000,
+    failed: (failure, { intent }) => ({
+      error: { title: FAILURE_TITLES[intent] ?? 'Error', message: failure.message },
+    }),
+    intents: {
+      generate: intent({
+        admin: ADMIN_ONLY,
+        run: async ({ done }) => {
+          const season = currentSeason();
+          await generateSeasonTeeTimes(season);
+          return done({
+            title: 'Tee times generated',
+            description: `Standing tee times have been generated for the ${season} season`,
+          });
         },
-        {},
-        request,
-      );
-    }
-    if (intent === 'assign') {
-      const submission = parseWithZod(form, { schema: assignSlotSchema });
-      if (submission.status !== 'success')
-        return failure(title, 'Choose a golfer for a valid tee time and position.', 400);
-      const { teeTimeId, position, golferId } = submission.value;
-      if (golferId === undefined) {
-        await removeGolferFromTeeTime(teeTimeId, asPosition(position));
-        return redirectWithToast(
-          '/tee-times',
-          { type: 'success', title: 'Golfer removed', description: 'Golfer has been removed from the tee time' },
-          {},
-          request,
-        );
-      }
-      await assignGolferToTeeTime({ teeTimeId, position: asPosition(position), golferId, replace: true });
-      return redirectWithToast(
-        '/tee-times',
-        { type: 'success', title: 'Golfer assigned', description: 'Golfer has been assigned to the tee time' },
-        {},
-        request,
-      );
-    }
-    const submission = parseWithZod(form, {
-      schema: removeGolferSchema.extend({ teeTimeId: assignSlotSchema.shape.teeTimeId }),
-    });
-    if (submission.status !== 'success') return failure(title, 'Invalid tee time or position.', 400);
-    await removeGolferFromTeeTime(submission.value.teeTimeId, asPosition(submission.value.position));
-    return redirectWithToast(
-      '/tee-times',
-      { type: 'success', title: 'Golfer removed', description: 'Golfer has been removed from the tee time' },
-      {},
-      request,
-    );
-  } catch (error) {
-    if (error instanceof HttpError) return failure(title, error.message, error.status);
-    throw error;
-  }
+      }),
+      assign: intent({
+        schema: assignSlotSchema,
+        admin: ADMIN_ONLY,
+        invalid: 'Choose a golfer for a valid tee time and position.',
+        run: async ({ value: { teeTimeId, position, golferId }, done }) => {
+          if (golferId === undefined) {
+            await removeGolferFromTeeTime(teeTimeId, asPosition(position));
+            return done(REMOVED);
+          }
+          await assignGolferToTeeTime({ teeTimeId, position: asPosition(position), golferId, replace: true });
+          return done({ title: 'Golfer assigned', description: 'Golfer has been assigned to the tee time' });
+        },
+      }),
+      remove: intent({
+        schema: removeGolferSchema.extend({ teeTimeId: assignSlotSchema.shape.teeTimeId }),
+        admin: ADMIN_ONLY,
+        invalid: 'Invalid tee time or position.',
+        run: async ({ value, done }) => {
+          await removeGolferFromTeeTime(value.teeTimeId, asPosition(value.position));
+          return done(REMOVED);
+        },
+      }),
+    },
+  });
 }
+
+const REMOVED = { title: 'Golfer removed', description: 'Golfer has been removed from the tee time' };
 
 export default function TeeTimesPage() {
   const { season, teeTimes, golfers, isAdmin, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const generating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'generate';
+  const generating = useIsPending({ intent: 'generate' });
+  // A stale ?slot= link: the tee time is gone (regenerated, or another season's).
+  const missing = editing !== null && !teeTimes.some((t) => t.id === editing.teeTimeId);
 
   return (
     <div>
@@ -156,13 +128,14 @@ export default function TeeTimesPage() {
           {actionData.error.message}
         </Notice>
       ) : null}
+      {missing ? <Notice tone="error" title="Tee time not found." className="mb-4" /> : null}
       {teeTimes.length === 0 ? (
         <EmptyState>No standing tee times available for this season</EmptyState>
       ) : (
         <DataTable headers={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']}>
           {teeTimes.map((slot) => (
             <tr key={slot.id}>
-              <Td className="font-medium">{formatTimeAmPm(slot.time)}</Td>
+              <Td className="font-medium">{formatTeeTime(slot.time)}</Td>
               {POSITIONS.map((p) => (
                 <Td key={p} className="align-top">
                   {editing && editing.teeTimeId === slot.id && editing.position === p ? (
@@ -183,7 +156,7 @@ export default function TeeTimesPage() {
 function SlotCell({ slot, position, isAdmin }: { slot: TeeTimeRow; position: 1 | 2 | 3 | 4; isAdmin: boolean }) {
   const golferId = slot[`golfer${position}Id`];
   const name = slot[`golfer${position}Name`] ?? (golferId ? `Golfer #${golferId}` : null);
-  const time = formatTimeAmPm(slot.time);
+  const time = formatTeeTime(slot.time);
   if (!isAdmin) return <span className={name ? '' : 'text-slate-400'}>{name ?? '—'}</span>;
   return (
     <div className="flex items-center gap-1">
@@ -223,8 +196,7 @@ function SlotEditor({
   position: 1 | 2 | 3 | 4;
   golfers: { id: number; fullName: string }[];
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'assign';
+  const saving = useIsPending({ intent: 'assign' });
   const current = slot[`golfer${position}Id`];
   const selectId = `slot-${slot.id}-${position}`;
   return (
@@ -233,7 +205,7 @@ function SlotEditor({
       <input type="hidden" name="teeTimeId" value={slot.id} />
       <input type="hidden" name="position" value={position} />
       <label htmlFor={selectId} className="sr-only">
-        Golfer {position} at {formatTimeAmPm(slot.time)}
+        Golfer {position} at {formatTeeTime(slot.time)}
       </label>
       <select id={selectId} name="golferId" defaultValue={current ?? ''} className={inputClass} autoFocus>
         <option value="">None (Remove)</option>
@@ -256,20 +228,5 @@ function SlotEditor({
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? typeof error.data === 'string'
-      ? error.data
-      : (error.data?.message ?? error.statusText)
-    : error instanceof Error
-      ? error.message
-      : 'Something went wrong';
-  return (
-    <div>
-      <PageHeader title="Tee Times" />
-      <Notice tone="error" title="Error loading tee times">
-        Error loading tee times: {message}
-      </Notice>
-    </div>
-  );
+  return <RouteError what="tee times" />;
 }

@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix
 import { DataTable, Td } from '~/components/data-table';
 import { EmptyState } from '~/components/page-header';
 import { Notice } from '~/components/notice';
-import { formatTimeAmPm } from '~/domain/tee-times';
+import { formatTeeTime } from '~/domain/tee-times';
 import { currentSeason } from '~/domain/season';
 import { listTeeTimes } from '~/models/tee-times.server';
 import { POSITIONS } from '~/schemas/tee-time';
@@ -44,7 +44,7 @@ export default function PublicTeeTimesPage() {
         <DataTable headers={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']}>
           {teeTimes.map((slot) => (
             <tr key={slot.id}>
-              <Td className="font-medium">{formatTimeAmPm(slot.time)}</Td>
+              <Td className="font-medium">{formatTeeTime(slot.time)}</Td>
               {POSITIONS.map((p) => {
                 const name = slot[`golfer${p}Name`] ?? (slot[`golfer${p}Id`] ? 'Reserved' : null);
                 return (
@@ -70,7 +70,8 @@ export default function PublicTeeTimesPage() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? (error.data?.message ?? error.statusText) : 'Something went wrong';
+  const data = isRouteErrorResponse(error) ? (error.data as { message?: string } | null) : null;
+  const message = isRouteErrorResponse(error) ? (data?.message ?? error.statusText) : 'Something went wrong';
   return (
     <Notice tone="error" title="Failed to load tee times">
       Error loading tee times: {message}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-t
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { Notice } from '~/components/notice';
 import { Button } from '~/components/ui/button';
@@ -15,17 +15,17 @@ import {
 } from '~/domain/league-rules';
 import { currentSeason } from '~/domain/season';
 import { listGolferOptions } from '~/models/golfers.server';
-import { contactHint, siteOrigin, startRegistration } from '~/models/registrations.server';
+import { contactHint, startRegistration } from '~/models/registrations.server';
 import { getSettings } from '~/models/settings.server';
 import { registrationSchema } from '~/schemas/registration';
-import { HttpError, readSmallForm } from '~/utils/http.server';
-import { paymentsAreSimulated, PaymentProviderError } from '~/utils/payments.server';
+import { failureOf, readSmallForm, siteOrigin } from '~/utils/http.server';
+import { paymentsAreSimulated } from '~/utils/payments/provider.server';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
+import { useIsPending } from '~/utils/use-is-pending';
+import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Register | ${data?.leagueName ?? 'Golf League'}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => titled(matches, 'Register');
 
 type Hint = Awaited<ReturnType<typeof contactHint>>;
 
@@ -34,8 +34,9 @@ function golferIdParam(value: FormDataEntryValue | string | null): number | null
 }
 
 /**
- * Names only for the returning-golfer select (DECISIONS.md "Privacy"); the masked contact hint is given for
- * one golfer at a time, the one selected (?golferId=, which the page also fetches as the select changes).
+ * Names only for the returning-golfer select (docs/product/privacy-and-access.md#contact-details); the masked contact
+ * hint is given for one golfer at a time, the one selected (?golferId=, which the page also fetches as the select
+ * changes).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -62,8 +63,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     formData = await readSmallForm(request, 20_000);
   } catch (error) {
-    if (error instanceof HttpError)
-      return json({ result: null, message: error.message, hint: null as Hint }, { status: error.status });
+    const failure = failureOf(error);
+    if (failure)
+      return json({ result: null, message: failure.message, hint: null as Hint }, { status: failure.status });
     throw error;
   }
   const selected = golferIdParam(formData.get('golferId'));
@@ -84,20 +86,16 @@ export async function action({ request }: ActionFunctionArgs) {
     // 303: the browser follows with a GET to the checkout page, with or without JavaScript.
     return redirect(checkoutUrl, 303);
   } catch (error) {
-    if (error instanceof HttpError) {
+    // A refusal (already paid, someone else's email) or the payment provider being down (502; nothing was charged).
+    const failure = failureOf(error);
+    if (failure) {
       return json(
         {
-          result: submission.reply({ formErrors: [error.message], fieldErrors: error.errors }),
-          message: error.message,
+          result: submission.reply({ formErrors: [failure.message], fieldErrors: failure.errors }),
+          message: failure.message,
           hint,
         },
-        { status: error.status },
-      );
-    }
-    if (error instanceof PaymentProviderError) {
-      return json(
-        { result: submission.reply({ formErrors: [error.message] }), message: error.message, hint },
-        { status: 502 },
+        { status: failure.status },
       );
     }
     throw error;
@@ -109,11 +107,10 @@ const constraint = getZodConstraint(registrationSchema);
 export default function RegisterPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const hintFetcher = useFetcher<typeof loader>();
-  const submitting =
-    navigation.state !== 'idle' && navigation.formMethod === 'POST' && !navigation.formData?.has('__intent__');
+  // Until the redirect to checkout lands; the no-JS "Show what's on file" button (__intent__) is not a submit.
+  const submitting = useIsPending({ state: 'non-idle' });
 
   const initialType = (actionData?.result?.initialValue?.registrationType as string | undefined) ?? data.type;
   const [type, setType] = useState<'new' | 'returning'>(initialType === 'returning' ? 'returning' : 'new');
@@ -334,7 +331,10 @@ export default function RegisterPage() {
   );
 }
 
-/** The page could not load (the golfer list is part of it): say so in the SPEC's words, with a way back. */
+/**
+ * The page could not load (the golfer list is part of it): say so in the documented words
+ * (docs/product/messages.md#public-messages), with a way back.
+ */
 export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-2xl">

@@ -7,14 +7,15 @@ import { TeeTimePicker } from '~/components/tee-time-picker';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { formatDollars } from '~/domain/league-rules';
-import { formatTime12 } from '~/domain/tee-times';
+import { formatTeeTime } from '~/domain/tee-times';
 import { selectTeeTimeForSession, verifyCheckoutSession } from '~/models/registrations.server';
 import { asPosition, findGolferTeeTime, listTeeTimes } from '~/models/tee-times.server';
 import { chooseSlotSchema } from '~/schemas/tee-time';
-import { HttpError, readSmallForm } from '~/utils/http.server';
-import { isCheckoutSessionId, PaymentProviderError } from '~/utils/payments.server';
+import { failureOf, readSmallForm } from '~/utils/http.server';
+import { isCheckoutSessionId } from '~/utils/payments/provider.server';
 import { redirectWithToast } from '~/utils/session.server';
 import { useHydrated } from '~/utils/use-hydrated';
+import { useIsPending } from '~/utils/use-is-pending';
 import { titled } from '~/utils/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -38,7 +39,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   try {
     result = await verifyCheckoutSession(sessionId);
   } catch (error) {
-    if (error instanceof PaymentProviderError) return failed(error.message, 502);
+    // The provider could not be reached (502): the golfer reloads in a moment.
+    const failure = failureOf(error);
+    if (failure) return failed(failure.message, failure.status);
     throw error;
   }
   if (result.state === 'unknown') return failed('We could not find this payment.', 404);
@@ -71,8 +74,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     form = await readSmallForm(request, 5_000);
   } catch (error) {
-    if (error instanceof HttpError)
-      return json({ ok: false as const, message: error.message }, { status: error.status });
+    const failure = failureOf(error);
+    if (failure) return json({ ok: false as const, message: failure.message }, { status: failure.status });
     throw error;
   }
   const parsed = chooseSlotSchema.safeParse({ slot: form.get('slot') ?? undefined });
@@ -83,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       teeTimeId: parsed.data.slot.teeTimeId,
       position: asPosition(parsed.data.slot.position),
     });
-    const description = `Your standing tee time is ${formatTime12(result.time)} on Mondays. A confirmation email will follow.`;
+    const description = `Your standing tee time is ${formatTeeTime(result.time, 'compact')} on Mondays. A confirmation email will follow.`;
     if (form.get('js') === '1') return json({ ok: true as const, time: result.time, description });
     return redirectWithToast(
       '/schedule',
@@ -92,10 +95,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       request,
     );
   } catch (error) {
-    if (error instanceof HttpError)
-      return json({ ok: false as const, message: error.message }, { status: error.status });
-    if (error instanceof PaymentProviderError)
-      return json({ ok: false as const, message: error.message }, { status: 502 });
+    // Not paid, a taken tee time, or the payment provider being down (502).
+    const failure = failureOf(error);
+    if (failure) return json({ ok: false as const, message: failure.message }, { status: failure.status });
     throw error;
   }
 }
@@ -162,7 +164,7 @@ function describeSlot(slots: { id: number; time: string }[], value: string | nul
   if (!value) return null;
   const [id, position] = value.split(':').map(Number);
   const slot = slots.find((s) => s.id === id);
-  return slot ? `${formatTime12(slot.time)}, Golfer ${position}` : null;
+  return slot ? `${formatTeeTime(slot.time, 'compact')}, Golfer ${position}` : null;
 }
 
 type Paid = Extract<SerializeFrom<typeof loader>, { state: 'paid' }>;
@@ -174,7 +176,7 @@ function Confirmed({ data }: { data: Paid }) {
   // With JavaScript the choice is posted by the fetcher; without, the form posts and a failure comes back here.
   const actionData = useActionData<typeof action>();
   const [selected, setSelected] = useState<string | null>(null);
-  const saving = fetcher.state !== 'idle';
+  const saving = useIsPending({ fetcher, state: 'non-idle' });
   const result = fetcher.data ?? actionData;
   const selectedLabel = describeSlot(data.teeTimes, selected);
   const done = result?.ok === true;
@@ -209,7 +211,7 @@ function Confirmed({ data }: { data: Paid }) {
           <p className="mt-1 text-sm text-slate-600">
             Pick an open position; it is yours every Monday this season.
             {data.mine
-              ? ` Your current standing tee time is ${formatTime12(data.mine.time)}; choosing another moves you.`
+              ? ` Your current standing tee time is ${formatTeeTime(data.mine.time, 'compact')}; choosing another moves you.`
               : ''}
           </p>
         </div>

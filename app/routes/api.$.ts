@@ -1,8 +1,9 @@
 import { apiError } from '~/utils/http.server';
 
 // /api/* answers JSON, an unknown API path included (rather than the HTML 404 page).
-export function loader() {
+function notFound() {
   return apiError(404, 'No such API endpoint');
 }
 
-export const action = loader;
+export const loader = notFound;
+export const action = notFound;

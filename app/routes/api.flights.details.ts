@@ -3,9 +3,11 @@ import { json } from '@remix-run/node';
 
 import { getFlightDetails } from '~/models/flights.server';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, seasonParam } from '~/utils/http.server';
+import { apiHandler, getOnlyAction, seasonParam } from '~/utils/http.server';
 
-/** GET /api/flights/details?season=2025: {assigned, unassigned} with handicaps (SPEC §3). */
+export const action = getOnlyAction;
+
+/** GET /api/flights/details?season=2025: {assigned, unassigned} with handicaps (docs/product/api.md#flights). */
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);

@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-
 import { createFlightAssignment, listFlightAssignments } from '~/models/flights.server';
-import { parseFlightInput } from '~/schemas/flight';
+import { flightJsonSchema } from '~/schemas/flight';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, HttpError, readJson, zodFieldErrors, seasonParam } from '~/utils/http.server';
+import { apiHandler, methodNotAllowed, parseBody, readJson, seasonParam } from '~/utils/http.server';
 
 /** GET /api/flights?season=2025: the season's assignments (the current season without a parameter). */
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    const season = seasonParam(request);
-    return json(await listFlightAssignments(season));
+    return json(await listFlightAssignments(seasonParam(request)));
   });
 }
 
@@ -19,11 +17,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    if (request.method !== 'POST')
-      return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'GET, POST' } });
-    const parsed = parseFlightInput(await readJson(request, 10_000));
-    if (!parsed.success) throw new HttpError(400, 'Invalid flight assignment', zodFieldErrors(parsed.error));
-    const { golferName: _name, ...assignment } = await createFlightAssignment(parsed.data);
+    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+    const input = parseBody(flightJsonSchema, await readJson(request, 10_000), 'Invalid flight assignment');
+    const { golferName: _name, ...assignment } = await createFlightAssignment(input);
     return json(assignment, { status: 201 });
   });
 }

@@ -1,18 +1,24 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { importJsonText, requireImportType } from '~/models/import.server';
-import { MAX_IMPORT_BYTES } from '~/schemas/import';
+import { importJsonText, requireImportType } from '~/import/index.server';
+import { MAX_IMPORT_BYTES } from '~/import/limits';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, readBodyText } from '~/utils/http.server';
-import { postOnlyLoader } from '~/utils/api-input.server';
+import { apiHandler, methodNotAllowed, readBodyText } from '~/utils/http.server';
 
 /** Only POST does anything here; a GET gets 405 in JSON. */
-export const loader = postOnlyLoader;
+export function loader() {
+  return methodNotAllowed(['POST']);
+}
 
-/** POST /api/import/{type}/json: a JSON array of objects with the type's fields; answers {count}. */
+/**
+ * POST /api/import/{type}/json: a JSON array of objects with the type's fields; answers {count}. The body is read
+ * as text rather than with readJson: a blank or malformed body gets the messages of the page's JSON tab
+ * (docs/product/import-export.md#json-import).
+ */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const type = requireImportType(params.type);
     return json(await importJsonText(type, await readBodyText(request, MAX_IMPORT_BYTES)));
   });

@@ -1,22 +1,24 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { importFile, requireImportType } from '~/models/import.server';
-import { IMPORT_MESSAGES } from '~/schemas/import';
+import { InvalidError } from '~/domain/errors';
+import { importFile, readImportForm, requireImportType, uploadedFile } from '~/import/index.server';
+import { IMPORT_MESSAGES } from '~/import/limits';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, HttpError } from '~/utils/http.server';
-import { readImportForm, uploadedFile } from '~/utils/upload.server';
-import { postOnlyLoader } from '~/utils/api-input.server';
+import { apiHandler, methodNotAllowed } from '~/utils/http.server';
 
 /** Only POST does anything here; a GET gets 405 in JSON. */
-export const loader = postOnlyLoader;
+export function loader() {
+  return methodNotAllowed(['POST']);
+}
 
 /** POST /api/import/{type}: a CSV, .xlsx or .xls file in the multipart field `file`; answers {count}. */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const type = requireImportType(params.type);
     const file = uploadedFile(await readImportForm(request));
-    if (!file) throw new HttpError(400, IMPORT_MESSAGES.noFile);
+    if (!file) throw new InvalidError(IMPORT_MESSAGES.noFile);
     return json(await importFile(type, file));
   });
 }

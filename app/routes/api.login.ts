@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { commitUserSession, login } from '~/utils/auth.server';
-import { apiHandler, HttpError, readJson } from '~/utils/http.server';
+import { apiHandler, methodNotAllowed, postOnlyLoader, readJson } from '~/utils/http.server';
 
-export function loader() {
-  return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
-}
+export const loader = postOnlyLoader;
 
+/** POST /api/login {username, password}: the user, with the session cookie; login() validates and throttles. */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    if (request.method !== 'POST') throw new HttpError(400, 'Use POST');
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const body = await readJson(request, 10_000);
     const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const user = await login(request, { username: fields.username, password: fields.password });

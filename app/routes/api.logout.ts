@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { destroyUserSession } from '~/utils/auth.server';
-import { postOnlyLoader } from '~/utils/api-input.server';
+import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/utils/http.server';
 
-/** Only POST does anything here; a GET gets 405 in JSON. */
 export const loader = postOnlyLoader;
 
-export async function action({ request }: ActionFunctionArgs) {
-  return json({ ok: true }, { headers: { 'Set-Cookie': await destroyUserSession(request) } });
+/** POST /api/logout: ends the session. */
+export function action({ request }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    return json({ ok: true }, { headers: { 'Set-Cookie': await destroyUserSession(request) } });
+  });
 }

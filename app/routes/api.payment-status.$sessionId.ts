@@ -1,42 +1,40 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { verifyCheckoutSession } from '~/models/registrations.server';
-import { apiHandler, HttpError } from '~/utils/http.server';
-import { isCheckoutSessionId, PaymentProviderError } from '~/utils/payments.server';
+import { apiHandler, getOnlyAction, HttpError } from '~/utils/http.server';
+import { isCheckoutSessionId } from '~/utils/payments/provider.server';
+
+export const action = getOnlyAction;
 
 /**
  * GET /api/payment-status/:sessionId (public; the session id is the golfer's secret link): verifies the
  * payment with the provider, fulfils it if that has not happened yet, and answers {email, golferId}.
+ * The provider being unreachable is a 502 (apiHandler).
  */
 export function loader({ params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const sessionId = params.sessionId;
     if (!isCheckoutSessionId(sessionId)) throw new HttpError(400, 'Invalid checkout session id');
-    try {
-      const result = await verifyCheckoutSession(sessionId);
-      switch (result.state) {
-        case 'paid':
-          return json({
-            paid: true,
-            status: 'paid',
-            email: result.email,
-            golferId: result.golferId,
-            season: result.season,
-            amountCents: result.amountCents,
-          });
-        case 'processing':
-          return json(
-            { paid: false, status: 'processing', message: 'Your payment is still being processed.' },
-            { status: 202 },
-          );
-        case 'unpaid':
-          return json({ paid: false, status: 'unpaid', message: 'Payment has not been completed.' }, { status: 402 });
-        default:
-          throw new HttpError(404, 'Checkout session not found');
-      }
-    } catch (error) {
-      if (error instanceof PaymentProviderError) return json({ message: error.message }, { status: 502 });
-      throw error;
+    const result = await verifyCheckoutSession(sessionId);
+    switch (result.state) {
+      case 'paid':
+        return json({
+          paid: true,
+          status: 'paid',
+          email: result.email,
+          golferId: result.golferId,
+          season: result.season,
+          amountCents: result.amountCents,
+        });
+      case 'processing':
+        return json(
+          { paid: false, status: 'processing', message: 'Your payment is still being processed.' },
+          { status: 202 },
+        );
+      case 'unpaid':
+        return json({ paid: false, status: 'unpaid', message: 'Payment has not been completed.' }, { status: 402 });
+      default:
+        throw new HttpError(404, 'Checkout session not found');
     }
   });
 }

@@ -3,25 +3,23 @@ import { json } from '@remix-run/node';
 import { countUsers, createUser } from '~/models/users.server';
 import { userSchema } from '~/schemas/auth';
 import { getUser } from '~/utils/auth.server';
-import { apiHandler, HttpError, readJson, zodFieldErrors } from '~/utils/http.server';
-import { postOnlyLoader } from '~/utils/api-input.server';
+import { apiHandler, HttpError, methodNotAllowed, parseBody, postOnlyLoader, readJson } from '~/utils/http.server';
 
-/** Only POST does anything here; a GET gets 405 in JSON. */
 export const loader = postOnlyLoader;
 
-/** Creates a user: only a signed-in administrator may, or anyone while the site has no user at all. */
+/** POST /api/register: creates a user; only a signed-in administrator may, or anyone while the site has no user. */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const current = await getUser(request);
     if (!current) {
       if ((await countUsers()) > 0) throw new HttpError(401, 'Not authenticated');
     } else if (!current.isAdmin) {
       throw new HttpError(403, 'Only an administrator can add users');
     }
-    const parsed = userSchema.safeParse(await readJson(request));
-    if (!parsed.success) throw new HttpError(400, 'Invalid user', zodFieldErrors(parsed.error));
+    const input = parseBody(userSchema, await readJson(request), 'Invalid user');
     // The very first user runs the league, so they are an administrator.
-    const user = await createUser({ ...parsed.data, isAdmin: !current });
+    const user = await createUser({ ...input, isAdmin: !current });
     return json(user, { status: 201 });
   });
 }

@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { deleteRound, getRound, updateRound } from '~/models/rounds.server';
-import { parseRoundInput } from '~/schemas/round';
+import { deleteRound, requireRound, updateRound } from '~/models/rounds.server';
+import { roundJsonSchema } from '~/schemas/round';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, HttpError, parseId, readJson, zodFieldErrors } from '~/utils/http.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/utils/http.server';
 
 /** GET /api/rounds/:id */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    const round = await getRound(parseId(params.id, 'round id'));
-    if (!round) throw new HttpError(404, 'Round not found');
-    return json(round);
+    return json(await requireRound(parseId(params.id, 'round id')));
   });
 }
 
@@ -21,14 +19,13 @@ export function action({ request, params }: ActionFunctionArgs) {
     await requireApiUser(request);
     const id = parseId(params.id, 'round id');
     if (request.method === 'PUT') {
-      const parsed = parseRoundInput(await readJson(request, 20_000));
-      if (!parsed.success) throw new HttpError(400, 'Invalid round', zodFieldErrors(parsed.error));
-      return json(await updateRound(id, parsed.data));
+      const input = parseBody(roundJsonSchema, await readJson(request, 20_000), 'Invalid round');
+      return json(await updateRound(id, input));
     }
     if (request.method === 'DELETE') {
       await deleteRound(id);
-      return new Response(null, { status: 204 });
+      return noContent();
     }
-    return json({ message: 'Use PUT or DELETE' }, { status: 405, headers: { Allow: 'GET, PUT, DELETE' } });
+    return methodNotAllowed(['GET', 'PUT', 'DELETE']);
   });
 }

@@ -3,7 +3,9 @@ import { json } from '@remix-run/node';
 import { parseSeason } from '~/domain/season';
 import { listRoundsBySeason } from '~/models/rounds.server';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, HttpError } from '~/utils/http.server';
+import { apiHandler, getOnlyAction, HttpError } from '~/utils/http.server';
+
+export const action = getOnlyAction;
 
 /** GET /api/rounds/season/:season: the season's rounds, newest date first. */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-
 import { createRound, listRoundsBySeason } from '~/models/rounds.server';
-import { parseRoundInput } from '~/schemas/round';
+import { roundJsonSchema } from '~/schemas/round';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, HttpError, readJson, zodFieldErrors, seasonParam } from '~/utils/http.server';
+import { apiHandler, methodNotAllowed, parseBody, readJson, seasonParam } from '~/utils/http.server';
 
 /** GET /api/rounds?season=2025: the season's rounds (the current season without a parameter). */
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    const season = seasonParam(request);
-    const rounds = await listRoundsBySeason(season);
+    const rounds = await listRoundsBySeason(seasonParam(request));
     return json(rounds.map(({ golferName: _g, courseName: _c, ...round }) => round));
   });
 }
@@ -20,10 +18,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    if (request.method !== 'POST')
-      return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'GET, POST' } });
-    const parsed = parseRoundInput(await readJson(request, 20_000));
-    if (!parsed.success) throw new HttpError(400, 'Invalid round', zodFieldErrors(parsed.error));
-    return json(await createRound(parsed.data), { status: 201 });
+    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+    const input = parseBody(roundJsonSchema, await readJson(request, 20_000), 'Invalid round');
+    return json(await createRound(input), { status: 201 });
   });
 }

@@ -3,20 +3,18 @@ import { json } from '@remix-run/node';
 import { asPosition, removeGolferFromTeeTime } from '~/models/tee-times.server';
 import { removeGolferSchema } from '~/schemas/tee-time';
 import { requireApiAdmin } from '~/utils/auth.server';
-import { apiHandler, HttpError, parseId, readJson, zodFieldErrors } from '~/utils/http.server';
-import { postOnlyLoader } from '~/utils/api-input.server';
+import { apiHandler, methodNotAllowed, parseBody, parseId, postOnlyLoader, readJson } from '~/utils/http.server';
 
-/** Only POST does anything here; a GET gets 405 in JSON. */
 export const loader = postOnlyLoader;
 
 /** POST /api/tee-times/:teeTimeId/remove-golfer {position} (isAdmin): empties that position. */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const teeTimeId = parseId(params.teeTimeId, 'tee time id');
-    const parsed = removeGolferSchema.safeParse(await readJson(request, 10_000));
-    if (!parsed.success) throw new HttpError(400, 'Invalid position', zodFieldErrors(parsed.error));
-    await removeGolferFromTeeTime(teeTimeId, asPosition(parsed.data.position));
-    return json({ teeTimeId, position: parsed.data.position });
+    const { position } = parseBody(removeGolferSchema, await readJson(request, 10_000), 'Invalid position');
+    await removeGolferFromTeeTime(teeTimeId, asPosition(position));
+    return json({ teeTimeId, position });
   });
 }

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { listTeeTimes } from '~/models/tee-times.server';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, seasonParam } from '~/utils/http.server';
+import { apiHandler, getOnlyAction, seasonParam } from '~/utils/http.server';
+
+export const action = getOnlyAction;
 
 /** GET /api/tee-times?season=YYYY (signed in): the season's standing tee times, sorted by time. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -2,18 +2,18 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { getSettings } from '~/models/settings.server';
 import { loginSchema } from '~/schemas/auth';
-import { getUser, LoginError, login, safeRedirect } from '~/utils/auth.server';
-import { HttpError, readSmallForm } from '~/utils/http.server';
+import { getUser, login, safeRedirect } from '~/utils/auth.server';
+import { failureOf, readSmallForm } from '~/utils/http.server';
 import { getSession, sessionStorage } from '~/utils/session.server';
+import { titled } from '~/utils/meta';
+import { useIsPending } from '~/utils/use-is-pending';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Sign In | ${data?.leagueName ?? 'Golf League'}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => titled(matches, 'Sign In');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect('/golfers');
@@ -26,7 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     form = await readSmallForm(request, 10_000);
   } catch (error) {
-    if (error instanceof HttpError) return json({ result: null, message: error.message }, { status: error.status });
+    const failure = failureOf(error);
+    if (failure) return json({ result: null, message: failure.message }, { status: failure.status });
     throw error;
   }
   const submission = parseWithZod(form, { schema: loginSchema });
@@ -46,10 +47,11 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
     });
   } catch (error) {
-    if (error instanceof LoginError) {
+    const failure = failureOf(error);
+    if (failure) {
       return json(
-        { result: submission.reply({ hideFields: ['password'] }), message: error.message },
-        { status: error.status },
+        { result: submission.reply({ hideFields: ['password'] }), message: failure.message },
+        { status: failure.status },
       );
     }
     throw error;
@@ -59,9 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { leagueName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const pending = navigation.state === 'submitting';
+  const pending = useIsPending();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(loginSchema),

@@ -1,13 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/components/notice';
 import { Button } from '~/components/ui/button';
 import { formatDollars } from '~/domain/league-rules';
 import { getSettings } from '~/models/settings.server';
-import { getSimulatedCheckout, paySimulatedCheckout } from '~/utils/payments.server';
+import { getSimulatedCheckout, paySimulatedCheckout } from '~/models/simulated-checkouts.server';
+import { titled } from '~/utils/meta';
+import { useIsPending } from '~/utils/use-is-pending';
 
-export const meta: MetaFunction = () => [{ title: 'Test payment | Checkout' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ matches }) => [
+  ...titled(matches, 'Test payment', 'Checkout'),
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * The simulated checkout (used only when no STRIPE_SECRET_KEY is set): stands where Stripe's hosted page
@@ -34,8 +39,7 @@ export async function action({ params }: ActionFunctionArgs) {
 
 export default function SimulatedCheckoutPage() {
   const { session, leagueName } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const paying = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const paying = useIsPending({ state: 'non-idle' });
   const paid = session.paymentStatus === 'paid';
   const expired = !paid && session.status === 'expired';
   return (

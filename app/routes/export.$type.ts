@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
 import { exportCsv } from '~/models/export.server';
-import { requireImportType } from '~/models/import.server';
+import { requireImportType } from '~/import/index.server';
 import { requireUser } from '~/utils/auth.server';
-import { apiHandler, seasonParam } from '~/utils/http.server';
-import { methodNotAllowed } from '~/utils/api-input.server';
+import { apiHandler, getOnlyAction, seasonParam } from '~/utils/http.server';
+
+/** Exports are downloads: anything but GET gets 405 in JSON. */
+export const action = getOnlyAction;
 
 /**
  * GET /export/{type}[?season=2025]: a CSV download (signed-in only; anonymous visitors go to the login page, as
@@ -25,9 +27,4 @@ export function loader({ request, params }: LoaderFunctionArgs) {
       },
     });
   });
-}
-
-/** Exports are downloads: anything but GET gets 405 in JSON. */
-export function action() {
-  return methodNotAllowed(['GET']);
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { sessionStorage } from '~/utils/session.server';
 
-export async function loader() {
+export function loader() {
   return redirect('/auth');
 }
 

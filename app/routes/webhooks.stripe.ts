@@ -2,24 +2,21 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import type Stripe from 'stripe';
 import { fulfilCheckoutSession } from '~/models/registrations.server';
-import { apiHandler, HttpError, readBodyText } from '~/utils/http.server';
-import { constructWebhookEvent, fromStripeSession, WebhookSignatureError } from '~/utils/payments.server';
-import { postOnlyLoader } from '~/utils/api-input.server';
+import { apiHandler, HttpError, methodNotAllowed, postOnlyLoader, readBodyText } from '~/utils/http.server';
+import { constructWebhookEvent, fromStripeSession, WebhookSignatureError } from '~/utils/payments/stripe.server';
 
 const FULFIL_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+export const loader = postOnlyLoader;
 
 /**
  * POST /webhooks/stripe: Stripe tells us a checkout finished. The raw body's signature is verified with
  * STRIPE_WEBHOOK_SECRET before anything is read from it; a paid session is fulfilled (exactly once, so a
  * replayed or retried event changes nothing). A failure answers 500 so that Stripe retries.
  */
-
-/** Only POST does anything here; a GET gets 405 in JSON. */
-export const loader = postOnlyLoader;
-
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    if (request.method !== 'POST') throw new HttpError(400, 'Use POST');
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const rawBody = await readBodyText(request, 1_000_000);
     let event: Stripe.Event;
     try {

@@ -50,10 +50,13 @@ const passwordsMatch = {
   },
 };
 
-/** The user fields of SPEC §3 without id and isAdmin (the body of POST /api/register). */
+/** The user fields (docs/product/data-model.md#users) without id and isAdmin (the body of POST /api/register). */
 export const userSchema = z.object(userFields);
 
-/** SPEC §5 user registration: the user fields plus confirmPassword, which must match. */
+/**
+ * Adding a user: the user fields plus confirmPassword, which must match
+ * (docs/product/privacy-and-access.md#adding-a-user).
+ */
 export const userRegistrationSchema = z
   .object({
     ...userFields,

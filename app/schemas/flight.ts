@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { FLIGHT_NUMBERS } from '~/domain/league-rules';
 import { normalizeInput } from './json-input';
 import { idField, seasonField } from './round';
-
-/** Four flights, numbered 1 to 4, stored as the text '1' to '4' (SPEC §3). */
-export const FLIGHT_NUMBERS = ['1', '2', '3', '4'] as const;
-export type FlightNo = (typeof FLIGHT_NUMBERS)[number];
 
 const flightNoField = z.enum(FLIGHT_NUMBERS, { error: 'Choose Flight 1 to Flight 4' });
 
@@ -23,15 +20,19 @@ export const flightMoveSchema = z.object({
   newFlightNo: flightNoField,
 });
 
-export function isFlightNo(value: unknown): value is FlightNo {
-  return typeof value === 'string' && (FLIGHT_NUMBERS as readonly string[]).includes(value);
-}
+/** An assignment as JSON or an import row sends it; flightNo may come as the number 2 or the text '2'. */
+export const flightJsonSchema = z.preprocess(
+  (raw) => normalizeInput(raw, { numbers: ['golferId', 'season'], strings: ['flightNo'] }),
+  flightSchema,
+);
 
-/** Validates an assignment from JSON or an import row; flightNo may come as the number 2 or the text '2'. */
+/** A drag move as JSON sends it. */
+export const flightMoveJsonSchema = z.preprocess(
+  (raw) => normalizeInput(raw, { numbers: ['flightId'], strings: ['newFlightNo'] }),
+  flightMoveSchema,
+);
+
+/** Validates an assignment from JSON or an import row. */
 export function parseFlightInput(raw: unknown) {
-  return flightSchema.safeParse(normalizeInput(raw, { numbers: ['golferId', 'season'], strings: ['flightNo'] }));
-}
-
-export function parseFlightMove(raw: unknown) {
-  return flightMoveSchema.safeParse(normalizeInput(raw, { numbers: ['flightId'], strings: ['newFlightNo'] }));
+  return flightJsonSchema.safeParse(raw);
 }

@@ -19,8 +19,8 @@ const requiredName = (label: string) =>
     .max(100, `${label} is limited to 100 characters`);
 
 /**
- * Golfer form and API body (SPEC §5): first and last name required; the rest optional. null and blank mean "not
- * given", so a golfer read from GET /api/golfers/:id can be sent back with PUT as it is.
+ * Golfer form and API body (docs/product/data-model.md#golfers): first and last name required; the rest optional. null
+ * and blank mean "not given", so a golfer read from GET /api/golfers/:id can be sent back with PUT as it is.
  */
 export const golferSchema = z.object({
   firstName: requiredName('First name'),

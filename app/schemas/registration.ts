@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN, MIN_NAME_LENGTH, MIN_PHONE_LENGTH } from '~/domain/league-rules';
 
 /**
- * The public registration form (SPEC §5), used as the golfer types, by the /register action and by
- * POST /api/register-golfer. Which fields are required depends on registrationType, so the schema is a
- * union of the two forms; fields of the other form are ignored (without JavaScript both are submitted).
+ * The public registration form (docs/product/payments.md#registration-form-validation), used as the golfer types, by
+ * the /register action and by POST /api/register-golfer. Which fields are required depends on registrationType, so the
+ * schema is a union of the two forms; fields of the other form are ignored (without JavaScript both are submitted).
  */
 
 // JSON clients may send "" for a field they leave empty; forms do too without conform's help.
@@ -42,7 +42,7 @@ const termsAccepted = z
   .boolean({ error: 'You must accept the terms and conditions.' })
   .refine((v) => v === true, 'You must accept the terms and conditions.');
 
-export const newGolferRegistrationSchema = z.object({
+const newGolferRegistrationSchema = z.object({
   registrationType: z.literal('new'),
   firstName: z.preprocess(blank, nameRule('First name')),
   lastName: z.preprocess(blank, nameRule('Last name')),
@@ -59,7 +59,7 @@ export const newGolferRegistrationSchema = z.object({
   termsAccepted,
 });
 
-export const returningGolferRegistrationSchema = z.object({
+const returningGolferRegistrationSchema = z.object({
   registrationType: z.literal('returning'),
   golferId: z
     .number({ error: 'Please select your name' })

@@ -6,8 +6,8 @@ import { normalizeInput } from './json-input';
 export const GROSS_MIN = 9;
 export const GROSS_MAX = 200;
 /** Points per round: the winner of a flight gets 24, so 100 leaves room for any special format. */
-export const POINTS_MAX = 100;
-export const NOTES_MAX = 1000;
+const POINTS_MAX = 100;
+const NOTES_MAX = 1000;
 
 const grossMessage = `Gross score must be a whole number from ${GROSS_MIN} to ${GROSS_MAX}`;
 
@@ -21,7 +21,7 @@ export function idField(what: string) {
 }
 
 /** A plain calendar date, yyyy-MM-dd, that exists (no 2025-02-30). */
-export const calendarDateField = z
+const calendarDateField = z
   .string({ error: 'Date is required' })
   .trim()
   .min(1, 'Date is required')
@@ -76,9 +76,15 @@ export type RoundInput = z.infer<typeof roundSchema>;
 
 const ROUND_NUMBER_FIELDS = ['golferId', 'courseId', 'season', 'grossScore', 'points'] as const;
 
-/** Validates a round from JSON or an import row (see normalizeInput). */
+/** A round as JSON or an import row sends it (see normalizeInput). */
+export const roundJsonSchema = z.preprocess(
+  (raw) => normalizeInput(raw, { numbers: ROUND_NUMBER_FIELDS, strings: ['date', 'notes'] }),
+  roundSchema,
+);
+
+/** Validates a round from JSON or an import row. */
 export function parseRoundInput(raw: unknown) {
-  return roundSchema.safeParse(normalizeInput(raw, { numbers: ROUND_NUMBER_FIELDS, strings: ['date', 'notes'] }));
+  return roundJsonSchema.safeParse(raw);
 }
 
 /** "Calculate points" for one date. */

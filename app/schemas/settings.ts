@@ -18,11 +18,11 @@ function dollarsToCents(value: unknown): unknown {
   return Math.round(Number(text) * 100);
 }
 
-export const MAX_SEASON_FEE_CENTS = 100_000;
+const MAX_SEASON_FEE_CENTS = 100_000;
 
 /**
- * The league settings form (DECISIONS.md "Routes"). The fee is typed in dollars and stored in cents. Card
- * statement descriptors follow the card networks' rules (5 to 22 characters, a letter, none of < > \ ' " *).
+ * The league settings form (docs/product/screens-admin.md#settings). The fee is typed in dollars and stored in cents.
+ * Card statement descriptors follow the card networks' rules (5 to 22 characters, a letter, none of < > \ ' " *).
  */
 export const settingsSchema = z
   .object({
@@ -54,8 +54,6 @@ export const settingsSchema = z
     message: 'The last tee time must not be before the first',
     path: ['teeLast'],
   });
-
-export type SettingsInput = z.infer<typeof settingsSchema>;
 
 /** The fee as the form shows it: "150.00". */
 export function centsToDollarText(cents: number): string {

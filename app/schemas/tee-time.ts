@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
 
 /**
- * Standing tee-time requests (SPEC §7): the admin screen's forms and the /api routes parse the same schemas.
- * Numbers arrive as numbers in JSON and as strings in forms (conform's parseWithZod turns those into numbers).
+ * Standing tee-time requests (docs/product/api.md#standing-tee-times): the admin screen's forms and the /api routes
+ * parse the same schemas. Numbers arrive as numbers in JSON and as strings in forms (conform's parseWithZod turns those
+ * into numbers).
  */
 
 /** The four positions of a standing tee time (shared by the pages and the server). */
@@ -12,7 +13,7 @@ export type Position = (typeof POSITIONS)[number];
 
 const positionMessage = `Position must be a number from 1 to ${GOLFERS_PER_TEE_TIME}`;
 
-export const positionSchema = z
+const positionSchema = z
   .number({ error: positionMessage })
   .int(positionMessage)
   .min(1, positionMessage)
@@ -74,6 +75,6 @@ export const chooseSlotSchema = z.object({
     .regex(/^\d{1,9}:[1-4]$/, 'Please choose a tee time')
     .transform((v) => {
       const [teeTimeId, position] = v.split(':').map(Number);
-      return { teeTimeId: teeTimeId!, position: position! };
+      return { teeTimeId: teeTimeId, position: position };
     }),
 });

@@ -10,10 +10,10 @@ import { getSession, sessionStorage } from './session.server';
 
 export type { PublicUser };
 
-/** A sign-in that failed for a reason the person can act on (bad input, wrong password, locked). */
-export class LoginError extends HttpError {}
+/** A sign-in that failed for a reason the person can act on: bad input (400), wrong password (401), locked (429). */
+class LoginError extends HttpError {}
 
-export const authenticator = new Authenticator<PublicUser>();
+const authenticator = new Authenticator<PublicUser>();
 
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
@@ -101,10 +101,10 @@ export async function requireApiUser(request: Request): Promise<PublicUser> {
   return user;
 }
 
-/** The signed-in administrator (isAdmin), or 403; anonymous gets 401. */
+/** For admin-only /api routes: the signed-in administrator (isAdmin), or 403 JSON; anonymous gets 401. */
 export async function requireApiAdmin(request: Request): Promise<PublicUser> {
   const user = await requireApiUser(request);
-  if (!user.isAdmin) throw new HttpError(403, 'Only an administrator can do this');
+  if (!user.isAdmin) throw new ForbiddenError('Only an administrator can do this');
   return user;
 }
 

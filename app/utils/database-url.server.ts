@@ -1,11 +1,9 @@
 import path from 'node:path';
 
-export type DatabaseKind = 'sqlite' | 'postgresql';
-
 export type DatabaseConfig = { kind: 'sqlite'; file: string; embedded: boolean } | { kind: 'postgresql'; url: string };
 
 /** The embedded database used when DATABASE_URL is unset: a SQLite file under data/. */
-export const EMBEDDED_DB_FILE = path.resolve('data', 'league.db');
+const EMBEDDED_DB_FILE = path.resolve('data', 'league.db');
 
 /**
  * Reads DATABASE_URL: unset means the embedded SQLite file, `file:` a SQLite file elsewhere, and

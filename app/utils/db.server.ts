@@ -52,13 +52,5 @@ const globalForDb = globalThis as unknown as { leagueDb?: PrismaClient };
 export const db: PrismaClient = globalForDb.leagueDb ?? (globalForDb.leagueDb = countingClient(createClient()));
 
 export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'P2002'
-  );
-}
-
-export function isNotFound(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'P2025'
-  );
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
 }

@@ -1,25 +1,42 @@
 import { json } from '@remix-run/node';
-import type { ZodError } from 'zod';
+import type { z, ZodError } from 'zod';
 import { DomainError } from '~/domain/errors';
 import { currentSeason, parseSeason } from '~/domain/season';
+import { PaymentProviderError } from '~/utils/payments/provider.server';
 
+/**
+ * The HTTP edge of every route: reading a request (bodies with a size limit, ids and seasons from the URL) and
+ * giving an expected failure its status. A JSON route (app/routes/api.*) is written with these alone:
+ *
+ *   export function action({ request }: ActionFunctionArgs) {
+ *     return apiHandler(async () => {
+ *       await requireApiUser(request);
+ *       if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+ *       const input = parseBody(golferSchema, await readJson(request), 'Invalid golfer');
+ *       return json(golferJson(await createGolfer(input)), { status: 201 });
+ *     });
+ *   }
+ *
+ * A POST-only route exports `loader = postOnlyLoader`, a GET-only one `action = getOnlyAction`.
+ */
+
+/** The one error shape of the JSON API. */
 export type ApiError = { message: string; errors?: Record<string, string[]> };
 
-export function apiError(
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
-  message: string,
-  errors?: Record<string, string[]>,
-) {
+/** The statuses of expected failures; anything else thrown is a defect and answers 500. */
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502;
+
+export function apiError(status: FailureStatus, message: string, errors?: Record<string, string[]>) {
   return json<ApiError>(errors ? { message, errors } : { message }, { status });
 }
 
 /**
- * An expected failure of the HTTP edge itself (a body too large, JSON that does not parse, a bad id in the URL).
- * Models throw the domain errors of app/domain/errors.ts instead.
+ * An expected failure of the HTTP edge itself (a body too large, JSON that does not parse, a bad id in the URL,
+ * no session). Models throw the domain errors of app/domain/errors.ts instead.
  */
 export class HttpError extends Error {
   constructor(
-    public status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    public status: Exclude<FailureStatus, 502>,
     message: string,
     public errors?: Record<string, string[]>,
   ) {
@@ -27,10 +44,9 @@ export class HttpError extends Error {
   }
 }
 
-export type Failure = { status: HttpStatus; message: string; errors?: Record<string, string[]> };
-type HttpStatus = HttpError['status'];
+export type Failure = { status: FailureStatus; message: string; errors?: Record<string, string[]> };
 
-const STATUS_OF_KIND: Record<DomainError['kind'], HttpStatus> = {
+const STATUS_OF_KIND: Record<DomainError['kind'], FailureStatus> = {
   invalid: 400,
   'not-found': 404,
   conflict: 409,
@@ -38,14 +54,16 @@ const STATUS_OF_KIND: Record<DomainError['kind'], HttpStatus> = {
 };
 
 /**
- * The one place an expected failure gets its HTTP status: a domain error from a model or an HttpError from the
- * edge. Anything else is a defect (null: let it become a 500).
+ * The one place an expected failure gets its HTTP status: a domain error from a model, an HttpError from the
+ * edge, or the payment provider being unreachable (502: nothing was charged, the golfer may retry). Anything
+ * else is a defect (null: let it become a 500).
  */
 export function failureOf(error: unknown): Failure | null {
   if (error instanceof DomainError) {
     return { status: STATUS_OF_KIND[error.kind], message: error.message, errors: error.fieldErrors };
   }
   if (error instanceof HttpError) return { status: error.status, message: error.message, errors: error.errors };
+  if (error instanceof PaymentProviderError) return { status: 502, message: error.message };
   return null;
 }
 
@@ -66,6 +84,24 @@ export function parseId(value: string | undefined, what = 'id'): number {
   }
   return n;
 }
+
+/** The ?season= of a request (the current season when absent or empty); a value that is not a year is a 400. */
+export function seasonParam(request: Request | URL): number {
+  const raw = (request instanceof URL ? request : new URL(request.url)).searchParams.get('season');
+  if (raw === null || raw === '') return currentSeason();
+  const season = parseSeason(raw);
+  if (season === null) throw new HttpError(400, `Invalid season: "${raw}"`);
+  return season;
+}
+
+/** The site's public origin, for links that leave the site and come back: PUBLIC_URL when set, else the request's. */
+export function siteOrigin(request: Request): string {
+  const configured = process.env.PUBLIC_URL?.trim().replace(/\/+$/, '');
+  return configured || new URL(request.url).origin;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Request bodies
 
 /** Reads at most `maxBytes` of a request body; a larger body gets a 413 instead of filling memory. */
 async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
@@ -125,7 +161,40 @@ export async function readJson(request: Request, maxBytes = 100_000): Promise<un
   }
 }
 
-/** For API routes: turns an HttpError into its JSON answer; anything else is a real defect (500). */
+/** Validates a JSON body with the form's schema: a 400 with `message` and the field messages when it does not fit. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, message: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new HttpError(400, message, zodFieldErrors(parsed.error));
+  return parsed.data;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers
+
+/** 405 with the methods the route does answer. */
+export function methodNotAllowed(allow: string[]): Response {
+  return json<ApiError>(
+    { message: `Method not allowed. Use ${allow.join(' or ')}.` },
+    { status: 405, headers: { Allow: allow.join(', ') } },
+  );
+}
+
+/** The loader of a POST-only resource route. */
+export function postOnlyLoader(): Response {
+  return methodNotAllowed(['POST']);
+}
+
+/** The action of a GET-only resource route (without it Remix would answer a POST with its own non-JSON 405). */
+export function getOnlyAction(): Response {
+  return methodNotAllowed(['GET']);
+}
+
+/** The empty answer of a successful DELETE. */
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+/** For JSON routes: an expected failure becomes its `{ message, errors? }` answer; anything else is a defect (500). */
 export async function apiHandler(fn: () => Promise<Response>): Promise<Response> {
   try {
     return await fn();
@@ -139,8 +208,8 @@ export async function apiHandler(fn: () => Promise<Response>): Promise<Response>
 }
 
 /**
- * For page loaders and actions: an HttpError becomes a thrown JSON Response with its status, which the route's
- * error boundary shows; a bad id is then a 400 page and a missing record a 404 page, never a 500.
+ * For page loaders and actions: an expected failure becomes a thrown JSON Response with its status, which the
+ * route's error boundary shows; a bad id is then a 400 page and a missing record a 404 page, never a 500.
  */
 export async function pageHandler<T>(fn: () => Promise<T>): Promise<T> {
   try {
@@ -150,13 +219,4 @@ export async function pageHandler<T>(fn: () => Promise<T>): Promise<T> {
     if (failure) throw json<ApiError>({ message: failure.message, errors: failure.errors }, { status: failure.status });
     throw error;
   }
-}
-
-/** The ?season= of a request (the current season when absent or empty); a value that is not a year is a 400. */
-export function seasonParam(request: Request | URL): number {
-  const raw = (request instanceof URL ? request : new URL(request.url)).searchParams.get('season');
-  if (raw === null || raw === '') return currentSeason();
-  const season = parseSeason(raw);
-  if (season === null) throw new HttpError(400, `Invalid season: "${raw}"`);
-  return season;
 }

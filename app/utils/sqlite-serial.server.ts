@@ -45,8 +45,8 @@ export function serializedSqlite(factory: Factory): Factory {
             }
           };
         }
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
       },
     });
   }
@@ -80,8 +80,8 @@ export function serializedSqlite(factory: Factory): Factory {
             }
           };
         }
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
       },
     });
   }
@@ -89,8 +89,8 @@ export function serializedSqlite(factory: Factory): Factory {
   return new Proxy(factory, {
     get(target, prop, receiver) {
       if (prop === 'connect') return async () => wrapAdapter(await target.connect());
-      const value = Reflect.get(target, prop, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
     },
   });
 }

@@ -91,15 +91,49 @@ test('a stale edit or delete link says the record is gone instead of failing', a
   await signIn(page, '/golfers?delete=999999');
   await expect(page.getByRole('dialog', { name: 'Confirm Deletion' })).toContainText('Golfer not found.');
   await expect(page.getByRole('dialog').getByRole('button', { name: /Delete/ })).toHaveCount(0);
-  for (const [path, title, text] of [
-    ['/golfers?edit=999999', 'Edit Golfer', 'Golfer not found.'],
-    ['/courses?delete=999999', 'Confirm Deletion', 'Course not found.'],
-    ['/courses?edit=999999', 'Edit Course', 'Course not found.'],
-    ['/memberships?delete=999999', 'Confirm Deletion', 'Membership not found.'],
-    ['/memberships?edit=999999', 'Edit Membership', 'Membership not found.'],
+  // The list pages hold their whole list (200); rounds and flights look the record up and answer 404, but still
+  // with the page and its dialog.
+  for (const [path, title, text, status] of [
+    ['/golfers?edit=999999', 'Edit Golfer', 'Golfer not found.', 200],
+    ['/courses?delete=999999', 'Confirm Deletion', 'Course not found.', 200],
+    ['/courses?edit=999999', 'Edit Course', 'Course not found.', 200],
+    ['/memberships?delete=999999', 'Confirm Deletion', 'Membership not found.', 200],
+    ['/memberships?edit=999999', 'Edit Membership', 'Membership not found.', 200],
+    ['/rounds?edit=999999', 'Edit Round', 'Round not found.', 404],
+    ['/rounds?delete=999999', 'Confirm Deletion', 'Round not found.', 404],
+    ['/flights?edit=999999', 'Edit Flight Assignment', 'Flight assignment not found.', 404],
+    ['/flights?delete=999999', 'Confirm Deletion', 'Flight assignment not found.', 404],
   ] as const) {
     const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
+    expect(response?.status(), path).toBe(status);
+    await expect(page.getByRole('navigation', { name: 'Admin menu', includeHidden: true }).first()).toBeAttached();
     await expect(page.getByRole('dialog', { name: title })).toContainText(text);
+    await expect(page.getByRole('dialog').getByRole('button', { name: /Delete|Update/ })).toHaveCount(0);
   }
+  // Tee times have no dialogs: a stale ?slot= link opens no selector and says so.
+  const response = await page.goto('/tee-times?slot=999999-1');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('navigation', { name: 'Admin menu', includeHidden: true }).first()).toBeAttached();
+  await expect(page.getByRole('alert').filter({ hasText: 'Tee time not found.' })).toBeVisible();
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+});
+
+test('a bad link to an admin page shows the error inside the admin shell', async ({ page }) => {
+  await signIn(page, '/rounds?edit=abc');
+  await expect(page.getByRole('navigation', { name: 'Admin menu', includeHidden: true }).first()).toBeAttached();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Error loading rounds: Invalid round id: "abc"' }),
+  ).toBeVisible();
+  for (const [path, text] of [
+    ['/flights?season=20x5', 'Error loading flights: Invalid season: "20x5"'],
+    ['/standings?season=20x5', 'Error loading standings: Invalid season: "20x5"'],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(400);
+    await expect(page.getByRole('navigation', { name: 'Admin menu', includeHidden: true }).first()).toBeAttached();
+    await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/standings$/);
+  await expect(page.getByRole('heading', { name: 'Standings', level: 1 })).toBeVisible();
 });

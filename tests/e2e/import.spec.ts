@@ -38,7 +38,7 @@ test('imports an Excel workbook', async ({ page }) => {
     ]),
     'Flights',
   );
-  const buffer: Buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' });
+  const buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
   await signIn(page, '/import');
   await hydrated(page);
   await page

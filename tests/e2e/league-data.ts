@@ -4,7 +4,7 @@ import { createFlightAssignment } from '../../app/models/flights.server';
 import { createGolfer } from '../../app/models/golfers.server';
 import { createRound } from '../../app/models/rounds.server';
 import type { RoundInput } from '../../app/schemas/round';
-import type { FlightNo } from '../../app/schemas/flight';
+import type { FlightNo } from '../../app/domain/league-rules';
 import { db } from '../../app/utils/db.server';
 
 export function newGolfer(firstName: string, prefix: string) {

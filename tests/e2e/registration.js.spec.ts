@@ -1,7 +1,7 @@
 import { expect, hydrated, test } from './fixtures';
 
 // With JavaScript the form validates as the golfer types, with the same schema the server uses.
-test('the registration form shows the SPEC messages as you type and before submitting', async ({ page }) => {
+test('the registration form shows the documented messages as you type and before submitting', async ({ page }) => {
   await page.goto('/register');
   await hydrated(page);
 

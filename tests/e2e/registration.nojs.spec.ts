@@ -2,7 +2,7 @@ import { expect, test, unique } from './fixtures';
 import { createGolfer } from '../../app/models/golfers.server';
 
 // Without JavaScript both fieldsets are on the page and the server validates by registration type.
-test('both fieldsets are usable and the server answers with the SPEC messages', async ({ page }) => {
+test('both fieldsets are usable and the server answers with the documented messages', async ({ page }) => {
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Returning golfers' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New golfers' })).toBeVisible();

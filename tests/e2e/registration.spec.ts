@@ -1,6 +1,6 @@
 import { expect, expectToast, hydrated, jsOn, signIn, test, unique } from './fixtures';
 import { currentSeason } from '../../app/domain/season';
-import { formatTime12, formatTimeAmPm } from '../../app/domain/tee-times';
+import { formatTeeTime } from '../../app/domain/tee-times';
 import { createGolfer } from '../../app/models/golfers.server';
 import { db } from '../../app/utils/db.server';
 import { ownSlot, sessionIdOf } from './registration-helpers';
@@ -45,7 +45,7 @@ test('a new golfer registers, pays, takes a tee time, and doing any step twice c
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose Your Standing Tee Time' })).toBeVisible();
 
-  const time = formatTime12(slot.time);
+  const time = formatTeeTime(slot.time, 'compact');
   if (jsOn()) {
     const choice = page.getByRole('button', { name: `${time} Golfer 1: Available` });
     await choice.click();
@@ -63,11 +63,11 @@ test('a new golfer registers, pays, takes a tee time, and doing any step twice c
   // What the administrator will see: one golfer, one paid membership, the slot.
   const golfers = await golferWithEmail(email);
   expect(golfers).toHaveLength(1);
-  expect(golfers[0]!.memberships).toEqual([
+  expect(golfers[0].memberships).toEqual([
     expect.objectContaining({ season, registered: true, paid: true, estimatedScore: 41 }),
   ]);
-  expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer1Id).toBe(golfers[0]!.id);
-  const membership = golfers[0]!.memberships[0];
+  expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer1Id).toBe(golfers[0].id);
+  const membership = golfers[0].memberships[0];
 
   // Reload the confirmation page: still complete, the golfer shown in their slot.
   await page.goto(`/registration-confirmation/${sessionId}`);
@@ -107,16 +107,16 @@ test('a new golfer registers, pays, takes a tee time, and doing any step twice c
 
   const after = await golferWithEmail(email);
   expect(after).toHaveLength(1);
-  expect(after[0]!.memberships).toEqual([membership]);
+  expect(after[0].memberships).toEqual([membership]);
   expect(
     await db.teeTime.count({
       where: {
         season,
         OR: [
-          { golfer1Id: after[0]!.id },
-          { golfer2Id: after[0]!.id },
-          { golfer3Id: after[0]!.id },
-          { golfer4Id: after[0]!.id },
+          { golfer1Id: after[0].id },
+          { golfer2Id: after[0].id },
+          { golfer3Id: after[0].id },
+          { golfer4Id: after[0].id },
         ],
       },
     }),
@@ -124,7 +124,7 @@ test('a new golfer registers, pays, takes a tee time, and doing any step twice c
 
   // The administrator sees the golfer in the slot.
   await signIn(page, '/tee-times');
-  await expect(page.getByRole('row', { name: new RegExp(`^${formatTimeAmPm(slot.time)}`) })).toContainText(
+  await expect(page.getByRole('row', { name: new RegExp(`^${formatTeeTime(slot.time)}`) })).toContainText(
     `Nora ${lastName}`,
   );
 });
@@ -198,8 +198,8 @@ test('the public tee-time page is read-only, with names, dashes for open positio
   await db.teeTime.update({ where: { id: slot.id }, data: { golfer3Id: golfer.id } });
   await page.goto('/public/tee-times');
   await expect(page.getByRole('heading', { name: 'Tee Times', level: 1 })).toBeVisible();
-  const row = page.getByRole('row', { name: new RegExp(`^${formatTimeAmPm(slot.time)}`) });
-  await expect(row.getByRole('cell')).toHaveText([formatTimeAmPm(slot.time), '—', '—', golfer.fullName, '—']);
+  const row = page.getByRole('row', { name: new RegExp(`^${formatTeeTime(slot.time)}`) });
+  await expect(row.getByRole('cell')).toHaveText([formatTeeTime(slot.time), '—', '—', golfer.fullName, '—']);
   await expect(page.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Join League' })).toHaveAttribute('href', '/join');
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/auth');

@@ -1,4 +1,5 @@
 import { expect, hydrated, signIn, test } from './fixtures';
+import { db, newGolfer, newRound } from './league-data';
 import { currentSeason } from '../../app/domain/season';
 
 const season = currentSeason();
@@ -39,4 +40,24 @@ test('the form validates as you type', async ({ page }) => {
   await expect(dialog.getByText('Gross score must be a whole number from 9 to 200')).toBeVisible();
   await gross.fill('41');
   await expect(dialog.getByText('Gross score must be a whole number from 9 to 200')).toHaveCount(0);
+});
+
+test('an Edit or Delete link to a round removed meanwhile says it is gone, in the dialog', async ({ page }) => {
+  const golfer = await newGolfer('Gone', 'Rnd');
+  const label = (date: string) => `round of ${golfer.fullName} on ${date}, ${season}`;
+  const first = await newRound({ golferId: golfer.id, date: `${season}-06-02`, grossScore: 44 });
+  const second = await newRound({ golferId: golfer.id, date: `${season}-06-09`, grossScore: 45 });
+  await signIn(page, `/rounds?season=${season}`);
+  await hydrated(page);
+  // The links are followed in the browser: the loader looks the round up and finds none.
+  await db.round.delete({ where: { id: first.id } });
+  await page.getByRole('link', { name: `Edit ${label('June 2')}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Round' })).toContainText('Round not found.');
+  await expect(page.getByRole('navigation', { name: 'Admin menu', includeHidden: true }).first()).toBeAttached();
+  await page.goto(`/rounds?season=${season}`);
+  await hydrated(page);
+  await db.round.delete({ where: { id: second.id } });
+  await page.getByRole('link', { name: `Delete ${label('June 9')}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm Deletion' })).toContainText('Round not found.');
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Delete Round' })).toHaveCount(0);
 });

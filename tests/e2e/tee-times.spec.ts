@@ -1,6 +1,6 @@
 import { expect, expectToast, hydrated, signIn, test, unique } from './fixtures';
 import { currentSeason } from '../../app/domain/season';
-import { formatTimeAmPm } from '../../app/domain/tee-times';
+import { formatTeeTime } from '../../app/domain/tee-times';
 import { createGolfer } from '../../app/models/golfers.server';
 import { createUser } from '../../app/models/users.server';
 import { db } from '../../app/utils/db.server';
@@ -14,7 +14,7 @@ test('an administrator generates the season, assigns a golfer with the inline se
   const slot = await ownSlot();
   const golfer = await createGolfer({ firstName: 'Tina', lastName: unique('Teetime') });
   await db.membership.create({ data: { golferId: golfer.id, season, registered: true, paid: true } });
-  const time = formatTimeAmPm(slot.time);
+  const time = formatTeeTime(slot.time);
 
   await signIn(page, '/tee-times');
   await expect(page.getByRole('heading', { name: 'Tee Times', level: 1 })).toBeVisible();
@@ -45,7 +45,7 @@ test('an administrator generates the season, assigns a golfer with the inline se
 
 test('cancel closes the inline selector without changing anything', async ({ page }) => {
   const slot = await ownSlot();
-  const time = formatTimeAmPm(slot.time);
+  const time = formatTeeTime(slot.time);
   await signIn(page, '/tee-times');
   await page.getByRole('link', { name: `${time} Golfer 4: open. Choose a golfer` }).click();
   await expect(page.getByLabel(`Golfer 4 at ${time}`)).toBeVisible();
@@ -75,7 +75,7 @@ test('a signed-in user who is not an administrator sees the table but cannot cha
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/tee-times$/);
 
-  const time = formatTimeAmPm(slot.time);
+  const time = formatTeeTime(slot.time);
   await expect(page.getByRole('row', { name: new RegExp(`^${time}`) })).toContainText(golfer.fullName);
   await expect(page.getByRole('button', { name: 'Generate Season Tee Times' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);

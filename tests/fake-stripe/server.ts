@@ -152,13 +152,13 @@ export class FakeStripe {
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') return this.create(req, res, body);
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
-      const session = this.sessions.get(decodeURIComponent(match[1]!));
+      const session = this.sessions.get(decodeURIComponent(match[1]));
       if (!session) return stripeError(res, 404, `No such checkout.session: '${match[1]}'`, 'resource_missing');
       return this.send(res, session);
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
     if (req.method === 'POST' && expire) {
-      const session = this.sessions.get(decodeURIComponent(expire[1]!));
+      const session = this.sessions.get(decodeURIComponent(expire[1]));
       if (!session) return stripeError(res, 404, `No such checkout.session: '${expire[1]}'`, 'resource_missing');
       if (session.status !== 'open')
         return stripeError(res, 400, 'Only Checkout Sessions with a status in ["open"] can be expired.');

@@ -12,7 +12,7 @@ describe('admin screens on PostgreSQL', () => {
   it('answers duplicate emails and memberships with 409 without breaking the surrounding transaction', async () => {
     const { createGolfer } = await import('~/models/golfers.server');
     const { createMembership, upsertMembership } = await import('~/models/memberships.server');
-    const { HttpError } = await import('~/utils/http.server');
+    const { failureOf } = await import('~/utils/http.server');
     const golfer = await createGolfer({ firstName: 'Pia', lastName: 'Pg', email: 'pia@example.org' });
     await createMembership({ golferId: golfer.id, season: 2026, registered: true, paid: false });
     const statuses = await db.$transaction(async (tx) => {
@@ -22,7 +22,7 @@ describe('admin screens on PostgreSQL', () => {
         () => createMembership({ golferId: golfer.id, season: 2026, registered: false, paid: false }, tx),
       ]) {
         const error = await attempt().catch((e: unknown) => e);
-        seen.push(error instanceof HttpError ? error.status : 500);
+        seen.push(failureOf(error)?.status ?? 500);
       }
       // Still usable after both refusals.
       await upsertMembership({ golferId: golfer.id, season: 2026, registered: true, paid: true }, tx);

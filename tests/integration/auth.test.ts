@@ -113,7 +113,7 @@ describe('sign-in page', () => {
       body,
       headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
       duplex: 'half',
-    } as RequestInit);
+    });
     const res = await call(authAction, req);
     expect(res.status).toBe(413);
     expect(sent).toBeLessThan(1024 * 1024);

@@ -6,7 +6,8 @@ import { action as coursesPageAction, loader as coursesPageLoader } from '~/rout
 import { action as apiCourseAction, loader as apiCourseLoader } from '~/routes/api.courses.$id';
 import { action as apiCoursesAction, loader as apiCoursesLoader } from '~/routes/api.courses';
 import { db } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { NotFoundError } from '~/domain/errors';
+import { failureOf } from '~/utils/http.server';
 import { sessionStorage } from '~/utils/session.server';
 import { call, request, signIn, unique } from './helpers';
 
@@ -62,8 +63,8 @@ describe('course model', () => {
       deleteCourse(999_999),
     ]) {
       const error = await p.catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(HttpError);
-      expect((error as HttpError).status).toBe(404);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(failureOf(error)?.status).toBe(404);
     }
   });
 });
@@ -76,7 +77,7 @@ describe('/courses page', () => {
     );
   });
 
-  it('creates, updates and deletes with the SPEC toasts', async () => {
+  it('creates, updates and deletes with the documented toasts', async () => {
     const { cookie } = await signIn();
     const name = unique('Page Course');
     const created = await call(

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { currentHandicaps, recomputeCourseHandicaps, recomputeHandicaps } from '~/models/handicaps.server';
 import { createRound, deleteRound, updateRound } from '~/models/rounds.server';
 import { db } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { InvalidError } from '~/domain/errors';
+import { failureOf } from '~/utils/http.server';
 import { columnsOf, newCourse, newGolfer, newMembership } from './fixtures-league';
+import { failureFrom } from './helpers';
 
 describe('handicap columns stored with each round', () => {
   it('computes before, net and after for each new round, whatever order they are recorded in', async () => {
@@ -148,9 +150,9 @@ describe('handicap columns stored with each round', () => {
       date: '2025-05-19',
       grossScore: 40,
     }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 400, errors: { courseId: ['Course #987654 does not exist'] } });
-    await expect(createRound({ golferId: 987654, date: '2025-05-19', grossScore: 40 })).rejects.toMatchObject({
+    expect(error).toBeInstanceOf(InvalidError);
+    expect(failureOf(error)).toMatchObject({ status: 400, errors: { courseId: ['Course #987654 does not exist'] } });
+    expect(await failureFrom(createRound({ golferId: 987654, date: '2025-05-19', grossScore: 40 }))).toMatchObject({
       status: 400,
       errors: { golferId: ['Golfer #987654 does not exist'] },
     });
@@ -184,7 +186,7 @@ describe('createRounds (batch, for imports)', () => {
       { golferId: 888888, date: '2025-06-02', grossScore: 42 },
       { golferId: golfer.id, courseId: 777777, date: '2025-06-09', grossScore: 42 },
     ]).catch((e: unknown) => e);
-    expect(error).toMatchObject({
+    expect(failureOf(error)).toMatchObject({
       status: 400,
       errors: { golferId: ['Golfer #888888 does not exist'], courseId: ['Course #777777 does not exist'] },
     });

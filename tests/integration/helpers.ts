@@ -1,5 +1,6 @@
 import { createUser, type PublicUser } from '~/models/users.server';
 import { commitUserSession } from '~/utils/auth.server';
+import { failureOf, type Failure } from '~/utils/http.server';
 
 let counter = 0;
 /** A name no other test uses, so tests run in any order and side by side. */
@@ -31,7 +32,7 @@ export function request(
     body = init.form;
   } else if (init.form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
-    body = new URLSearchParams(init.form as Record<string, string>).toString();
+    body = new URLSearchParams(init.form).toString();
   }
   return new Request(new URL(path, BASE), { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
 }
@@ -65,4 +66,15 @@ export async function call(
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
+}
+
+/**
+ * How the HTTP edge would answer a model call's rejection: its status, message and field errors. Null when the
+ * call succeeded or failed with a defect (a 500), so a test asserting a status fails then.
+ */
+export async function failureFrom(promise: Promise<unknown>): Promise<Failure | null> {
+  return promise.then(
+    () => null,
+    (error: unknown) => failureOf(error),
+  );
 }

@@ -14,10 +14,10 @@ function csv(text: string, name = 'data.csv') {
 
 describe('imports and exports on PostgreSQL', () => {
   it('imports every type, refuses a bad file whole, and re-imports its own exports unchanged', async () => {
-    const { importFile, importJsonText } = await import('~/models/import.server');
+    const { importFile, importJsonText } = await import('~/import/index.server');
     const { exportCsv } = await import('~/models/export.server');
     const { createGolfer } = await import('~/models/golfers.server');
-    const { HttpError } = await import('~/utils/http.server');
+    const { InvalidError } = await import('~/domain/errors');
 
     const existing = await createGolfer({ firstName: 'Ann', lastName: 'Pg', email: 'ann@example.org' });
     const golfers = ['firstName,lastName,email,phone', 'ANN,Pg,Ann@Example.org,231-555-0100'];
@@ -53,7 +53,7 @@ describe('imports and exports on PostgreSQL', () => {
       { golferId: ids[0], date: '2025-06-09', grossScore: 40 },
       { golferId: 99_999, date: '2025-06-09', grossScore: 40 },
     ]);
-    await expect(importJsonText('rounds', bad)).rejects.toBeInstanceOf(HttpError);
+    await expect(importJsonText('rounds', bad)).rejects.toBeInstanceOf(InvalidError);
     expect(await db.round.count({ where: { date: '2025-06-09' } })).toBe(0);
 
     const snapshot = async () => ({

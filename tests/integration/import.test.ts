@@ -20,7 +20,7 @@ type Cell = string | number | boolean | Date | null;
 function workbook(rows: Cell[][], name: string, bookType: XLSX.BookType = 'xlsx'): File {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), 'Sheet1');
-  const bytes: Buffer = XLSX.write(book, { type: 'buffer', bookType });
+  const bytes = XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
   return new File([new Uint8Array(bytes)], name);
 }
 

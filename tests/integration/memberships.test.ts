@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConflictError } from '~/domain/errors';
 import { currentSeason } from '~/domain/season';
 import { createGolfer } from '~/models/golfers.server';
 import { recomputeHandicaps } from '~/models/handicaps.server';
@@ -14,9 +15,9 @@ import { action as pageAction, loader as pageLoader } from '~/routes/_admin.memb
 import { action as apiMembershipAction, loader as apiMembershipLoader } from '~/routes/api.memberships.$id';
 import { action as apiMembershipsAction, loader as apiMembershipsLoader } from '~/routes/api.memberships';
 import { db, queryCount } from '~/utils/db.server';
-import { HttpError } from '~/utils/http.server';
+import { failureOf } from '~/utils/http.server';
 import { sessionStorage } from '~/utils/session.server';
-import { call, request, signIn, unique } from './helpers';
+import { call, failureFrom, request, signIn, unique } from './helpers';
 
 async function toastOf(res: Response) {
   const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
@@ -58,29 +59,22 @@ describe('membership model', () => {
     const g = await golfer();
     await createMembership({ ...base, golferId: g.id, season: 2025 });
     const error = await createMembership({ ...base, golferId: g.id, season: 2025 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).status).toBe(409);
-    expect((error as HttpError).message).toBe(`${g.fullName} already has a membership for the 2025 season`);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(failureOf(error)).toMatchObject({
+      status: 409,
+      message: `${g.fullName} already has a membership for the 2025 season`,
+    });
     const other = await createMembership({ ...base, golferId: g.id, season: 2024 });
-    const moved = await updateMembership(other.id, { ...base, golferId: g.id, season: 2025 }).catch((e: unknown) => e);
-    expect((moved as HttpError).status).toBe(409);
+    const moved = updateMembership(other.id, { ...base, golferId: g.id, season: 2025 });
+    expect((await failureFrom(moved))?.status).toBe(409);
     expect(await db.membership.count({ where: { golferId: g.id } })).toBe(2);
   });
 
   it('refuses a golfer that does not exist with 400, and a missing membership with 404', async () => {
-    expect(
-      ((await createMembership({ ...base, golferId: 999_999, season: 2025 }).catch((e: unknown) => e)) as HttpError)
-        .status,
-    ).toBe(400);
+    expect((await failureFrom(createMembership({ ...base, golferId: 999_999, season: 2025 })))?.status).toBe(400);
     const g = await golfer();
-    expect(
-      (
-        (await updateMembership(999_999, { ...base, golferId: g.id, season: 2025 }).catch(
-          (e: unknown) => e,
-        )) as HttpError
-      ).status,
-    ).toBe(404);
-    expect(((await deleteMembership(999_999).catch((e: unknown) => e)) as HttpError).status).toBe(404);
+    expect((await failureFrom(updateMembership(999_999, { ...base, golferId: g.id, season: 2025 })))?.status).toBe(404);
+    expect((await failureFrom(deleteMembership(999_999)))?.status).toBe(404);
   });
 
   it("recomputes the golfer's handicaps when the estimated score is set, changed or deleted", async () => {
@@ -180,7 +174,7 @@ describe('/memberships page', () => {
     );
   });
 
-  it('creates with the toggles, updates and deletes with the SPEC toasts', async () => {
+  it('creates with the toggles, updates and deletes with the documented toasts', async () => {
     const { cookie } = await signIn();
     const g = await golfer();
     const season = currentSeason();

@@ -78,7 +78,7 @@ describe('Stripe Checkout through the real SDK', () => {
     expect(session.customer_email).toBe(body.email);
     expect(session.success_url).toBe('http://localhost/registration-confirmation/{CHECKOUT_SESSION_ID}');
     expect(session.cancel_url).toBe('http://localhost/register');
-    const pending = await db.pendingRegistration.findUnique({ where: { id: session.metadata.pendingRegistrationId! } });
+    const pending = await db.pendingRegistration.findUnique({ where: { id: session.metadata.pendingRegistrationId } });
     expect(pending).toMatchObject({
       checkoutSessionId: session.id,
       amountCents: 15000,
@@ -139,29 +139,29 @@ describe('confirmation: verifying and fulfilling a paid session', () => {
     expect(body).toMatchObject({ paid: true, email: session.customer_email });
     const [golfer] = await golferState(session.customer_email!);
     expect(golfer).toBeDefined();
-    expect(body.golferId).toBe(golfer!.id);
-    expect(golfer!.memberships).toHaveLength(1);
-    expect(golfer!.memberships[0]).toMatchObject({ registered: true, paid: true, estimatedScore: 44 });
-    const registeredAt = golfer!.memberships[0]!.registrationDatetime;
+    expect(body.golferId).toBe(golfer.id);
+    expect(golfer.memberships).toHaveLength(1);
+    expect(golfer.memberships[0]).toMatchObject({ registered: true, paid: true, estimatedScore: 44 });
+    const registeredAt = golfer.memberships[0].registrationDatetime;
 
     for (let i = 0; i < 3; i++) {
       const again = await call(paymentStatus, request(`/api/payment-status/${session.id}`), { sessionId: session.id });
-      expect(await again.json()).toMatchObject({ paid: true, golferId: golfer!.id });
+      expect(await again.json()).toMatchObject({ paid: true, golferId: golfer.id });
       // Reloading the confirmation page itself.
       const page = await call(confirmationPage, request(`/registration-confirmation/${session.id}`), {
         sessionId: session.id,
       });
       expect(await page.json()).toMatchObject({
         state: 'paid',
-        golferId: golfer!.id,
+        golferId: golfer.id,
         email: session.customer_email,
         amountCents: 15000,
       });
     }
     const after = await golferState(session.customer_email!);
     expect(after).toHaveLength(1);
-    expect(after[0]!.memberships).toHaveLength(1);
-    expect(after[0]!.memberships[0]!.registrationDatetime).toEqual(registeredAt);
+    expect(after[0].memberships).toHaveLength(1);
+    expect(after[0].memberships[0].registrationDatetime).toEqual(registeredAt);
   });
 
   it('answers a reload of a fulfilled session from our own record, even while Stripe is down', async () => {
@@ -202,7 +202,7 @@ describe('confirmation: verifying and fulfilling a paid session', () => {
     expect(new Set(ids).size).toBe(1);
     const golfers = await golferState(session.customer_email!);
     expect(golfers).toHaveLength(1);
-    expect(golfers[0]!.memberships).toHaveLength(1);
+    expect(golfers[0].memberships).toHaveLength(1);
   });
 
   it('answers 404 for a session Stripe does not know and 400 for a malformed id', async () => {
@@ -239,7 +239,7 @@ describe('POST /webhooks/stripe', () => {
     expect(res.status).toBe(200);
     const golfers = await golferState(session.customer_email!);
     expect(golfers).toHaveLength(1);
-    expect(golfers[0]!.memberships[0]).toMatchObject({ paid: true, registered: true });
+    expect(golfers[0].memberships[0]).toMatchObject({ paid: true, registered: true });
   });
 
   it('refuses an invalid or missing signature with 400 and changes nothing', async () => {
@@ -253,7 +253,7 @@ describe('POST /webhooks/stripe', () => {
     const { payload: original, signature } = fake.webhook(session.id, WEBHOOK_SECRET);
     expect((await postWebhook(original.replace('"livemode":false', '"livemode":true'), signature)).status).toBe(400);
     expect(await golferState(session.customer_email!)).toHaveLength(0);
-    const pending = await db.pendingRegistration.findUnique({ where: { id: session.metadata.pendingRegistrationId! } });
+    const pending = await db.pendingRegistration.findUnique({ where: { id: session.metadata.pendingRegistrationId } });
     expect(pending?.fulfilledAt).toBeNull();
   });
 
@@ -263,15 +263,15 @@ describe('POST /webhooks/stripe', () => {
     const { payload, signature } = fake.webhook(session.id, WEBHOOK_SECRET);
     expect((await postWebhook(payload, signature)).status).toBe(200);
     const [golfer] = await golferState(session.customer_email!);
-    const membership = golfer!.memberships[0]!;
+    const membership = golfer.memberships[0];
     expect((await postWebhook(payload, signature)).status).toBe(200);
     const replay = fake.webhook(session.id, WEBHOOK_SECRET);
     expect((await postWebhook(replay.payload, replay.signature)).status).toBe(200);
     const status = await call(paymentStatus, request(`/api/payment-status/${session.id}`), { sessionId: session.id });
-    expect(await status.json()).toMatchObject({ golferId: golfer!.id });
+    expect(await status.json()).toMatchObject({ golferId: golfer.id });
     const after = await golferState(session.customer_email!);
     expect(after).toHaveLength(1);
-    expect(after[0]!.memberships).toEqual([membership]);
+    expect(after[0].memberships).toEqual([membership]);
   });
 
   it('fulfils once when the webhook and the confirmation page arrive together', async () => {
@@ -283,7 +283,7 @@ describe('POST /webhooks/stripe', () => {
     expect(page.state).toBe('paid');
     const golfers = await golferState(session.customer_email!);
     expect(golfers).toHaveLength(1);
-    expect(golfers[0]!.memberships).toHaveLength(1);
+    expect(golfers[0].memberships).toHaveLength(1);
   });
 
   it('acknowledges events it does not handle and ignores sessions that are not registrations', async () => {
@@ -330,7 +330,7 @@ describe('already paid', () => {
       request('/api/register-golfer', {
         json: {
           registrationType: 'returning',
-          golferId: golfer!.id,
+          golferId: golfer.id,
           email: session.customer_email,
           termsAccepted: true,
         },
@@ -362,7 +362,7 @@ describe('one payable checkout per golfer and season (the fee is never taken twi
     fake.markPaid(second.id);
     expect((await verifyCheckoutSession(second.id)).state).toBe('paid');
     const [golfer] = await golferState(body.email);
-    expect(golfer!.memberships).toEqual([expect.objectContaining({ paid: true })]);
+    expect(golfer.memberships).toEqual([expect.objectContaining({ paid: true })]);
   });
 
   it("paying one checkout expires the golfer's other open checkouts for the season", async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '~/utils/db.server';
 
 /** Where initdb/pg_ctl live: PATH first, then Debian's versioned folder. */
-export function findPgBin(tool: string): string | null {
+function findPgBin(tool: string): string | null {
   for (const dir of (process.env.PATH ?? '').split(':')) {
     if (dir && fs.existsSync(path.join(dir, tool))) return path.join(dir, tool);
   }
@@ -32,13 +32,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type PgServer = { url: string; stop: () => Promise<void> };
+type PgServer = { url: string; stop: () => Promise<void> };
 
 /**
  * Starts a throwaway PostgreSQL cluster on a loopback port (trust auth, socket in a temp dir) and creates a
  * database. As root, the server runs as the `postgres` user, since initdb refuses root.
  */
-export async function startPostgres(): Promise<PgServer> {
+async function startPostgres(): Promise<PgServer> {
   const initdb = findPgBin('initdb');
   const postgres = findPgBin('postgres');
   if (!initdb || !postgres)

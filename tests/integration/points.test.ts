@@ -5,7 +5,7 @@ import { createRound } from '~/models/rounds.server';
 import { action as pageAction } from '~/routes/_admin.rounds';
 import { db } from '~/utils/db.server';
 import { newGolfer } from './fixtures-league';
-import { call, request, signIn } from './helpers';
+import { call, failureFrom, request, signIn } from './helpers';
 
 /** A golfer in a flight with one round on the date; gross = net since no history. */
 async function player(flightNo: '1' | '2' | '3' | '4' | null, date: string, gross: number, points?: number) {
@@ -78,15 +78,15 @@ describe('calculate points for a date', () => {
   });
 
   it('refuses a special-event date, a date without rounds and a date that does not exist', async () => {
-    await expect(calculatePointsForDate('2025-05-05')).rejects.toMatchObject({
+    expect(await failureFrom(calculatePointsForDate('2025-05-05'))).toMatchObject({
       status: 400,
       message: expect.stringMatching(/special event/),
     });
-    await expect(calculatePointsForDate('2023-01-02')).rejects.toMatchObject({
+    expect(await failureFrom(calculatePointsForDate('2023-01-02'))).toMatchObject({
       status: 404,
       message: 'No rounds recorded on January 2, 2023',
     });
-    await expect(calculatePointsForDate('2023-02-29')).rejects.toMatchObject({ status: 400 });
+    expect(await failureFrom(calculatePointsForDate('2023-02-29'))).toMatchObject({ status: 400 });
   });
 
   it('is an administrator action on the rounds page, with a toast', async () => {

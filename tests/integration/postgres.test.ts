@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '~/utils/db.server';
 import { withPostgres } from './pg-server';
@@ -9,13 +12,34 @@ describe('PostgreSQL (DATABASE_URL=postgresql://…)', () => {
   it('records migrations exactly as prisma migrate deploy does, and applies each once', async () => {
     const { migrate } = await import('~/utils/migrate.server');
     const { databaseConfig } = await import('~/utils/database-url.server');
+    // withPostgres() has migrated already: a second run (another server starting) has nothing left to apply.
     expect(await migrate(databaseConfig())).toEqual([]);
-    const rows = await db.$queryRawUnsafe<{ migration_name: string; checksum: string; applied_steps_count: number }[]>(
-      'SELECT migration_name, checksum, applied_steps_count FROM _prisma_migrations',
-    );
-    expect(rows).toHaveLength(1);
-    expect(rows[0].checksum).toMatch(/^[0-9a-f]{64}$/);
-    expect(rows[0].applied_steps_count).toBe(1);
+    const rows = await db.$queryRawUnsafe<
+      { migration_name: string; checksum: string; applied_steps_count: number; finished_at: Date | null }[]
+    >('SELECT migration_name, checksum, applied_steps_count, finished_at FROM _prisma_migrations');
+    // Every migration folder on disk, each recorded once, with its migration.sql's sha256 as Prisma records it.
+    const dir = path.resolve('prisma', 'postgres', 'migrations');
+    const onDisk = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => ({
+        migration_name: d.name,
+        checksum: crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(path.join(dir, d.name, 'migration.sql')))
+          .digest('hex'),
+      }))
+      .sort((a, b) => a.migration_name.localeCompare(b.migration_name));
+    expect(onDisk.length).toBeGreaterThan(0);
+    expect(
+      rows
+        .map(({ migration_name, checksum }) => ({ migration_name, checksum }))
+        .sort((a, b) => a.migration_name.localeCompare(b.migration_name)),
+    ).toEqual(onDisk);
+    for (const row of rows) {
+      expect(row.applied_steps_count).toBe(1);
+      expect(row.finished_at).not.toBeNull();
+    }
   });
 
   it('signs users in through the same code path', async () => {

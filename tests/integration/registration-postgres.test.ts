@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '~/utils/db.server';
+import { failureOf } from '~/utils/http.server';
 import { withPostgres } from './pg-server';
 
 // The races that matter for money and tee times, on PostgreSQL, where transactions really run side by side
@@ -8,7 +9,7 @@ import { withPostgres } from './pg-server';
 let db: Db;
 let registrations: typeof import('~/models/registrations.server');
 let teeTimes: typeof import('~/models/tee-times.server');
-let payments: typeof import('~/utils/payments.server');
+let simulatedCheckouts: typeof import('~/models/simulated-checkouts.server');
 let season: number;
 withPostgres((ready) => (db = ready));
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   registrations = await import('~/models/registrations.server');
   teeTimes = await import('~/models/tee-times.server');
-  payments = await import('~/utils/payments.server');
+  simulatedCheckouts = await import('~/models/simulated-checkouts.server');
   season = (await import('~/domain/season')).currentSeason();
 });
 
@@ -36,7 +37,7 @@ async function paidSession(address: string) {
     },
     'http://localhost',
   );
-  expect(await payments.paySimulatedCheckout(sessionId)).toContain(sessionId);
+  expect(await simulatedCheckouts.paySimulatedCheckout(sessionId)).toContain(sessionId);
   return sessionId;
 }
 
@@ -50,7 +51,7 @@ describe('PostgreSQL: fulfilment races', () => {
     expect([...ids][0]).not.toBeNull();
     const golfers = await db.golfer.findMany({ where: { email: address }, include: { memberships: true } });
     expect(golfers).toHaveLength(1);
-    expect(golfers[0]!.memberships).toHaveLength(1);
+    expect(golfers[0].memberships).toHaveLength(1);
   });
 
   it('two registrations with the same new email, paid and fulfilled at once, make one golfer', async () => {
@@ -65,7 +66,7 @@ describe('PostgreSQL: fulfilment races', () => {
     expect(ra.state === 'paid' && rb.state === 'paid' && ra.golferId === rb.golferId).toBe(true);
     const golfers = await db.golfer.findMany({ where: { email: address }, include: { memberships: true } });
     expect(golfers).toHaveLength(1);
-    expect(golfers[0]!.memberships).toEqual([expect.objectContaining({ season, paid: true })]);
+    expect(golfers[0].memberships).toEqual([expect.objectContaining({ season, paid: true })]);
   });
 });
 
@@ -82,7 +83,8 @@ describe('PostgreSQL: tee-time races', () => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results)
-      if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409, message: teeTimes.TAKEN_MESSAGE });
+      if (r.status === 'rejected')
+        expect(failureOf(r.reason)).toMatchObject({ status: 409, message: teeTimes.TAKEN_MESSAGE });
     const row = await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } });
     expect(golfers.map((g) => g.id)).toContain(row.golfer1Id);
   });

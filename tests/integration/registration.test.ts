@@ -150,7 +150,7 @@ describe('/register page', () => {
   });
 });
 
-describe('registration validation (SPEC §5), the same on the page and the API', () => {
+describe('registration validation, the same on the page and the API', () => {
   it('gives the new-golfer messages', async () => {
     const res = await call(registerAction, request('/register', { form: { registrationType: 'new' } }));
     expect(res.status).toBe(400);
@@ -254,10 +254,10 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
     const golfers = await db.golfer.findMany({ where: { email: form.email }, include: { memberships: true } });
     expect(golfers).toHaveLength(1);
     expect(golfers[0]).toMatchObject({ firstName: 'Robin', lastName: form.lastName, phone: '(231) 555-0142' });
-    expect(golfers[0]!.memberships).toEqual([
+    expect(golfers[0].memberships).toEqual([
       expect.objectContaining({ season, registered: true, paid: true, estimatedScore: 42 }),
     ]);
-    const membership = golfers[0]!.memberships[0]!;
+    const membership = golfers[0].memberships[0];
 
     // Reload the confirmation page, pay again, ask the API.
     await confirmation(sessionId);
@@ -267,11 +267,11 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
     expect(again.headers.get('Location')).toBe(`http://localhost/registration-confirmation/${sessionId}`);
     await confirmation(sessionId);
     const status = await call(paymentStatus, request(`/api/payment-status/${sessionId}`), { sessionId });
-    expect(await status.json()).toMatchObject({ email: form.email, golferId: golfers[0]!.id });
+    expect(await status.json()).toMatchObject({ email: form.email, golferId: golfers[0].id });
 
     const after = await db.golfer.findMany({ where: { email: form.email }, include: { memberships: true } });
     expect(after).toHaveLength(1);
-    expect(after[0]!.memberships).toEqual([membership]);
+    expect(after[0].memberships).toEqual([membership]);
   });
 
   it('registering twice (back button, second tab) leaves only the newest checkout payable: the fee is taken once', async () => {
@@ -300,7 +300,7 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
     expect((await confirmation(first)).body).toMatchObject({ state: 'failed' });
     const golfers = await db.golfer.findMany({ where: { email: form.email }, include: { memberships: true } });
     expect(golfers).toHaveLength(1);
-    expect(golfers[0]!.memberships).toEqual([expect.objectContaining({ paid: true })]);
+    expect(golfers[0].memberships).toEqual([expect.objectContaining({ paid: true })]);
   });
 
   it('uses PUBLIC_URL for the return addresses when it is set', async () => {
@@ -547,9 +547,9 @@ describe('choosing a standing tee time on the confirmation page', () => {
         ),
       ),
     );
-    const statuses = [r1!.status, r2!.status].sort();
+    const statuses = [r1.status, r2.status].sort();
     expect(statuses).toEqual([200, 409]);
-    const loser = r1!.status === 409 ? r1! : r2!;
+    const loser = r1.status === 409 ? r1 : r2;
     expect((await loser.json()).message).toMatch(/^That tee time was just taken/);
     const row = await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } });
     expect([one.golferId, two.golferId]).toContain(row.golfer4Id);

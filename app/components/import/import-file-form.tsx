@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorList } from '~/components/ui/field';
 import { Spinner } from '~/components/ui/spinner';
-import { isImportType, type ImportType } from '~/domain/import-headers';
+import { isImportType, type ImportType } from '~/import/fields';
 import {
   IMPORT_FILE_ACCEPT,
   IMPORT_MESSAGES,
@@ -10,7 +10,7 @@ import {
   MAX_IMPORT_BYTES,
   tooLargeMessage,
   wrongTypeMessage,
-} from '~/schemas/import';
+} from '~/import/limits';
 import { importFailed, importSucceeded, type ImportOutcome } from './import-outcome';
 import { ImportTypeButtons } from './import-type-buttons';
 

@@ -1,8 +1,8 @@
 import { Card } from '~/components/card';
-import { IMPORT_FIELDS, IMPORT_TYPES } from '~/domain/import-headers';
-import { IMPORT_TYPE_LABELS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '~/schemas/import';
+import { IMPORT_FIELDS, IMPORT_TYPE_LABELS, IMPORT_TYPES } from '~/import/fields';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '~/import/limits';
 
-/** The fields each type reads (SPEC §3 "Import formats") and how a file is read. */
+/** The fields each type reads (docs/product/import-export.md#import-formats) and how a file is read. */
 export function ImportGuidelines() {
   return (
     <Card

@@ -2,7 +2,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { ErrorList, inputClass } from '~/components/ui/field';
 import { Spinner } from '~/components/ui/spinner';
-import { parseJsonText } from '~/schemas/import';
+import { parseJsonText } from '~/import/limits';
 import { cn } from '~/utils/cn';
 import { ImportTypeButtons } from './import-type-buttons';
 
@@ -16,6 +16,7 @@ export function ImportJsonForm({ errors, defaultValue }: { errors?: string[]; de
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<string | null>(null);
   const pending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'json';
+  const pendingType = navigation.formData?.get('type');
 
   function check(event: React.FormEvent<HTMLFormElement>) {
     const text = (event.currentTarget.elements.namedItem('json') as HTMLTextAreaElement | null)?.value ?? '';
@@ -50,7 +51,7 @@ export function ImportJsonForm({ errors, defaultValue }: { errors?: string[]; de
       {pending ? (
         <div role="status" className="flex items-center gap-3 text-sm text-slate-700">
           <Spinner label="Importing" />
-          <span>Importing {String(navigation.formData?.get('type') ?? '')}...</span>
+          <span>Importing {typeof pendingType === 'string' ? pendingType : ''}...</span>
         </div>
       ) : null}
     </Form>

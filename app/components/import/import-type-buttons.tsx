@@ -1,6 +1,5 @@
 import { Button } from '~/components/ui/button';
-import { IMPORT_TYPES } from '~/domain/import-headers';
-import { IMPORT_TYPE_LABELS } from '~/schemas/import';
+import { IMPORT_TYPE_LABELS, IMPORT_TYPES } from '~/import/fields';
 
 /** The five submit buttons: the one pressed says what the file or JSON holds (`type`). */
 export function ImportTypeButtons({ disabled }: { disabled?: boolean }) {

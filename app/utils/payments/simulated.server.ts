@@ -1,0 +1,51 @@
+import {
+  createSimulatedCheckout,
+  expireSimulatedCheckout,
+  findSimulatedCheckout,
+  type SimulatedCheckoutRow,
+} from '~/models/simulated-checkouts.server';
+import { metadataOf, type CheckoutSession, type PaymentProvider } from './provider.server';
+
+// The simulated checkout, the provider when no STRIPE_SECRET_KEY is set: the sessions are rows of our own
+// (app/models/simulated-checkouts.server.ts) and the golfer "pays" on /checkout/:id.
+
+function fromSimulatedRow(row: SimulatedCheckoutRow, siteOrigin?: string): CheckoutSession {
+  let metadata: Record<string, string> = {};
+  try {
+    metadata = metadataOf(JSON.parse(row.metadata) as Record<string, unknown>);
+  } catch {
+    // A malformed row has no metadata; fulfilment then refuses it as unknown.
+  }
+  const open = row.status === 'open';
+  return {
+    id: row.id,
+    url: open ? `${siteOrigin ?? ''}/checkout/${row.id}` : null,
+    amountTotal: row.amountTotal,
+    currency: row.currency,
+    customerEmail: row.customerEmail,
+    metadata,
+    paymentStatus: row.paymentStatus === 'paid' ? 'paid' : 'unpaid',
+    status: row.status === 'complete' ? 'complete' : row.status === 'expired' ? 'expired' : 'open',
+  };
+}
+
+export const simulatedProvider: PaymentProvider = {
+  kind: 'simulated',
+  async createCheckoutSession(input) {
+    const row = await createSimulatedCheckout({
+      amountCents: input.amountCents,
+      currency: input.currency,
+      customerEmail: input.customerEmail,
+      description: input.productName,
+      metadata: input.metadata,
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+    });
+    return fromSimulatedRow(row, input.siteOrigin);
+  },
+  async retrieveCheckoutSession(id) {
+    const row = await findSimulatedCheckout(id);
+    return row ? fromSimulatedRow(row) : null;
+  },
+  expireCheckoutSession: expireSimulatedCheckout,
+};

@@ -1,0 +1,31 @@
+import type { KnipConfig } from 'knip';
+
+// Dead-code check (`npm run lint`). Knip's Remix, Vitest, Playwright, Prisma and Tailwind plugins find most entry
+// points from their configs; the rest are listed here. Exports of entry files count as used, which is what a Remix
+// route needs (Remix itself calls loader, action, meta, default, ErrorBoundary, shouldRevalidate, headers, links…).
+const config: KnipConfig = {
+  entry: [
+    'app/entry.*.tsx',
+    'app/routes/**/*.{ts,tsx}',
+    'scripts/*.{ts,mjs}',
+    'prisma/seed.ts',
+    // The PostgreSQL schema and the last-migrated snapshots are read by scripts/prisma-generate.mjs and
+    // scripts/migration-diff.mjs through the Prisma CLI.
+    'prisma/**/*.prisma',
+    // Tests are entry points; their helpers (fixtures, pg-server…) are checked like app code.
+    'tests/**/*.{test,spec}.ts',
+    'tests/integration/{global-setup,setup-env}.ts',
+  ],
+  // No ignore for generated code: the Prisma clients are generated into node_modules/@league, outside the project.
+  ignoreDependencies: [
+    // The generated Prisma clients (prisma/schema.prisma's output), built into node_modules/@league by postinstall.
+    '@league/prisma-sqlite',
+    '@league/prisma-postgres',
+    // Imported by the generated clients (their runtime), not by our code.
+    '@prisma/client',
+  ],
+  // scripts/test.mjs installs Chromium and PostgreSQL with Debian's apt-get when they are missing.
+  ignoreBinaries: ['apt-get'],
+};
+
+export default config;
