@@ -1,10 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link } from '@remix-run/react';
-import { useIsPending } from '~/utils/use-is-pending';
-import { FormAlert } from '~/components/form-alert';
-import { Button, buttonClass } from '~/components/ui/button';
-import { Field } from '~/components/ui/field';
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { DialogForm, zodValidation } from '~/components/schema-form';
+import { FormField } from '~/components/ui/field';
 import { COURSE_PAR_MAX, COURSE_PAR_MIN, courseSchema } from '~/schemas/course';
 
 type CourseValues = { id: number; courseName: string; coursePar: number; courseLength: string };
@@ -22,59 +18,42 @@ export function CourseForm({
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
 }) {
-  const intent = course ? 'update' : 'create';
-  const saving = useIsPending({ intent });
   const [form, fields] = useForm({
     id: course ? `course-${course.id}` : 'course-new',
     lastResult,
     defaultValue: course
       ? { courseName: course.courseName, coursePar: String(course.coursePar), courseLength: course.courseLength }
       : undefined,
-    constraint: getZodConstraint(courseSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...zodValidation(courseSchema),
   });
 
   return (
-    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={intent} />
-      {course ? <input type="hidden" name="id" value={course.id} /> : null}
-      <FormAlert title={course ? 'Failed to update course' : 'Failed to create course'} messages={form.errors} />
-      <Field
-        label="Course Name"
-        errors={fields.courseName.errors}
-        errorId={fields.courseName.errorId}
-        inputProps={{ ...getInputProps(fields.courseName, { type: 'text' }) }}
-      />
-      <Field
+    <DialogForm
+      form={form}
+      intent={course ? 'update' : 'create'}
+      recordId={course?.id}
+      failure={course ? 'Failed to update course' : 'Failed to create course'}
+      submit={course ? 'Update Course' : 'Create Course'}
+      closeTo={closeTo}
+    >
+      <FormField label="Course Name" field={fields.courseName} type="text" />
+      <FormField
         label="Par"
         hint={`Nine-hole or eighteen-hole par, ${COURSE_PAR_MIN} to ${COURSE_PAR_MAX}.`}
-        errors={fields.coursePar.errors}
-        errorId={fields.coursePar.errorId}
-        inputProps={{
-          ...getInputProps(fields.coursePar, { type: 'number' }),
-          placeholder: '72',
-          min: COURSE_PAR_MIN,
-          max: COURSE_PAR_MAX,
-          step: 1,
-        }}
+        field={fields.coursePar}
+        type="number"
+        placeholder="72"
+        min={COURSE_PAR_MIN}
+        max={COURSE_PAR_MAX}
+        step={1}
       />
-      <Field
+      <FormField
         label="Length"
         hint="In miles or yards, e.g. 3.2 miles or 3,100 yards."
-        errors={fields.courseLength.errors}
-        errorId={fields.courseLength.errorId}
-        inputProps={{ ...getInputProps(fields.courseLength, { type: 'text' }), placeholder: '3.2 miles' }}
+        field={fields.courseLength}
+        type="text"
+        placeholder="3.2 miles"
       />
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : course ? 'Update Course' : 'Create Course'}
-        </Button>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

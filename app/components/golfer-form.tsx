@@ -1,10 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link } from '@remix-run/react';
-import { useIsPending } from '~/utils/use-is-pending';
-import { FormAlert } from '~/components/form-alert';
-import { Button, buttonClass } from '~/components/ui/button';
-import { Field } from '~/components/ui/field';
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { DialogForm, zodValidation } from '~/components/schema-form';
+import { FormField } from '~/components/ui/field';
 import { golferSchema } from '~/schemas/golfer';
 
 type GolferValues = {
@@ -29,8 +25,6 @@ export function GolferForm({
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
 }) {
-  const intent = golfer ? 'update' : 'create';
-  const saving = useIsPending({ intent });
   const [form, fields] = useForm({
     id: golfer ? `golfer-${golfer.id}` : 'golfer-new',
     lastResult,
@@ -43,57 +37,25 @@ export function GolferForm({
           phone: golfer.phone ?? '',
         }
       : undefined,
-    constraint: getZodConstraint(golferSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: golferSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...zodValidation(golferSchema),
   });
 
   return (
-    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={intent} />
-      {golfer ? <input type="hidden" name="id" value={golfer.id} /> : null}
-      <FormAlert title={golfer ? 'Failed to update golfer' : 'Failed to create golfer'} messages={form.errors} />
+    <DialogForm
+      form={form}
+      intent={golfer ? 'update' : 'create'}
+      recordId={golfer?.id}
+      failure={golfer ? 'Failed to update golfer' : 'Failed to create golfer'}
+      submit={golfer ? 'Update Golfer' : 'Create Golfer'}
+      closeTo={closeTo}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First Name"
-          errors={fields.firstName.errors}
-          errorId={fields.firstName.errorId}
-          inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
-        />
-        <Field
-          label="Last Name"
-          errors={fields.lastName.errors}
-          errorId={fields.lastName.errorId}
-          inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-        />
+        <FormField label="First Name" field={fields.firstName} type="text" autoComplete="given-name" />
+        <FormField label="Last Name" field={fields.lastName} type="text" autoComplete="family-name" />
       </div>
-      <Field
-        label="Nickname (optional)"
-        errors={fields.nickname.errors}
-        errorId={fields.nickname.errorId}
-        inputProps={{ ...getInputProps(fields.nickname, { type: 'text' }) }}
-      />
-      <Field
-        label="Email (optional)"
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-      />
-      <Field
-        label="Phone (optional)"
-        errors={fields.phone.errors}
-        errorId={fields.phone.errorId}
-        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
-      />
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : golfer ? 'Update Golfer' : 'Create Golfer'}
-        </Button>
-      </div>
-    </Form>
+      <FormField label="Nickname (optional)" field={fields.nickname} type="text" />
+      <FormField label="Email (optional)" field={fields.email} type="email" autoComplete="email" />
+      <FormField label="Phone (optional)" field={fields.phone} type="tel" autoComplete="tel" />
+    </DialogForm>
   );
 }

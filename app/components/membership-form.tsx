@@ -1,12 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link } from '@remix-run/react';
-import { useIsPending } from '~/utils/use-is-pending';
-import { FormAlert } from '~/components/form-alert';
+import { getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { GolferSelect, type GolferOption } from '~/components/record-select';
+import { DialogForm, zodValidation } from '~/components/schema-form';
 import { SeasonSelect } from '~/components/season-select';
-import { Button, buttonClass } from '~/components/ui/button';
-import { Field } from '~/components/ui/field';
+import { FormField } from '~/components/ui/field';
 import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN, ESTIMATED_SCORE_PLACEHOLDER } from '~/domain/league-rules';
 import { membershipSchema } from '~/schemas/membership';
 
@@ -19,27 +15,24 @@ type MembershipValues = {
   estimatedScore: number | null;
 };
 
+/** A yes/no switch posting 'on' when ticked; it starts from the field's initial value. */
 function Toggle({
-  name,
-  id,
+  field,
   label,
-  defaultChecked,
   hint,
 }: {
-  name: string;
-  id: string;
+  field: { id: string; name: string; initialValue?: unknown };
   label: string;
-  defaultChecked: boolean;
   hint: string;
 }) {
   return (
-    <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-md border p-3">
+    <label htmlFor={field.id} className="flex cursor-pointer items-start gap-3 rounded-md border p-3">
       <input
-        id={id}
-        name={name}
+        id={field.id}
+        name={field.name}
         type="checkbox"
         role="switch"
-        defaultChecked={defaultChecked}
+        defaultChecked={field.initialValue === 'on'}
         className="peer sr-only"
       />
       <span
@@ -73,8 +66,6 @@ export function MembershipForm({
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
 }) {
-  const intent = membership ? 'update' : 'create';
-  const saving = useIsPending({ intent });
   // The switches start from the form's initial values, which after a refused save are what was submitted (so a
   // second try without JavaScript does not silently drop a ticked Registered or Paid), else the record's.
   const [form, fields] = useForm({
@@ -89,20 +80,18 @@ export function MembershipForm({
           estimatedScore: membership.estimatedScore === null ? '' : String(membership.estimatedScore),
         }
       : { season: String(season) },
-    constraint: getZodConstraint(membershipSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: membershipSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...zodValidation(membershipSchema),
   });
 
   return (
-    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={intent} />
-      {membership ? <input type="hidden" name="id" value={membership.id} /> : null}
-      <FormAlert
-        title={membership ? 'Failed to update membership' : 'Failed to create membership'}
-        messages={form.errors}
-      />
+    <DialogForm
+      form={form}
+      intent={membership ? 'update' : 'create'}
+      recordId={membership?.id}
+      failure={membership ? 'Failed to update membership' : 'Failed to create membership'}
+      submit={membership ? 'Update Membership' : 'Create Membership'}
+      closeTo={closeTo}
+    >
       <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <SeasonSelect
         seasons={seasons}
@@ -112,42 +101,19 @@ export function MembershipForm({
         errorId={fields.season.errorId}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Toggle
-          name={fields.registered.name}
-          id={fields.registered.id}
-          label="Registered"
-          hint="Signed up for the season"
-          defaultChecked={fields.registered.initialValue === 'on'}
-        />
-        <Toggle
-          name={fields.paid.name}
-          id={fields.paid.id}
-          label="Paid"
-          hint="Season fee received"
-          defaultChecked={fields.paid.initialValue === 'on'}
-        />
+        <Toggle field={fields.registered} label="Registered" hint="Signed up for the season" />
+        <Toggle field={fields.paid} label="Paid" hint="Season fee received" />
       </div>
-      <Field
+      <FormField
         label="Estimated Score (optional)"
         hint={`Estimated 9-hole score, ${ESTIMATED_SCORE_MIN} to ${ESTIMATED_SCORE_MAX}; it starts a new golfer's handicap.`}
-        errors={fields.estimatedScore.errors}
-        errorId={fields.estimatedScore.errorId}
-        inputProps={{
-          ...getInputProps(fields.estimatedScore, { type: 'number' }),
-          placeholder: String(ESTIMATED_SCORE_PLACEHOLDER),
-          min: ESTIMATED_SCORE_MIN,
-          max: ESTIMATED_SCORE_MAX,
-          step: 1,
-        }}
+        field={fields.estimatedScore}
+        type="number"
+        placeholder={String(ESTIMATED_SCORE_PLACEHOLDER)}
+        min={ESTIMATED_SCORE_MIN}
+        max={ESTIMATED_SCORE_MAX}
+        step={1}
       />
-      <div className="flex justify-end gap-2 pt-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : membership ? 'Update Membership' : 'Create Membership'}
-        </Button>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

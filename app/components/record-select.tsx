@@ -1,5 +1,4 @@
-import { ErrorList, inputClass } from '~/components/ui/field';
-import { cn } from '~/utils/cn';
+import { SelectField } from '~/components/ui/field';
 
 export type SelectOption = { value: string; label: string };
 
@@ -26,35 +25,27 @@ export function RecordSelect({
   errorId?: string;
   selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { id: string };
 }) {
-  const invalid = Boolean(errors?.length);
   const state = options === null ? loadingText : options.length === 0 ? emptyText : null;
   return (
-    <div className="space-y-1">
-      <label htmlFor={selectProps.id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        {...selectProps}
-        disabled={options === null || selectProps.disabled}
-        className={cn(inputClass, selectProps.className)}
-      >
-        {state ? (
-          <option value="">{state}</option>
-        ) : (
-          <>
-            <option value="">{placeholder}</option>
-            {options!.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </>
-        )}
-      </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <SelectField
+      label={label}
+      errors={errors}
+      errorId={errorId}
+      selectProps={{ ...selectProps, disabled: options === null || selectProps.disabled }}
+    >
+      {state ? (
+        <option value="">{state}</option>
+      ) : (
+        <>
+          <option value="">{placeholder}</option>
+          {options!.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </>
+      )}
+    </SelectField>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { CourseForm } from '~/components/course-form';
@@ -15,7 +15,7 @@ import { createCourse, deleteCourse, listCourses, updateCourse } from '~/models/
 import { courseSchema } from '~/schemas/course';
 import { requireUser } from '~/utils/auth.server';
 import { adminAction, crudIntents } from '~/utils/admin-page.server';
-import { onlyDialogChanged, withParam } from '~/utils/list-url';
+import { revalidateUnlessDialog, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
 import { useListPage } from '~/utils/use-list-page';
 
@@ -28,12 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ courses: await listCourses() });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => (!formMethod && onlyDialogChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate);
+export const shouldRevalidate = revalidateUnlessDialog();
 
 export async function action({ request }: ActionFunctionArgs) {
   return adminAction(request, {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo } from 'react';
 import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
@@ -18,7 +18,7 @@ import { createGolfer, deleteGolfer, listGolfers, updateGolfer } from '~/models/
 import { golferSchema } from '~/schemas/golfer';
 import { requireUser } from '~/utils/auth.server';
 import { adminAction, crudIntents } from '~/utils/admin-page.server';
-import { listUrl, onlyDialogChanged, withParam } from '~/utils/list-url';
+import { listUrl, revalidateUnlessDialog, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
 import { useListPage, useSearchQuery } from '~/utils/use-list-page';
 
@@ -36,12 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ q, golfers: await listGolfers() });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => (!formMethod && onlyDialogChanged(currentUrl, nextUrl, LIST_PARAMS) ? false : defaultShouldRevalidate);
+export const shouldRevalidate = revalidateUnlessDialog(LIST_PARAMS);
 
 export async function action({ request }: ActionFunctionArgs) {
   return adminAction(request, {

@@ -9,6 +9,7 @@ import { ImportJsonForm } from '~/components/import/import-json-form';
 import { importFailed, importSucceeded, type ImportOutcome } from '~/components/import/import-outcome';
 import { ImportResult } from '~/components/import/import-result';
 import { PageHeader } from '~/components/page-header';
+import { RouteError } from '~/components/route-error';
 import { useShowToast } from '~/components/ui/toaster';
 import { UrlTabs } from '~/components/url-tabs';
 import { currentSeason, seasonChoices } from '~/domain/season';
@@ -163,4 +164,8 @@ export default function ImportPage() {
       <ExportCard season={season} seasons={seasons} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteError what="the import page" />;
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo } from 'react';
 import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
@@ -27,7 +27,7 @@ import {
 import { membershipSchema } from '~/schemas/membership';
 import { requireUser } from '~/utils/auth.server';
 import { adminAction, crudIntents } from '~/utils/admin-page.server';
-import { listUrl, onlyDialogChanged, withParam } from '~/utils/list-url';
+import { listUrl, revalidateUnlessDialog, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
 import { useListPage, useSearchQuery } from '~/utils/use-list-page';
 import { cn } from '~/utils/cn';
@@ -59,12 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => (!formMethod && onlyDialogChanged(currentUrl, nextUrl, ['q']) ? false : defaultShouldRevalidate);
+export const shouldRevalidate = revalidateUnlessDialog(['q']);
 
 export async function action({ request }: ActionFunctionArgs) {
   const back = listUrl(new URL(request.url), LIST_PARAMS);

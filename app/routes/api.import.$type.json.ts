@@ -3,12 +3,9 @@ import { json } from '@remix-run/node';
 import { importJsonText, requireImportType } from '~/import/index.server';
 import { MAX_IMPORT_BYTES } from '~/import/limits';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, readBodyText } from '~/utils/http.server';
+import { apiHandler, methodNotAllowed, postOnlyLoader, readBodyText } from '~/utils/http.server';
 
-/** Only POST does anything here; a GET gets 405 in JSON. */
-export function loader() {
-  return methodNotAllowed(['POST']);
-}
+export const loader = postOnlyLoader;
 
 /**
  * POST /api/import/{type}/json: a JSON array of objects with the type's fields; answers {count}. The body is read

@@ -4,12 +4,9 @@ import { InvalidError } from '~/domain/errors';
 import { importFile, readImportForm, requireImportType, uploadedFile } from '~/import/index.server';
 import { IMPORT_MESSAGES } from '~/import/limits';
 import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed } from '~/utils/http.server';
+import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/utils/http.server';
 
-/** Only POST does anything here; a GET gets 405 in JSON. */
-export function loader() {
-  return methodNotAllowed(['POST']);
-}
+export const loader = postOnlyLoader;
 
 /** POST /api/import/{type}: a CSV, .xlsx or .xls file in the multipart field `file`; answers {count}. */
 export function action({ request, params }: ActionFunctionArgs) {

@@ -1,3 +1,5 @@
+import type { ShouldRevalidateFunction } from '@remix-run/react';
+
 /** The list page's own URL with only the parameters that shape the list (dialogs closed): '/golfers?q=smith'. */
 export function listUrl(url: URL | string, keep: readonly string[]): string {
   const u = typeof url === 'string' ? new URL(url, 'http://x') : url;
@@ -25,7 +27,7 @@ const DIALOG_PARAMS = ['action', 'edit', 'delete'];
  * not asked again and the dialog opens at once. `alsoIgnore` names other parameters the page applies itself (the
  * search ?q, which the page filters its whole list by). Form submissions and every other change revalidate.
  */
-export function onlyDialogChanged(currentUrl: URL, nextUrl: URL, alsoIgnore: readonly string[] = []): boolean {
+function onlyDialogChanged(currentUrl: URL, nextUrl: URL, alsoIgnore: readonly string[] = []): boolean {
   if (currentUrl.pathname !== nextUrl.pathname) return false;
   const strip = (u: URL) => {
     const p = new URLSearchParams(u.search);
@@ -34,4 +36,13 @@ export function onlyDialogChanged(currentUrl: URL, nextUrl: URL, alsoIgnore: rea
     return p.toString();
   };
   return strip(currentUrl) === strip(nextUrl);
+}
+
+/**
+ * A list page's `shouldRevalidate`: the loader is not asked again when only the dialog (or a parameter of
+ * `alsoIgnore`) changed, as onlyDialogChanged says; a form submission and any other change revalidate as usual.
+ */
+export function revalidateUnlessDialog(alsoIgnore: readonly string[] = []): ShouldRevalidateFunction {
+  return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+    !formMethod && onlyDialogChanged(currentUrl, nextUrl, alsoIgnore) ? false : defaultShouldRevalidate;
 }

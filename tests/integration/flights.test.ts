@@ -16,6 +16,21 @@ async function json(res: Response) {
   return res.json();
 }
 
+/** POST /api/flights as the session of `cookie`. */
+function postFlight(cookie: string, body: object) {
+  return call(apiFlightsPost, request('/api/flights', { cookie, json: body }));
+}
+
+/** PUT /api/flights/:id as the session of `cookie`. */
+function putFlight(cookie: string, id: string, body: object) {
+  return call(apiFlightById, request(`/api/flights/${id}`, { method: 'PUT', cookie, json: body }), { id });
+}
+
+/** Posts a form of the /flights page (`path` holds its season and dialog) as the session of `cookie`. */
+function postPage(cookie: string, path: string, form: Record<string, string>) {
+  return call(pageAction, request(path, { cookie, form }));
+}
+
 describe('flight details', () => {
   it('lists assignments with current handicap and season range, and active members without a flight', async () => {
     const season = 2015;
@@ -86,10 +101,7 @@ describe('/api/flights', () => {
   it('creates, reads, updates, moves and deletes an assignment', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const created = await call(
-      apiFlightsPost,
-      request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: 2 } }),
-    );
+    const created = await postFlight(cookie, { golferId: golfer.id, season: 2013, flightNo: 2 });
     expect(created.status).toBe(201);
     const assignment = await json(created);
     expect(assignment).toEqual({ id: expect.any(Number), golferId: golfer.id, season: 2013, flightNo: '2' });
@@ -99,15 +111,7 @@ describe('/api/flights', () => {
     expect(await json(list)).toEqual([assignment]);
     expect(await json(await call(apiFlightGet, request(`/api/flights/${id}`, { cookie }), { id }))).toEqual(assignment);
 
-    const put = await call(
-      apiFlightById,
-      request(`/api/flights/${id}`, {
-        method: 'PUT',
-        cookie,
-        json: { golferId: golfer.id, season: 2013, flightNo: '3' },
-      }),
-      { id },
-    );
+    const put = await putFlight(cookie, id, { golferId: golfer.id, season: 2013, flightNo: '3' });
     expect(await json(put)).toEqual({ ...assignment, flightNo: '3' });
 
     const moved = await call(
@@ -127,33 +131,16 @@ describe('/api/flights', () => {
   it('allows one assignment per golfer and season: a second is a 409', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    await call(
-      apiFlightsPost,
-      request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '1' } }),
-    );
-    const again = await call(
-      apiFlightsPost,
-      request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '2' } }),
-    );
+    await postFlight(cookie, { golferId: golfer.id, season: 2013, flightNo: '1' });
+    const again = await postFlight(cookie, { golferId: golfer.id, season: 2013, flightNo: '2' });
     expect(again.status).toBe(409);
     expect((await json(again)).message).toBe(`${golfer.fullName} is already assigned to Flight 1 for the 2013 season`);
     // Another season is fine.
-    const next = await call(
-      apiFlightsPost,
-      request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2014, flightNo: '2' } }),
-    );
+    const next = await postFlight(cookie, { golferId: golfer.id, season: 2014, flightNo: '2' });
     expect(next.status).toBe(201);
     // Editing the 2014 one into 2013 collides too.
     const id = String((await json(next)).id);
-    const clash = await call(
-      apiFlightById,
-      request(`/api/flights/${id}`, {
-        method: 'PUT',
-        cookie,
-        json: { golferId: golfer.id, season: 2013, flightNo: '2' },
-      }),
-      { id },
-    );
+    const clash = await putFlight(cookie, id, { golferId: golfer.id, season: 2013, flightNo: '2' });
     expect(clash.status).toBe(409);
     expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(2);
   });
@@ -167,10 +154,7 @@ describe('/api/flights', () => {
   ])('refuses %j with 400 and a field message', async (change, field, message) => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const res = await call(
-      apiFlightsPost,
-      request('/api/flights', { cookie, json: { golferId: golfer.id, season: 2013, flightNo: '1', ...change } }),
-    );
+    const res = await postFlight(cookie, { golferId: golfer.id, season: 2013, flightNo: '1', ...change });
     expect(res.status).toBe(400);
     expect((await json(res)).errors[field]).toContain(message);
     expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(0);
@@ -178,10 +162,7 @@ describe('/api/flights', () => {
 
   it('answers a missing golfer with 400, bad ids with 400 and missing assignments with 404', async () => {
     const { cookie } = await signIn();
-    const noGolfer = await call(
-      apiFlightsPost,
-      request('/api/flights', { cookie, json: { golferId: 999999, season: 2013, flightNo: '1' } }),
-    );
+    const noGolfer = await postFlight(cookie, { golferId: 999999, season: 2013, flightNo: '1' });
     expect(noGolfer.status).toBe(400);
     expect(await json(noGolfer)).toEqual({
       message: 'Golfer #999999 does not exist',
@@ -238,14 +219,16 @@ describe('/flights page', () => {
     await newMembership(golfer.id, 2011);
     const before = await json(await call(pageLoader, request('/flights?season=2011', { cookie })));
     expect(before.unassigned.map((u: { golferId: number }) => u.golferId)).toContain(golfer.id);
+    // The unassigned list's Assign form, for this golfer in 2011.
+    const assign = (flightNo: string) =>
+      postPage(cookie, '/flights?season=2011', {
+        intent: 'assign',
+        golferId: String(golfer.id),
+        season: '2011',
+        flightNo,
+      });
 
-    const assigned = await call(
-      pageAction,
-      request('/flights?season=2011', {
-        cookie,
-        form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '3' },
-      }),
-    );
+    const assigned = await assign('3');
     expect(assigned.status).toBe(302);
     expect(assigned.headers.get('Location')).toBe('/flights?season=2011');
     const assignment = await db.flightAssignment.findUniqueOrThrow({
@@ -253,13 +236,7 @@ describe('/flights page', () => {
     });
     expect(assignment.flightNo).toBe('3');
 
-    const twice = await call(
-      pageAction,
-      request('/flights?season=2011', {
-        cookie,
-        form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '1' },
-      }),
-    );
+    const twice = await assign('1');
     expect(twice.status).toBe(409);
     expect(await json(twice)).toEqual({
       intent: 'assign',
@@ -267,77 +244,54 @@ describe('/flights page', () => {
       message: `${golfer.fullName} is already assigned to Flight 3 for the 2011 season`,
     });
 
-    const noFlight = await call(
-      pageAction,
-      request('/flights?season=2011', {
-        cookie,
-        form: { intent: 'assign', golferId: String(golfer.id), season: '2011', flightNo: '' },
-      }),
-    );
+    const noFlight = await assign('');
     expect(noFlight.status).toBe(400);
 
-    const moved = await call(
-      pageAction,
-      request('/flights?season=2011', {
-        cookie,
-        form: { intent: 'move', flightId: String(assignment.id), newFlightNo: '1' },
-      }),
-    );
+    const moved = await postPage(cookie, '/flights?season=2011', {
+      intent: 'move',
+      flightId: String(assignment.id),
+      newFlightNo: '1',
+    });
     expect(moved.status).toBe(302);
     expect((await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).flightNo).toBe('1');
 
-    const badMove = await call(
-      pageAction,
-      request('/flights?season=2011', {
-        cookie,
-        form: { intent: 'move', flightId: String(assignment.id), newFlightNo: '7' },
-      }),
-    );
+    const badMove = await postPage(cookie, '/flights?season=2011', {
+      intent: 'move',
+      flightId: String(assignment.id),
+      newFlightNo: '7',
+    });
     expect(badMove.status).toBe(400);
 
-    const deleted = await call(
-      pageAction,
-      request(`/flights?season=2011&delete=${assignment.id}`, {
-        cookie,
-        form: { intent: 'delete', id: String(assignment.id) },
-      }),
-    );
+    const deleted = await postPage(cookie, `/flights?season=2011&delete=${assignment.id}`, {
+      intent: 'delete',
+      id: String(assignment.id),
+    });
     expect(deleted.status).toBe(302);
     expect(await db.flightAssignment.count({ where: { id: assignment.id } })).toBe(0);
-    const gone = await call(
-      pageAction,
-      request('/flights?season=2011', { cookie, form: { intent: 'delete', id: String(assignment.id) } }),
-    );
+    const gone = await postPage(cookie, '/flights?season=2011', { intent: 'delete', id: String(assignment.id) });
     expect(gone.status).toBe(404);
   });
 
   it('creates and updates through the dialog forms, with field messages on failure', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const created = await call(
-      pageAction,
-      request('/flights?season=2011&action=new', {
-        cookie,
-        form: { intent: 'create', golferId: String(golfer.id), season: '2011', flightNo: '2' },
-      }),
-    );
+    const created = await postPage(cookie, '/flights?season=2011&action=new', {
+      intent: 'create',
+      golferId: String(golfer.id),
+      season: '2011',
+      flightNo: '2',
+    });
     expect(created.status).toBe(302);
     const assignment = await db.flightAssignment.findUniqueOrThrow({
       where: { golferId_season: { golferId: golfer.id, season: 2011 } },
     });
-    const updated = await call(
-      pageAction,
-      request('/flights?season=2011', {
-        cookie,
-        form: {
-          intent: 'update',
-          id: String(assignment.id),
-          golferId: String(golfer.id),
-          season: '2010',
-          flightNo: '4',
-        },
-      }),
-    );
+    const updated = await postPage(cookie, '/flights?season=2011', {
+      intent: 'update',
+      id: String(assignment.id),
+      golferId: String(golfer.id),
+      season: '2010',
+      flightNo: '4',
+    });
     expect(updated.status).toBe(302);
     expect(updated.headers.get('Location')).toBe('/flights?season=2010');
     expect(await db.flightAssignment.findUniqueOrThrow({ where: { id: assignment.id } })).toMatchObject({
@@ -345,22 +299,23 @@ describe('/flights page', () => {
       flightNo: '4',
     });
 
-    const invalid = await call(
-      pageAction,
-      request('/flights', { cookie, form: { intent: 'create', golferId: '', season: '2011', flightNo: '' } }),
-    );
+    const invalid = await postPage(cookie, '/flights', {
+      intent: 'create',
+      golferId: '',
+      season: '2011',
+      flightNo: '',
+    });
     expect(invalid.status).toBe(400);
     expect((await json(invalid)).result.error).toMatchObject({
       golferId: ['Golfer is required'],
       flightNo: ['Choose Flight 1 to Flight 4'],
     });
-    const duplicate = await call(
-      pageAction,
-      request('/flights', {
-        cookie,
-        form: { intent: 'create', golferId: String(golfer.id), season: '2010', flightNo: '1' },
-      }),
-    );
+    const duplicate = await postPage(cookie, '/flights', {
+      intent: 'create',
+      golferId: String(golfer.id),
+      season: '2010',
+      flightNo: '1',
+    });
     expect(duplicate.status).toBe(409);
   });
 

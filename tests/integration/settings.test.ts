@@ -15,6 +15,11 @@ async function toastOf(res: Response) {
   return session.get('toast');
 }
 
+/** Posts a form of the /settings page as the session of `cookie`. */
+function postSettings(cookie: string, form: Record<string, string>) {
+  return call(settingsAction, request('/settings', { cookie, form }));
+}
+
 const valid = {
   intent: 'settings',
   leagueName: 'Northern Docs Golf',
@@ -41,7 +46,7 @@ describe('/settings', () => {
 
   it('saves the settings (fee typed in dollars, stored in cents) and the league name reaches the header', async () => {
     const { cookie } = await signIn();
-    const res = await call(settingsAction, request('/settings', { cookie, form: valid }));
+    const res = await postSettings(cookie, valid);
     expect(res.status).toBe(302);
     expect(await toastOf(res)).toEqual({
       type: 'success',
@@ -64,59 +69,43 @@ describe('/settings', () => {
   it('refuses changes from a user who is not an administrator with 403, changing nothing', async () => {
     const before = await getSettings();
     const { cookie } = await signIn({ isAdmin: false });
-    const res = await call(
-      settingsAction,
-      request('/settings', { cookie, form: { ...valid, leagueName: 'Hijacked' } }),
-    );
+    const res = await postSettings(cookie, { ...valid, leagueName: 'Hijacked' });
     expect(res.status).toBe(403);
     expect((await res.json()).result.error['']).toEqual(['Only an administrator can change settings and users.']);
     expect((await getSettings()).leagueName).toBe(before.leagueName);
     const username = unique('sneaky');
-    const add = await call(
-      settingsAction,
-      request('/settings', {
-        cookie,
-        form: {
-          intent: 'add-user',
-          username,
-          password: 'password123',
-          confirmPassword: 'password123',
-          email: 'a@b.org',
-          firstName: 'A',
-          lastName: 'B',
-        },
-      }),
-    );
+    const add = await postSettings(cookie, {
+      intent: 'add-user',
+      username,
+      password: 'password123',
+      confirmPassword: 'password123',
+      email: 'a@b.org',
+      firstName: 'A',
+      lastName: 'B',
+    });
     expect(add.status).toBe(403);
     expect(await db.user.count({ where: { username } })).toBe(0);
-    const reset = await call(
-      settingsAction,
-      request('/settings', {
-        cookie,
-        form: { intent: 'reset-password', userId: '1', password: 'password123', confirmPassword: 'password123' },
-      }),
-    );
+    const reset = await postSettings(cookie, {
+      intent: 'reset-password',
+      userId: '1',
+      password: 'password123',
+      confirmPassword: 'password123',
+    });
     expect(reset.status).toBe(403);
   });
 
   it('answers invalid settings with 400 and field messages', async () => {
     const { cookie } = await signIn();
-    const res = await call(
-      settingsAction,
-      request('/settings', {
-        cookie,
-        form: {
-          ...valid,
-          leagueName: ' ',
-          statementDescriptor: 'GO',
-          seasonFeeCents: 'lots',
-          teeFirst: '18:00',
-          teeLast: '11:00',
-          teeIntervalMinutes: '0',
-          defaultPar: '72',
-        },
-      }),
-    );
+    const res = await postSettings(cookie, {
+      ...valid,
+      leagueName: ' ',
+      statementDescriptor: 'GO',
+      seasonFeeCents: 'lots',
+      teeFirst: '18:00',
+      teeLast: '11:00',
+      teeIntervalMinutes: '0',
+      defaultPar: '72',
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).result.error).toMatchObject({
       leagueName: ['League name is required'],
@@ -125,23 +114,20 @@ describe('/settings', () => {
       teeIntervalMinutes: ['Tee time interval must be a whole number from 5 to 60'],
       defaultPar: ['Default par must be a whole number from 27 to 45'],
     });
-    const order = await call(
-      settingsAction,
-      request('/settings', { cookie, form: { ...valid, teeFirst: '18:00', teeLast: '11:00' } }),
-    );
+    const order = await postSettings(cookie, { ...valid, teeFirst: '18:00', teeLast: '11:00' });
     expect((await order.json()).result.error.teeLast).toEqual(['The last tee time must not be before the first']);
   });
 
   it('recomputes handicaps of rounds without a course when the default par changes', async () => {
     const { cookie } = await signIn();
-    await call(settingsAction, request('/settings', { cookie, form: valid }));
+    await postSettings(cookie, valid);
     const golfer = await createGolfer({ firstName: 'No', lastName: unique('Course') });
     const round = await db.round.create({
       data: { golferId: golfer.id, date: '2025-06-09', season: 2025, grossScore: 45 },
     });
     await recomputeHandicaps(db, [golfer.id]);
     expect((await db.round.findUniqueOrThrow({ where: { id: round.id } })).hcpIndexAfter).toBe(7);
-    await call(settingsAction, request('/settings', { cookie, form: { ...valid, defaultPar: '40' } }));
+    await postSettings(cookie, { ...valid, defaultPar: '40' });
     expect((await db.round.findUniqueOrThrow({ where: { id: round.id } })).hcpIndexAfter).toBe(4);
   });
 
@@ -156,24 +142,15 @@ describe('/settings', () => {
       lastName: 'Helper',
       password: 'password123',
     };
-    const mismatch = await call(
-      settingsAction,
-      request('/settings', { cookie, form: { ...fields, confirmPassword: 'password124' } }),
-    );
+    const mismatch = await postSettings(cookie, { ...fields, confirmPassword: 'password124' });
     expect(mismatch.status).toBe(400);
     const body = await mismatch.json();
     expect(body.result.error.confirmPassword).toEqual(['Passwords do not match']);
     expect(JSON.stringify(body)).not.toContain('password123');
-    const missing = await call(
-      settingsAction,
-      request('/settings', { cookie, form: { ...fields, confirmPassword: '' } }),
-    );
+    const missing = await postSettings(cookie, { ...fields, confirmPassword: '' });
     expect((await missing.json()).result.error.confirmPassword).toEqual(['Please confirm your password']);
 
-    const ok = await call(
-      settingsAction,
-      request('/settings', { cookie, form: { ...fields, confirmPassword: 'password123', isAdmin: 'on' } }),
-    );
+    const ok = await postSettings(cookie, { ...fields, confirmPassword: 'password123', isAdmin: 'on' });
     expect(ok.status).toBe(302);
     expect(await toastOf(ok)).toMatchObject({ type: 'success', title: 'User created successfully' });
     expect(await verifyLogin(username, 'password123')).toMatchObject({
@@ -181,10 +158,7 @@ describe('/settings', () => {
       isAdmin: true,
     });
 
-    const dup = await call(
-      settingsAction,
-      request('/settings', { cookie, form: { ...fields, confirmPassword: 'password123' } }),
-    );
+    const dup = await postSettings(cookie, { ...fields, confirmPassword: 'password123' });
     expect(dup.status).toBe(409);
     expect((await dup.json()).result.error.username).toEqual(['This username is already taken']);
   });
@@ -199,41 +173,28 @@ describe('/settings', () => {
       firstName: 'F',
       lastName: 'G',
     });
-    const mismatch = await call(
-      settingsAction,
-      request('/settings', {
-        cookie,
-        form: {
-          intent: 'reset-password',
-          userId: String(user.id),
-          password: 'new-password',
-          confirmPassword: 'other-password',
-        },
-      }),
-    );
+    const mismatch = await postSettings(cookie, {
+      intent: 'reset-password',
+      userId: String(user.id),
+      password: 'new-password',
+      confirmPassword: 'other-password',
+    });
     expect((await mismatch.json()).result.error.confirmPassword).toEqual(['Passwords do not match']);
-    const ok = await call(
-      settingsAction,
-      request('/settings', {
-        cookie,
-        form: {
-          intent: 'reset-password',
-          userId: String(user.id),
-          password: 'new-password',
-          confirmPassword: 'new-password',
-        },
-      }),
-    );
+    const ok = await postSettings(cookie, {
+      intent: 'reset-password',
+      userId: String(user.id),
+      password: 'new-password',
+      confirmPassword: 'new-password',
+    });
     expect(await toastOf(ok)).toMatchObject({ title: 'Password reset successfully' });
     expect(await verifyLogin(username, 'new-password')).not.toBeNull();
     expect(await verifyLogin(username, 'old-password')).toBeNull();
-    const missing = await call(
-      settingsAction,
-      request('/settings', {
-        cookie,
-        form: { intent: 'reset-password', userId: '999999', password: 'new-password', confirmPassword: 'new-password' },
-      }),
-    );
+    const missing = await postSettings(cookie, {
+      intent: 'reset-password',
+      userId: '999999',
+      password: 'new-password',
+      confirmPassword: 'new-password',
+    });
     expect(missing.status).toBe(404);
   });
 });

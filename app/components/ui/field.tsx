@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { cn } from '~/utils/cn';
 
 export const inputClass =
@@ -15,6 +16,42 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
+type FieldErrors = { errors?: string[] | null; errorId?: string };
+
+/** A control's aria-invalid and aria-describedby, pointing at its ErrorList while it has errors. */
+function ariaFor({ errors, errorId }: FieldErrors) {
+  const invalid = Boolean(errors?.length);
+  return { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId : undefined };
+}
+
+/** The frame of every field: the label, the control, an optional hint, then the control's errors. */
+function Labelled({
+  htmlFor,
+  label,
+  hint,
+  errors,
+  errorId,
+  className,
+  children,
+}: FieldErrors & {
+  htmlFor: string;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
 /** A labelled input with its errors; `errorId` links the two for screen readers. */
 export function Field({
   label,
@@ -23,28 +60,65 @@ export function Field({
   hint,
   className,
   inputProps,
-}: {
+}: FieldErrors & {
   label: React.ReactNode;
-  errors?: string[] | null;
-  errorId?: string;
   hint?: React.ReactNode;
   className?: string;
   inputProps: React.InputHTMLAttributes<HTMLInputElement> & { id: string };
 }) {
-  const invalid = Boolean(errors?.length);
   return (
-    <div className={cn('space-y-1', className)}>
-      <label htmlFor={inputProps.id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        {...inputProps}
-        className={cn(inputClass, inputProps.className)}
-      />
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <Labelled htmlFor={inputProps.id} label={label} hint={hint} errors={errors} errorId={errorId} className={className}>
+      <input {...ariaFor({ errors, errorId })} {...inputProps} className={cn(inputClass, inputProps.className)} />
+    </Labelled>
+  );
+}
+
+/** A labelled select with its errors; the options are its children. */
+export function SelectField({
+  label,
+  errors,
+  errorId,
+  selectProps,
+  children,
+}: FieldErrors & {
+  label: React.ReactNode;
+  selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <Labelled htmlFor={selectProps.id} label={label} errors={errors} errorId={errorId}>
+      <select {...ariaFor({ errors, errorId })} {...selectProps} className={cn(inputClass, selectProps.className)}>
+        {children}
+      </select>
+    </Labelled>
+  );
+}
+
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'time';
+
+/**
+ * A Field for one field of a conform form: its id, name, default value, constraints and errors come from the
+ * field's metadata; the other props (autoComplete, placeholder, min…) go on the input.
+ */
+export function FormField<Schema, FormSchema extends Record<string, unknown>>({
+  field,
+  type,
+  label,
+  hint,
+  ...input
+}: {
+  field: FieldMetadata<Schema, FormSchema, string[]>;
+  type: InputType;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'name'>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      errors={field.errors}
+      errorId={field.errorId}
+      inputProps={{ ...getInputProps(field, { type }), ...input }}
+    />
   );
 }
