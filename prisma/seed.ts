@@ -1,4 +1,4 @@
-import { currentSeason } from '../app/domain/season';
+import { currentSeason, todayInLeague } from '../app/domain/season';
 import { createCourse } from '../app/models/courses.server';
 import { createFlightAssignment } from '../app/models/flights.server';
 import { createGolfer } from '../app/models/golfers.server';
@@ -6,8 +6,9 @@ import { recomputeHandicaps } from '../app/models/handicaps.server';
 import { createMembership } from '../app/models/memberships.server';
 import { calculatePointsForDate } from '../app/models/points.server';
 import { createRounds } from '../app/models/rounds.server';
+import { createSeason, getLeagueSeason, getSchedule, getSeason, updateSeason } from '../app/models/seasons.server';
 import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../app/models/tee-times.server';
-import type { Db } from '../app/utils/db.server';
+import type { Db, Tx } from '../app/utils/db.server';
 
 const NAMES: Array<[string, string, string | null]> = [
   ['Avery', 'Lindqvist', null],
@@ -28,17 +29,47 @@ const NAMES: Array<[string, string, string | null]> = [
   ['Hayden', 'Moreau', 'Scrub'],
 ];
 
-/**
- * A small demo league for a first look, written through the same models the pages use: one par-36 course,
- * 16 golfers in 4 flights with memberships for the current season, three weeks of rounds with computed
- * handicaps and points, and the standing tee times with two golfers in each of the first slots.
- */
-export async function seedDemoLeague(db: Db): Promise<string> {
-  const season = currentSeason();
-  const dates = [`${season}-05-18`, `${season}-05-25`, `${season}-06-01`];
+/** The published schedule the demo seasons are copied from (docs/product/seasons.md#what-a-season-holds). */
+const TEMPLATE_SEASON = 2025;
+/** Weeks of demo rounds: the season's first regular rounds. */
+const DEMO_WEEKS = 3;
 
-  const golferIds = await db.$transaction(
+/**
+ * The current season and the next, each with the 2025 schedule copied by the rule 'Add Season' uses, and
+ * registration open for the league season from today to its last date, so a new user can try registration on any
+ * day of the year (docs/product/seasons.md#what-a-season-holds). A season that already exists is kept as it is.
+ * Returns the league season's year and the current season's regular-round dates.
+ */
+async function seedSeasons(tx: Tx, season: number, today: string): Promise<{ league: number; regular: string[] }> {
+  for (const year of [season, season + 1]) {
+    if (!(await getSeason(year, tx)))
+      await createSeason({ year, registrationOpens: null, registrationCloses: null, copyFrom: TEMPLATE_SEASON }, tx);
+  }
+  const league = await getLeagueSeason(tx, today);
+  if (league.lastDate && league.lastDate >= today)
+    await updateSeason(
+      league.year,
+      { feeCents: league.feeCents, registrationOpens: today, registrationCloses: league.lastDate },
+      tx,
+    );
+  const regular = (await getSchedule(season, tx)).filter((e) => e.kind === 'regular-round').map((e) => e.date);
+  return { league: league.year, regular };
+}
+
+/**
+ * A small demo league for a first look, written through the same models the pages use: the seasons above, one
+ * par-36 course, 16 golfers in 4 flights with memberships for the current season, its first three weeks of rounds
+ * with computed handicaps and points, the current season's standing tee times with two golfers in each of the first
+ * slots, and the league season's tee times for new registrations to choose from. `now` is the moment of seeding.
+ */
+export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<string> {
+  const season = currentSeason(now);
+  const today = todayInLeague(now);
+
+  const { golferIds, dates, league } = await db.$transaction(
     async (tx) => {
+      const { league, regular } = await seedSeasons(tx, season, today);
+      const dates = regular.slice(0, DEMO_WEEKS);
       const course = await createCourse(
         { courseName: 'Boyne Highlands Front Nine', coursePar: 36, courseLength: '3,150 yards' },
         tx,
@@ -88,12 +119,13 @@ export async function seedDemoLeague(db: Db): Promise<string> {
       await recomputeHandicaps(tx, ids);
       // Points as an administrator's "Calculate points" gives them, so the demo standings are not all zero.
       for (const date of dates) await calculatePointsForDate(date, tx);
-      return ids;
+      return { golferIds: ids, dates, league };
     },
     { timeout: 60_000 },
   );
 
   const { total } = await generateSeasonTeeTimes(season);
+  const leagueTeeTimes = league === season ? total : (await generateSeasonTeeTimes(league)).total;
   const slots = await db.teeTime.findMany({ where: { season }, orderBy: { time: 'asc' }, select: { id: true } });
   for (const [i, golferId] of golferIds.entries()) {
     await assignGolferToTeeTime({
@@ -102,5 +134,9 @@ export async function seedDemoLeague(db: Db): Promise<string> {
       golferId,
     });
   }
-  return `${golferIds.length} golfers in 4 flights, 1 course, ${golferIds.length * dates.length} rounds, ${total} standing tee times for ${season}`;
+  const leagueSummary = league === season ? '' : `, ${leagueTeeTimes} standing tee times for ${league}`;
+  return (
+    `${golferIds.length} golfers in 4 flights, 1 course, ${golferIds.length * dates.length} rounds, ` +
+    `${total} standing tee times for ${season}${leagueSummary}; registration open for ${league}`
+  );
 }

@@ -17,6 +17,7 @@ const mainNav: NavItem[] = [
 const adminNav: NavItem[] = [
   { to: '/email-list', label: 'Email List', icon: 'mail' },
   { to: '/import', label: 'Import Data', icon: 'upload' },
+  { to: '/seasons', label: 'Seasons', icon: 'calendar' },
   { to: '/settings', label: 'Settings', icon: 'cog' },
 ];
 

@@ -6,9 +6,6 @@
 import { format } from 'date-fns';
 import { formatTeeTime } from './tee-times';
 
-/** Default season fee; the live value comes from Settings (docs/product/payments.md#season-fee). */
-export const SEASON_FEE_CENTS = 15000;
-
 export const FLIGHT_COUNT = 4;
 /** Four flights, numbered 1 to 4, stored as the text '1' to '4' (docs/product/data-model.md#flight-assignments). */
 export const FLIGHT_NUMBERS = ['1', '2', '3', '4'] as const;
@@ -22,9 +19,6 @@ export const PLAYOFF_SPOTS_PER_FLIGHT = 4;
 
 export const GOLFERS_PER_TEE_TIME = 4;
 export const TEE_TIME_DAY = 'Monday';
-/** Default standing tee-time window; Settings may change it (docs/product/league.md#standing-tee-times). */
-const FIRST_TEE_TIME = '11:00';
-const LAST_TEE_TIME = '18:00';
 
 /** Estimated nine-hole score a new golfer gives at registration, par 36 assumed. */
 export const ESTIMATED_SCORE_MIN = 27;
@@ -79,8 +73,13 @@ export function formatDollars(cents: number): string {
   return cents % 100 === 0 ? text.replace(/\.00$/, '') : text;
 }
 
-/** "11:00am to 6:00pm" */
-export const TEE_TIME_WINDOW_LABEL = `${formatTeeTime(FIRST_TEE_TIME, 'prose')} to ${formatTeeTime(LAST_TEE_TIME, 'prose')}`;
+/**
+ * The standing tee-time window in the public pages' prose, "11:00am to 6:00pm". The window is Settings' first and
+ * last tee time (docs/product/league.md#standing-tee-times), so the pages never repeat a default.
+ */
+export function teeTimeWindowLabel(first: string, last: string): string {
+  return `${formatTeeTime(first, 'prose')} to ${formatTeeTime(last, 'prose')}`;
+}
 
 /** "July 15" */
 export const REFUND_DEADLINE_LABEL = format(

@@ -3,7 +3,7 @@ import { IMPORT_FIELDS, IMPORT_TYPES, importFieldNames, isImportType, importType
 
 describe('IMPORT_FIELDS', () => {
   it('lists the required and optional fields of each import type', () => {
-    expect(IMPORT_TYPES).toEqual(['golfers', 'rounds', 'memberships', 'flights', 'courses']);
+    expect(IMPORT_TYPES).toEqual(['golfers', 'rounds', 'memberships', 'flights', 'courses', 'schedule']);
     expect(IMPORT_FIELDS.golfers).toEqual({
       required: ['firstName', 'lastName'],
       optional: ['nickname', 'email', 'phone'],
@@ -18,6 +18,10 @@ describe('IMPORT_FIELDS', () => {
     });
     expect(IMPORT_FIELDS.flights).toEqual({ required: ['golferId', 'season', 'flightNo'], optional: [] });
     expect(IMPORT_FIELDS.courses).toEqual({ required: ['courseName', 'coursePar', 'courseLength'], optional: [] });
+    expect(IMPORT_FIELDS.schedule).toEqual({
+      required: ['date', 'event', 'kind'],
+      optional: ['weekNumber', 'rainOut'],
+    });
   });
 
   it('names every field of a type, required first', () => {
@@ -32,8 +36,9 @@ describe('IMPORT_FIELDS', () => {
 });
 
 describe('importTypeSchema', () => {
-  it('accepts the five types and refuses anything else', () => {
+  it('accepts the six types and refuses anything else', () => {
     expect(importTypeSchema.safeParse('flights').success).toBe(true);
+    expect(importTypeSchema.safeParse('schedule').success).toBe(true);
     expect(importTypeSchema.safeParse('users').success).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ export const IMPORT_FIELDS = {
   },
   flights: { required: ['golferId', 'season', 'flightNo'], optional: [] },
   courses: { required: ['courseName', 'coursePar', 'courseLength'], optional: [] },
+  // The season is the date's year (docs/decisions/052-registration-follows-the-season.md).
+  schedule: { required: ['date', 'event', 'kind'], optional: ['weekNumber', 'rainOut'] },
 } as const;
 
 export type ImportType = keyof typeof IMPORT_FIELDS;
@@ -28,13 +30,14 @@ export function importFieldNames<T extends ImportType>(type: T): ImportField<T>[
   return [...required, ...optional] as ImportField<T>[];
 }
 
-/** Labels of the five type buttons and the words used in messages ('Successfully imported 3 golfers'). */
+/** Labels of the type buttons and the words used in messages ('Successfully imported 3 golfers'). */
 export const IMPORT_TYPE_LABELS: Record<ImportType, string> = {
   golfers: 'Golfers',
   rounds: 'Rounds',
   memberships: 'Memberships',
   flights: 'Flights',
   courses: 'Courses',
+  schedule: 'Schedule',
 };
 
 /** The `type` the page's buttons send. */

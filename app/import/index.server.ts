@@ -1,5 +1,5 @@
 /**
- * Importing golfers, rounds, memberships, flights and courses from a CSV, .xlsx or .xls file or from JSON
+ * Importing golfers, rounds, memberships, flights, courses and schedule dates from a CSV, .xlsx or .xls file or from JSON
  * (docs/decisions/040-import-pipeline.md). On the server, the page (/import) and the API (POST /api/import/{type}
  * and /api/import/{type}/json) call only this module; the steps read top-down, one file each:
  *
@@ -10,7 +10,7 @@
  *   validate.ts        4. validate  each row with the entity's own zod schema; all problems refused at once
  *   write.server.ts    5. write     references checked, rows matched and written through the models, one transaction
  *
- * fields.ts (the five types and their fields) and limits.ts (5 MB, 10,000 rows, the messages of
+ * fields.ts (the six types and their fields) and limits.ts (5 MB, 10,000 rows, the messages of
  * docs/product/import-export.md#import-messages) hold no server code: the page's components show and check the same
  * things in the browser.
  * Refusals: the upload's limits are HTTP errors of the edge (413, 415); everything else is a domain error
@@ -36,7 +36,7 @@ export async function importJsonText(type: ImportType, text: string): Promise<{ 
   return writeRows(type, 'json', validateRows(type, 'json', readJsonText(text)));
 }
 
-/** The {type} of an import or export URL; an unknown one is not found, naming the five that exist. */
+/** The {type} of an import or export URL; an unknown one is not found, naming the types that exist. */
 export function requireImportType(value: string | undefined): ImportType {
   if (isImportType(value)) return value;
   throw new NotFoundError(`Unknown import type "${value ?? ''}". Use one of ${IMPORT_TYPES.join(', ')}.`);

@@ -4,6 +4,7 @@ import { parseFlightInput, type FlightInput } from '~/schemas/flight';
 import { golferSchema, type GolferInput } from '~/schemas/golfer';
 import { membershipSchema, type MembershipInput } from '~/schemas/membership';
 import { parseRoundInput, type RoundInput } from '~/schemas/round';
+import { scheduleEntrySchema, type ScheduleEntryInput } from '~/schemas/season';
 import { convertCells, type CellKind } from './cells';
 import { IMPORT_FIELDS, importFieldNames, type ImportType } from './fields';
 import { mapRow, missingColumns } from './headers';
@@ -30,6 +31,7 @@ export type ImportInputs = {
   memberships: MembershipInput;
   flights: FlightInput;
   courses: CourseInput;
+  schedule: ScheduleEntryInput;
 };
 
 /** A row that passed its schema; `present` names the fields the row actually gave (blank cells are absent). */
@@ -116,6 +118,12 @@ const RULES: { [K in ImportType]: RowRules<ImportInputs[K]> } = {
     parse: (cells) => courseSchema.safeParse(cells),
     duplicates: (rows, unit) =>
       duplicateRows(rows, (input) => input.courseName.trim().toLowerCase(), 'The same courseName', unit),
+  },
+  // A season has one entry per date, and the date's year is the season, so the date alone is the key.
+  schedule: {
+    kinds: { date: 'date', weekNumber: 'integer', event: 'text', kind: 'text', rainOut: 'boolean' },
+    parse: (cells) => scheduleEntrySchema.safeParse(cells),
+    duplicates: (rows, unit) => duplicateRows(rows, (input) => input.date, 'The same date', unit),
   },
 };
 

@@ -5,11 +5,13 @@ import { recomputeHandicaps } from '~/models/handicaps.server';
 import { upsertFlightAssignment } from '~/models/flights.server';
 import { membershipData, upsertMembership } from '~/models/memberships.server';
 import { createRounds, updateRound } from '~/models/rounds.server';
+import { createScheduleEntry, createSeason, updateScheduleEntry } from '~/models/seasons.server';
 import type { CourseInput } from '~/schemas/course';
 import type { FlightInput } from '~/schemas/flight';
 import type { GolferInput } from '~/schemas/golfer';
 import type { MembershipInput } from '~/schemas/membership';
 import type { RoundInput } from '~/schemas/round';
+import type { ScheduleEntryInput } from '~/schemas/season';
 import { db, type Tx } from '~/utils/db.server';
 import type { ImportType } from './fields';
 import {
@@ -338,7 +340,65 @@ const flights: Writer<FlightInput> = {
   },
 };
 
-const WRITERS: { [K in ImportType]: Writer<ImportInputs[K]> } = { golfers, rounds, courses, memberships, flights };
+function yearOf(date: string): number {
+  return Number(date.slice(0, 4));
+}
+
+/**
+ * Schedule dates: the season is the date's year, and a season has one entry per date, so a row for a stored date
+ * updates that entry (blank weekNumber and rainOut cells keep what is on file) and any other row adds one. A year
+ * without a season record gets one first, in year order, with the model's default fee (the previous season's, else
+ * Settings'; docs/decisions/052-registration-follows-the-season.md). Every write goes through the seasons model, so
+ * a change to which rounds count recomputes handicaps and points as the Seasons screens do.
+ */
+const schedule: Writer<ScheduleEntryInput> = {
+  async write(tx, rows, wrap) {
+    const years = [...new Set(rows.map((row) => yearOf(row.input.date)))].sort((a, b) => a - b);
+    const seasons = await tx.season.findMany({ where: { year: { in: years } }, select: { year: true } });
+    const stored = await tx.scheduleEntry.findMany({ where: { season: { in: years } } });
+    const known = new Set(seasons.map((season) => season.year));
+    for (const year of years) {
+      if (known.has(year)) continue;
+      const first = rows.find((row) => yearOf(row.input.date) === year)!;
+      try {
+        await createSeason({ year, registrationOpens: null, registrationCloses: null }, tx);
+      } catch (error) {
+        throw wrap(first.rowNumber, error);
+      }
+    }
+    const byDate = new Map(stored.map((entry) => [entry.date, entry]));
+    await eachRow(rows, wrap, async ({ input, present }) => {
+      const year = yearOf(input.date);
+      const current = byDate.get(input.date);
+      if (!current) {
+        await createScheduleEntry(year, input, tx);
+        return;
+      }
+      const merged: ScheduleEntryInput = {
+        ...input,
+        weekNumber: present.has('weekNumber') ? input.weekNumber : (current.weekNumber ?? undefined),
+        rainOut: present.has('rainOut') ? input.rainOut : current.rainOut,
+      };
+      if (
+        merged.event === current.event &&
+        merged.kind === current.kind &&
+        (merged.weekNumber ?? null) === current.weekNumber &&
+        merged.rainOut === current.rainOut
+      )
+        return;
+      await updateScheduleEntry(year, current.id, merged, tx);
+    });
+  },
+};
+
+const WRITERS: { [K in ImportType]: Writer<ImportInputs[K]> } = {
+  golfers,
+  rounds,
+  courses,
+  memberships,
+  flights,
+  schedule,
+};
 
 /** A model's own refusal while writing (a 404 or 409) still names the row it came from, with its own kind. */
 function atRow(source: ImportSource, rowNumber: number, error: unknown): unknown {

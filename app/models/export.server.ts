@@ -8,8 +8,8 @@ type Export = { filename: string; csv: string };
 /**
  * A CSV download per type, in the columns the importer reads (docs/decisions/042-csv-exports.md), so an export can
  * be edited and imported again. Golfers and courses start with their `id` (what golferId and courseId refer to);
- * rounds, memberships and flights end with read-only columns (names, computed handicaps) that the importer ignores.
- * One query per export.
+ * a season's schedule lists its dates in order; rounds, memberships and flights end with read-only columns (names,
+ * computed handicaps) that the importer ignores. One query per export.
  */
 export async function exportCsv(type: ImportType, season: number, client: Tx = db): Promise<Export> {
   switch (type) {
@@ -93,6 +93,16 @@ export async function exportCsv(type: ImportType, season: number, client: Tx = d
             m.estimatedScore,
             m.golfer.fullName,
           ]),
+        ),
+      };
+    }
+    case 'schedule': {
+      const rows = await client.scheduleEntry.findMany({ where: { season }, orderBy: { date: 'asc' } });
+      return {
+        filename: `schedule-${season}.csv`,
+        csv: toCsv(
+          ['date', 'weekNumber', 'event', 'kind', 'rainOut'],
+          rows.map((e) => [e.date, e.weekNumber, e.event, e.kind, e.rainOut]),
         ),
       };
     }

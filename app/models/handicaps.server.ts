@@ -1,5 +1,5 @@
 import { computeGolferRounds, currentHandicap, ninePar, type GolferHandicapInput } from '~/domain/handicap';
-import { scheduleForSeason, specialEventDates } from '~/domain/schedule';
+import { nonCountingDates, type ScheduleEntry, type ScheduleEventKind } from '~/domain/schedule';
 import type { Tx } from '~/utils/db.server';
 
 type RoundRow = {
@@ -14,12 +14,38 @@ type RoundRow = {
   course: { coursePar: number } | null;
 };
 
-const specialDatesBySeason = new Map<number, Set<string>>();
-/** Dates whose rounds count for neither handicap nor standings (practice round, fun night, final outing). */
-export function isSpecialEventDate(season: number, date: string): boolean {
-  let dates = specialDatesBySeason.get(season);
-  if (!dates) specialDatesBySeason.set(season, (dates = specialEventDates(scheduleForSeason(season))));
-  return dates.has(date);
+const scheduleSelect = { date: true, weekNumber: true, event: true, kind: true, rainOut: true } as const;
+
+/** A schedule row as the domain reads it (the kind column only ever holds the kinds the schema accepts). */
+function scheduleEntryOf(row: {
+  date: string;
+  weekNumber: number | null;
+  event: string;
+  kind: string;
+  rainOut: boolean;
+}) {
+  return { ...row, kind: row.kind as ScheduleEventKind } satisfies ScheduleEntry;
+}
+
+/** The schedules of these seasons in date order, in one query whatever their number. */
+export async function loadSchedules(client: Tx, seasons: Iterable<number>): Promise<ScheduleEntry[]> {
+  const years = [...new Set(seasons)];
+  if (years.length === 0) return [];
+  const rows = await client.scheduleEntry.findMany({
+    where: { season: { in: years } },
+    select: scheduleSelect,
+    orderBy: { date: 'asc' },
+  });
+  return rows.map(scheduleEntryOf);
+}
+
+/**
+ * Dates of these seasons whose rounds count for neither handicap nor standings: practice round, fun night, final
+ * outing (and its alternate) and rain-outs (docs/product/seasons.md#what-a-season-holds), read from the database in
+ * one query. A date off the schedule counts as a regular round.
+ */
+export async function nonCountingDatesOf(client: Tx, seasons: Iterable<number>): Promise<Set<string>> {
+  return nonCountingDates(await loadSchedules(client, seasons));
 }
 
 /** The calendar year of a `yyyy-MM-dd` date (the season it belongs to), or null for a malformed value. */
@@ -41,6 +67,7 @@ function handicapInput(
   rounds: RoundRow[],
   memberships: { season: number; estimatedScore: number | null }[],
   defaultPar: number,
+  nonCounting: ReadonlySet<string>,
 ): GolferHandicapInput {
   return {
     estimatedScore: estimateOf(memberships),
@@ -51,7 +78,7 @@ function handicapInput(
       grossScore: r.grossScore,
       par: ninePar(r.course?.coursePar, defaultPar),
       // The schedule of the date's own year decides, even for a round filed under another season by old data.
-      counts: !isSpecialEventDate(seasonOfDate(r.date) ?? r.season, r.date),
+      counts: !nonCounting.has(r.date),
     })),
   };
 }
@@ -85,7 +112,7 @@ const roundSelect = {
 // SQLite refuses statements with more than 999 parameters, so golfer ids are looked up 500 at a time.
 const ID_CHUNK = 500;
 
-/** What a handicap computation needs for these golfers, in a fixed number of queries per 500 golfers. */
+/** What a handicap computation needs for these golfers, in a fixed number of queries per 500 golfers (plus one). */
 async function loadHandicapData(tx: Tx, ids: number[]) {
   const rounds: RoundRow[] = [];
   const memberships: { golferId: number; season: number; estimatedScore: number | null }[] = [];
@@ -100,11 +127,16 @@ async function loadHandicapData(tx: Tx, ids: number[]) {
       })),
     );
   }
+  // One more query for the schedules of every year these rounds were played in, whatever their number.
+  const nonCounting = await nonCountingDatesOf(
+    tx,
+    rounds.map((r) => seasonOfDate(r.date) ?? r.season),
+  );
   const roundsOf = groupBy(rounds);
   const membershipsOf = groupBy(memberships);
   return (golferId: number) => {
     const rows = roundsOf.get(golferId) ?? [];
-    return { rows, input: handicapInput(rows, membershipsOf.get(golferId) ?? [], defaultPar) };
+    return { rows, input: handicapInput(rows, membershipsOf.get(golferId) ?? [], defaultPar, nonCounting) };
   };
 }
 

@@ -1,5 +1,6 @@
 import { awardPoints } from '~/domain/points';
-import { isSpecialEventDate, seasonOfDate } from '~/models/handicaps.server';
+import { nonCountingDates } from '~/domain/schedule';
+import { loadSchedules, seasonOfDate } from '~/models/handicaps.server';
 import { inTransaction } from '~/models/transaction.server';
 import { formatRoundDate, isValidCalendarDate } from '~/domain/season';
 import { db, type Tx } from '~/utils/db.server';
@@ -17,9 +18,9 @@ export type PointsResult = {
 /**
  * "Calculate points" for one date (docs/product/points-and-standings.md#calculating-points): within each flight of that
  * season, the date's rounds are ranked by net score and get 24, 23, … points, ties sharing the places they occupy.
- * Rounds of golfers without a flight keep whatever points they had (see docs/decisions). One transaction; a fixed
- * number of
- * reads, and one write per distinct points value.
+ * Rounds of golfers without a flight keep whatever points they had (see docs/decisions). A date that counts for
+ * nothing (a special event or a rain-out) is refused. One transaction, joining the caller's when given one (schedule
+ * changes recalculate points in theirs); a fixed number of reads, and one write per distinct points value.
  */
 export async function calculatePointsForDate(date: string, client: Tx = db): Promise<PointsResult> {
   if (!isValidCalendarDate(date))
@@ -28,12 +29,20 @@ export async function calculatePointsForDate(date: string, client: Tx = db): Pro
     });
   const season = seasonOfDate(date)!;
   const shown = formatRoundDate(date);
-  if (isSpecialEventDate(season, date)) {
-    throw new InvalidError(`${shown} is a special event: its rounds count for neither handicap nor standings`, {
-      date: ['Special-event rounds do not get points'],
-    });
-  }
   return inTransaction(client, async (tx) => {
+    // Read through the caller's transaction, so a schedule change made in it (a kind, a rain-out) already applies.
+    const entry = (await loadSchedules(tx, [season])).find((e) => e.date === date);
+    if (entry && nonCountingDates([entry]).has(date)) {
+      // docs/product/points-and-standings.md#calculating-points; a rain-out counts for nothing either
+      // (docs/product/seasons.md#what-a-season-holds).
+      if (entry.rainOut)
+        throw new InvalidError(`${shown} is a rain-out: its rounds count for neither handicap nor standings`, {
+          date: ['Rained-out rounds do not get points'],
+        });
+      throw new InvalidError(`${shown} is a special event: its rounds count for neither handicap nor standings`, {
+        date: ['Special-event rounds do not get points'],
+      });
+    }
     const rounds = await tx.round.findMany({
       where: { date },
       select: { id: true, golferId: true, grossScore: true, netScore: true },

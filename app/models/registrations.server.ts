@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import { maskEmail, maskPhone } from '~/domain/contact-mask';
-import { currentSeason } from '~/domain/season';
+import { formatRoundDate } from '~/domain/season';
+import type { RegistrationState, SeasonSummary } from '~/domain/seasons';
 import { createGolfer, findGolferByEmail, getGolfer, normalizeEmail, updateGolfer } from '~/models/golfers.server';
 import { recomputeHandicaps } from '~/models/handicaps.server';
+import { getRegistrationSeason } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
 import { assignGolferToTeeTime, type Position } from '~/models/tee-times.server';
 import type { RegistrationInput } from '~/schemas/registration';
@@ -18,8 +20,11 @@ import {
 
 /**
  * Public registration and payment (docs/product/payments.md#checkout, docs/product/payments.md#fulfilment):
- * 1. `startRegistration` refuses a golfer already paid for the season, stores a PendingRegistration and
- *    creates a Checkout Session for the season fee (same code for Stripe and the simulated checkout);
+ * 0. `registrationOffer` is the season /register sells: the one whose registration window contains today, at its
+ *    own fee (docs/product/seasons.md#registration-follows-the-season), or why nothing is on sale;
+ * 1. `startRegistration` refuses while registration is closed and a golfer already paid for the season, stores a
+ *    PendingRegistration for that season and creates a Checkout Session for its fee (same code for Stripe and the
+ *    simulated checkout);
  * 2. `fulfilCheckoutSession` runs when the confirmation page verifies a paid session and when Stripe's
  *    webhook arrives: exactly once per session, in one transaction, it creates or updates the golfer and
  *    upserts the season's paid membership;
@@ -45,6 +50,31 @@ export type VerificationResult =
   | { state: 'unpaid' }
   /** No such session, or not one of our registrations. */
   | { state: 'unknown' };
+
+/**
+ * What /register offers today: the season on sale and its fee, or (`closedMessage`) the documented sentence that
+ * says why the form is not shown (docs/product/seasons.md#registration-follows-the-season).
+ */
+type RegistrationOffer = { year: number; feeCents: number; closedMessage: string | null };
+
+function closedMessage(season: SeasonSummary, state: RegistrationState): string | null {
+  if (state.status === 'open') return null;
+  if (state.status === 'opens-later')
+    return `Registration for the ${season.year} season opens on ${formatRoundDate(state.opens, 'MMMM d, yyyy')}.`;
+  return 'Registration is closed. Please contact the league administrator.';
+}
+
+export async function registrationOffer(client: Tx = db): Promise<RegistrationOffer> {
+  const { season, state } = await getRegistrationSeason(client);
+  return { year: season.year, feeCents: season.feeCents, closedMessage: closedMessage(season, state) };
+}
+
+/** The season on sale, or a ConflictError (409) with the closed message: no checkout starts then. */
+export async function requireOpenRegistration(client: Tx = db): Promise<{ year: number; feeCents: number }> {
+  const offer = await registrationOffer(client);
+  if (offer.closedMessage !== null) throw new ConflictError(offer.closedMessage);
+  return { year: offer.year, feeCents: offer.feeCents };
+}
 
 /** The masked email and phone on file of one golfer, for the returning-golfer form (never the values). */
 export async function contactHint(golferId: number) {
@@ -98,15 +128,15 @@ function alreadyPaidError(season: number): ConflictError {
 }
 
 /**
- * Validated registration → checkout URL. Nothing is charged here; a golfer already paid for the season is
- * refused before any Checkout Session exists.
+ * Validated registration → checkout URL for the season on sale, at that season's fee. Nothing is charged here;
+ * while registration is closed, or for a golfer already paid for the season, no Checkout Session is created.
  */
 export async function startRegistration(
   input: RegistrationInput,
   /** The site's public origin, where the provider sends the golfer back. */
   origin: string,
 ): Promise<StartedRegistration> {
-  const season = currentSeason();
+  const { year: season, feeCents } = await requireOpenRegistration();
   const settings = await getSettings();
   const email = normalizeEmail(input.email)!;
 
@@ -147,7 +177,7 @@ export async function startRegistration(
       phone: input.phone?.trim() || null,
       estimatedScore: input.registrationType === 'new' ? input.estimatedScore : null,
       season,
-      amountCents: settings.seasonFeeCents,
+      amountCents: feeCents,
     },
   });
 

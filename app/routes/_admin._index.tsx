@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { PageHeader } from '~/components/page-header';
 import { RouteError } from '~/components/route-error';
 import { FLIGHT_NUMBERS, formatDollars } from '~/domain/league-rules';
-import { formatScheduleDate, nextEvent, scheduleForSeason } from '~/domain/schedule';
+import { formatScheduleDate } from '~/domain/schedule';
 import { currentSeason, todayInLeague } from '~/domain/season';
 import { getDashboard } from '~/models/dashboard.server';
 import { getSettings } from '~/models/settings.server';
@@ -16,9 +16,12 @@ export const meta: MetaFunction = ({ matches }) => titled(matches, 'Dashboard');
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const season = currentSeason();
-  const [stats, settings] = await Promise.all([getDashboard(season), getSettings()]);
-  const next = nextEvent(scheduleForSeason(season), todayInLeague());
-  return json({ season, stats, feesCollectedCents: stats.paid * settings.seasonFeeCents, next });
+  const [{ next, feeCents, ...stats }, settings] = await Promise.all([
+    getDashboard(season, todayInLeague()),
+    getSettings(),
+  ]);
+  // A season without a record is charged the Settings fee (docs/product/seasons.md#what-a-season-holds).
+  return json({ season, stats, feesCollectedCents: stats.paid * (feeCents ?? settings.seasonFeeCents), next });
 }
 
 function Tile({ label, value, hint }: { label: string; value: React.ReactNode; hint?: string }) {
@@ -60,7 +63,10 @@ export default function Dashboard() {
       <section className="rounded-lg border bg-white p-4 shadow-sm">
         <h2 className="font-semibold">Next on the schedule</h2>
         <p className="mt-2 text-sm text-slate-700">
-          {next ? `${formatScheduleDate(next.date)}: ${next.event}` : `No upcoming events on the ${season} schedule.`}
+          {next
+            ? // A date of the next season says its year, so the off-season does not read as this year's.
+              `${formatScheduleDate(next.date, next.date.startsWith(`${season}-`) ? 'EEE, MMM d' : 'EEE, MMM d, yyyy')}: ${next.event}`
+            : `No upcoming events on the ${season} schedule.`}
         </p>
       </section>
       <section className="flex flex-wrap gap-2">

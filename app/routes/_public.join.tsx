@@ -1,16 +1,16 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 
 import {
   FLIGHT_COUNT,
   PLAYOFF_SPOTS_PER_FLIGHT,
-  SEASON_FEE_CENTS,
   TEE_BOXES,
   TEE_TIME_DAY,
-  TEE_TIME_WINDOW_LABEL,
   WALK_UP_FEES_CENTS,
   formatDollars,
 } from '~/domain/league-rules';
+import { publicSeasonFacts } from '~/models/public-season.server';
 import { titled } from '~/utils/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -74,7 +74,13 @@ const benefits = [
   },
 ];
 
+/** The season on offer, its fee and the tee-time window (docs/product/seasons.md#the-league-season). */
+export async function loader() {
+  return json(await publicSeasonFacts());
+}
+
 export default function JoinPage() {
+  const { year, fee, teeWindow } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-12 sm:space-y-16">
       <section
@@ -88,8 +94,8 @@ export default function JoinPage() {
           Golf, friendship and a little friendly competition every {TEE_TIME_DAY}
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-emerald-50">
-          Join fellow hospital staff for nine holes every {TEE_TIME_DAY} all season. Beginners and low handicappers are
-          equally welcome: you play for points against golfers of your own level.
+          Join fellow hospital staff for nine holes every {TEE_TIME_DAY} of the {year} season. Beginners and low
+          handicappers are equally welcome: you play for points against golfers of your own level.
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Link
@@ -145,7 +151,9 @@ export default function JoinPage() {
           <Link to="/register" className={primaryButton}>
             Register for the Season
           </Link>
-          <p className="text-slate-700">Season fee {formatDollars(SEASON_FEE_CENTS)}, paid once at registration.</p>
+          <p className="text-slate-700">
+            The season fee for the {year} season is {fee}, paid once at registration.
+          </p>
         </div>
       </section>
 
@@ -179,8 +187,8 @@ export default function JoinPage() {
               </span>
             </summary>
             <p className="mt-3 text-slate-700">
-              Tee times run from {TEE_TIME_WINDOW_LABEL} on {TEE_TIME_DAY}s. After paying you choose a standing tee time
-              that is yours for the whole season. See which{' '}
+              Tee times run from {teeWindow} on {TEE_TIME_DAY}s. After paying you choose a standing tee time that is
+              yours for the whole {year} season. See which{' '}
               <Link to="/public/tee-times" className={textLink}>
                 tee times
               </Link>{' '}
@@ -213,8 +221,8 @@ export default function JoinPage() {
             </summary>
             <div className="mt-3 space-y-3 text-slate-700">
               <p>
-                The season fee is {formatDollars(SEASON_FEE_CENTS)}, paid once when you register. Each {TEE_TIME_DAY}{' '}
-                you also pay the course&apos;s walk-up fee:
+                The fee for the {year} season is {fee}, paid once when you register. Each {TEE_TIME_DAY} you also pay
+                the course&apos;s walk-up fee:
               </p>
               <ul className="list-disc space-y-1 pl-6">
                 <li>

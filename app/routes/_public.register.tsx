@@ -13,9 +13,13 @@ import {
   ESTIMATED_SCORE_PLACEHOLDER,
   formatDollars,
 } from '~/domain/league-rules';
-import { currentSeason } from '~/domain/season';
 import { listGolferOptions } from '~/models/golfers.server';
-import { contactHint, startRegistration } from '~/models/registrations.server';
+import {
+  contactHint,
+  registrationOffer,
+  requireOpenRegistration,
+  startRegistration,
+} from '~/models/registrations.server';
 import { getSettings } from '~/models/settings.server';
 import { registrationSchema } from '~/schemas/registration';
 import { failureOf, readSmallForm, siteOrigin } from '~/utils/http.server';
@@ -36,22 +40,25 @@ function golferIdParam(value: FormDataEntryValue | string | null): number | null
 /**
  * Names only for the returning-golfer select (docs/product/privacy-and-access.md#contact-details); the masked contact
  * hint is given for one golfer at a time, the one selected (?golferId=, which the page also fetches as the select
- * changes).
+ * changes). The season and fee are those of the season on sale; while none is, `closedMessage` replaces the form
+ * (docs/product/seasons.md#registration-follows-the-season).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const golferId = golferIdParam(url.searchParams.get('golferId'));
-  const [golfers, settings, hint] = await Promise.all([
+  const [golfers, settings, offer, hint] = await Promise.all([
     listGolferOptions(),
     getSettings(),
+    registrationOffer(),
     golferId ? contactHint(golferId) : null,
   ]);
   return json({
     golfers: golfers.map((g) => ({ id: g.id, fullName: g.fullName })),
     hint,
     type: url.searchParams.get('type') === 'returning' || golferId ? ('returning' as const) : ('new' as const),
-    season: currentSeason(),
-    feeCents: settings.seasonFeeCents,
+    season: offer.year,
+    feeCents: offer.feeCents,
+    closedMessage: offer.closedMessage,
     leagueName: settings.leagueName,
     statementDescriptor: settings.statementDescriptor,
     simulated: paymentsAreSimulated(),
@@ -62,6 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
   let formData: FormData;
   try {
     formData = await readSmallForm(request, 20_000);
+    // A page loaded before registration closed: refused as a whole (409), and no checkout starts.
+    await requireOpenRegistration();
   } catch (error) {
     const failure = failureOf(error);
     if (failure)
@@ -133,6 +142,15 @@ export default function RegisterPage() {
   const showNew = !hydrated || type === 'new';
   const showReturning = !hydrated || type === 'returning';
   const failure = actionData?.message;
+
+  if (data.closedMessage) {
+    return (
+      <div className="mx-auto max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">League Registration</h1>
+        <p className="mt-2 text-slate-700">{data.closedMessage}</p>
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-2xl">

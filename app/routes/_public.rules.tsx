@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
 import {
@@ -23,11 +24,11 @@ import {
   RAIN_OUT_MAX_FINISHED_PERCENT,
   REFUND_DEADLINE_LABEL,
   REFUND_PERCENT,
-  SEASON_FEE_CENTS,
   SLOW_PLAY_SECONDS_PER_SHOT,
   TEE_BOXES,
-  formatDollars,
+  TEE_TIME_DAY,
 } from '~/domain/league-rules';
+import { publicSeasonFacts } from '~/models/public-season.server';
 import { titled } from '~/utils/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -50,7 +51,13 @@ function RuleSection({ id, title, children }: { id: string; title: string; child
 
 const teeBoxes = `${TEE_BOXES.slice(0, -1).join(', ')} or ${TEE_BOXES[TEE_BOXES.length - 1]}`;
 
+/** The league season's fee and the tee-time window come from the data (docs/product/seasons.md#the-league-season). */
+export async function loader() {
+  return json(await publicSeasonFacts());
+}
+
 export default function RulesPage() {
+  const { fee, teeWindow } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <header>
@@ -87,7 +94,10 @@ export default function RulesPage() {
           <li>Treat your playing partners, other golfers and the course staff with courtesy and good sportsmanship.</li>
           <li>Repair ball marks and divots, rake bunkers and keep carts on the paths where the course asks.</li>
           <li>Everyone is welcome in this league, whatever their skill level. Encourage new golfers.</li>
-          <li>Arrive on time for your tee time and let your group know if you cannot make it.</li>
+          <li>
+            Tee times run from {teeWindow} on {TEE_TIME_DAY}s. Arrive on time for yours and let your group know if you
+            cannot make it.
+          </li>
         </RuleSection>
 
         <RuleSection id="rules-of-golf" title="Obey the rules of golf">
@@ -171,7 +181,7 @@ export default function RulesPage() {
         </RuleSection>
 
         <RuleSection id="refunds" title="Final Outing Refund Policy">
-          <li>The season fee of {formatDollars(SEASON_FEE_CENTS)} covers league play through the final outing.</li>
+          <li>The season fee of {fee} covers league play through the final outing.</li>
           <li>
             If you cannot finish the season, {REFUND_PERCENT}% of your dues are refunded if you notify the league by{' '}
             {REFUND_DEADLINE_LABEL}. No refunds are given after {REFUND_DEADLINE_LABEL}.

@@ -1,8 +1,10 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
-import { REFUND_DEADLINE_LABEL, REFUND_PERCENT, SEASON_FEE_CENTS, formatDollars } from '~/domain/league-rules';
+import { REFUND_DEADLINE_LABEL, REFUND_PERCENT } from '~/domain/league-rules';
+import { publicSeasonFacts } from '~/models/public-season.server';
 import { titled } from '~/utils/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -23,8 +25,14 @@ function TermsSection({ id, title, children }: { id: string; title: string; chil
   );
 }
 
+/** The fee is the league season's (docs/product/seasons.md#the-league-season). */
+export async function loader() {
+  const { fee } = await publicSeasonFacts();
+  return json({ fee });
+}
+
 export default function TermsPage() {
-  const fee = formatDollars(SEASON_FEE_CENTS);
+  const { fee } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header>

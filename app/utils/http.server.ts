@@ -94,6 +94,13 @@ export function seasonParam(request: Request | URL): number {
   return season;
 }
 
+/** A year in a URL's path (/api/seasons/2026): a plausible season, or a 400. */
+export function yearParam(value: string | undefined): number {
+  const year = parseSeason(value);
+  if (year === null) throw new HttpError(400, `Invalid season: "${value ?? ''}"`);
+  return year;
+}
+
 /** The site's public origin, for links that leave the site and come back: PUBLIC_URL when set, else the request's. */
 export function siteOrigin(request: Request): string {
   const configured = process.env.PUBLIC_URL?.trim().replace(/\/+$/, '');

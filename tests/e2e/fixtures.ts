@@ -8,7 +8,48 @@ process.env.BCRYPT_COST = '4';
 
 export { ADMIN };
 
-export const test = base;
+/**
+ * /register sells only a season whose registration window contains today
+ * (docs/product/seasons.md#registration-follows-the-season), and the e2e database starts with the 2025 season only.
+ * Every worker makes sure the current season exists with its registration open all year (its schedule copied from
+ * 2025, the $150 fee the registration tests pay), so the tests work on any day. Closed and opens-later registration
+ * are tested in tests/integration/registration.test.ts, never here: the database is shared by parallel workers.
+ */
+async function openCurrentSeason(): Promise<void> {
+  const [{ currentSeason }, seasons] = await Promise.all([
+    import('../../app/domain/season'),
+    import('../../app/models/seasons.server'),
+  ]);
+  const year = currentSeason();
+  const window = { registrationOpens: `${year}-01-01`, registrationCloses: `${year}-12-31` };
+  for (let attempt = 1; ; attempt++) {
+    const existing = await seasons.getSeason(year);
+    if (
+      existing?.registrationOpens === window.registrationOpens &&
+      existing.registrationCloses === window.registrationCloses
+    )
+      return;
+    try {
+      if (existing) await seasons.updateSeason(year, { feeCents: existing.feeCents, ...window });
+      else await seasons.createSeason({ year, feeCents: 15000, copyFrom: 2025, ...window });
+      return;
+    } catch (error) {
+      // The other worker created it a moment ago: look again.
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+export const test = base.extend<object, { openSeason: void }>({
+  openSeason: [
+    // Playwright reads the fixtures a function uses from its first parameter, so it must be a destructuring.
+    async ({}, use) => {
+      await openCurrentSeason();
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
 export { expect };
 
 /** Whether this test's project runs with JavaScript. */

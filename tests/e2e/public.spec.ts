@@ -1,4 +1,7 @@
 import { expect, test } from './fixtures';
+import { formatDollars, teeTimeWindowLabel } from '../../app/domain/league-rules';
+import { getLeagueSeason } from '../../app/models/seasons.server';
+import { getSettings } from '../../app/models/settings.server';
 
 test('/ sends anonymous visitors to the landing page', async ({ page }) => {
   await page.goto('/');
@@ -49,6 +52,31 @@ test('the schedule lists the 2025 season with special events highlighted', async
   await expect(page.getByText(/Grand Championship/).first()).toBeVisible();
   await expect(page.locator('[data-special-event="true"]').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Event Information' })).toBeVisible();
+});
+
+test("the public pages state the league season's fee and the tee-time window of Settings", async ({ page }) => {
+  // Read from the database, not repeated here: tests/integration/public-season.test.ts changes both and sees every
+  // page follow.
+  const [season, settings] = await Promise.all([getLeagueSeason(), getSettings()]);
+  const fee = formatDollars(season.feeCents);
+  const window = teeTimeWindowLabel(settings.teeFirst, settings.teeLast);
+
+  await page.goto('/join');
+  await expect(
+    page.getByText(`The season fee for the ${season.year} season is ${fee}, paid once at registration.`),
+  ).toBeVisible();
+  await page.getByText('When are the tee times?').click();
+  await expect(page.getByText(`Tee times run from ${window} on Mondays.`)).toBeVisible();
+
+  await page.goto('/rules');
+  await expect(page.getByText(`The season fee of ${fee} covers league play through the final outing.`)).toBeVisible();
+  await expect(page.getByText(`Tee times run from ${window} on Mondays.`)).toBeVisible();
+
+  await page.goto('/terms');
+  await expect(page.getByText(`League membership costs ${fee} per season`)).toBeVisible();
+
+  await page.goto('/schedule');
+  await expect(page.getByText(`${season.year} Season · League nights are Mondays, ${window}.`)).toBeVisible();
 });
 
 test('the terms page links back to registration', async ({ page }) => {

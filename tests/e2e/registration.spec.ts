@@ -21,6 +21,8 @@ test('a new golfer registers, pays, takes a tee time, and doing any step twice c
   await page.goto('/register');
   await hydrated(page);
   await expect(page.getByRole('heading', { name: 'League Registration' })).toBeVisible();
+  // The season on sale (opened for the whole year by the fixtures) at its own fee.
+  await expect(page.getByText(`Register and pay the ${season} season fee of $150.`)).toBeVisible();
   await page.getByRole('radio', { name: 'New golfer' }).check();
   await page.getByLabel('First Name').fill('Nora');
   await page.getByLabel('Last Name').fill(lastName);

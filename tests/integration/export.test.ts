@@ -25,7 +25,7 @@ async function reimport(type: string, text: string, name: string) {
 
 /** Everything the league stores, without ids that a re-import would not touch anyway. */
 async function snapshot() {
-  const [golfers, courses, rounds, memberships, flights] = await Promise.all([
+  const [golfers, courses, rounds, memberships, flights, seasons, schedule] = await Promise.all([
     db.golfer.findMany({
       orderBy: { id: 'asc' },
       select: { id: true, firstName: true, lastName: true, nickname: true, fullName: true, email: true, phone: true },
@@ -34,8 +34,10 @@ async function snapshot() {
     db.round.findMany({ orderBy: { id: 'asc' }, omit: { createdAt: true } }),
     db.membership.findMany({ orderBy: { id: 'asc' } }),
     db.flightAssignment.findMany({ orderBy: { id: 'asc' } }),
+    db.season.findMany({ orderBy: { year: 'asc' } }),
+    db.scheduleEntry.findMany({ orderBy: { id: 'asc' } }),
   ]);
-  return { golfers, courses, rounds, memberships, flights };
+  return { golfers, courses, rounds, memberships, flights, seasons, schedule };
 }
 
 beforeAll(async () => {
@@ -123,6 +125,26 @@ describe('CSV exports', () => {
     ]);
   });
 
+  it('exports a season’s schedule in date order, in the importer’s columns', async () => {
+    const res = await download('/export/schedule?season=2025');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="schedule-2025.csv"');
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const stored = await db.scheduleEntry.findMany({ where: { season: 2025 }, orderBy: { date: 'asc' } });
+    expect(lines[0]).toBe('date,weekNumber,event,kind,rainOut');
+    expect(lines.slice(1)).toEqual(
+      stored.map((e) =>
+        [e.date, e.weekNumber ?? '', e.event.includes(',') ? `"${e.event}"` : e.event, e.kind, e.rainOut].join(','),
+      ),
+    );
+    expect(lines[1]).toBe('2025-05-05,,Practice Round,practice-round,false');
+    const empty = await (await download('/export/schedule?season=2031')).text();
+    expect(empty.replace(/^\uFEFF/, '').trim()).toBe('date,weekNumber,event,kind,rainOut');
+  });
+
   it('re-imports every export without changing anything', async () => {
     const before = await snapshot();
     const files: [string, string][] = [
@@ -132,8 +154,16 @@ describe('CSV exports', () => {
       ['flights', '/export/flights?season=2025'],
       ['rounds', '/export/rounds?season=2025'],
       ['rounds', '/export/rounds?season=2024'],
+      ['schedule', '/export/schedule?season=2025'],
     ];
-    const expected = { golfers: 3, courses: 2, memberships: 3, flights: 2, rounds: [3, 1] };
+    const expected = {
+      golfers: 3,
+      courses: 2,
+      memberships: 3,
+      flights: 2,
+      rounds: [3, 1],
+      schedule: await db.scheduleEntry.count({ where: { season: 2025 } }),
+    };
     let roundFile = 0;
     for (const [type, path] of files) {
       const text = await (await download(path)).text();

@@ -1,7 +1,3 @@
-import { createRequestHandler, type ServerBuild } from '@remix-run/node';
-import { Outlet, RemixServer } from '@remix-run/react';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createGolfer, deleteGolfer, listGolfers, updateGolfer } from '~/models/golfers.server';
 import * as golfersPage from '~/routes/_admin.golfers';
@@ -13,6 +9,7 @@ import { DomainError } from '~/domain/errors';
 import { failureOf } from '~/utils/http.server';
 import { sessionStorage } from '~/utils/session.server';
 import { call, request, signIn, unique } from './helpers';
+import { renderPage } from './render-page';
 
 async function toastOf(res: Response) {
   const cookie = res.headers.get('Set-Cookie');
@@ -28,60 +25,18 @@ const { action: golfersPageAction, loader: golfersPageLoader } = golfersPage;
  * as the browser hydrates it). The rows are read back by the names the page shows.
  */
 async function golfersPageHtml(path: string, cookie: string) {
-  const entryRoute = { hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false };
-  const build: ServerBuild = {
-    mode: 'production',
-    isSpaMode: false,
-    publicPath: '/build/',
-    assetsBuildDirectory: 'public/build',
-    future: {
-      v3_fetcherPersist: true,
-      v3_relativeSplatPath: true,
-      v3_throwAbortReason: true,
-      v3_lazyRouteDiscovery: false,
-      v3_singleFetch: false,
-    },
-    entry: {
-      module: {
-        default: (request, status, headers, context) => {
-          headers.set('Content-Type', 'text/html');
-          const html = renderToString(createElement(RemixServer, { context, url: request.url }));
-          return new Response(html, { status, headers });
-        },
-      },
-    },
-    routes: {
-      root: { id: 'root', path: '', module: { default: Outlet } },
-      'routes/_admin.golfers': { id: 'routes/_admin.golfers', parentId: 'root', path: 'golfers', module: golfersPage },
-    },
-    assets: {
-      version: 'test',
-      url: '/build/manifest.js',
-      entry: { module: '/build/entry.client.js', imports: [] },
-      routes: {
-        root: { id: 'root', path: '', module: '/build/root.js', hasErrorBoundary: false, ...entryRoute },
-        'routes/_admin.golfers': {
-          id: 'routes/_admin.golfers',
-          parentId: 'root',
-          path: 'golfers',
-          module: '/build/golfers.js',
-          hasErrorBoundary: true,
-          ...entryRoute,
-          hasLoader: true,
-          hasAction: true,
-        },
-      },
-    },
-  };
-  const res = await createRequestHandler(build, 'production')(request(path, { cookie }));
-  const html = await res.text();
+  const { status, html } = await renderPage(
+    path,
+    { id: 'routes/_admin.golfers', path: 'golfers', module: golfersPage },
+    cookie,
+  );
   const decode = (s: string) =>
     s
       .replace(/&quot;/g, '"')
       .replace(/&#x27;/g, "'")
       .replace(/&amp;/g, '&');
   return {
-    status: res.status,
+    status,
     html,
     // RowActions labels each row's Edit link with the golfer's shown name.
     rows: [...html.matchAll(/aria-label="Edit ([^"]*)"/g)].map((m) => decode(m[1])),

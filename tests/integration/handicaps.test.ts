@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { currentHandicaps, recomputeCourseHandicaps, recomputeHandicaps } from '~/models/handicaps.server';
-import { createRound, deleteRound, updateRound } from '~/models/rounds.server';
-import { db } from '~/utils/db.server';
+import { calculatePointsForDate } from '~/models/points.server';
+import { createRound, createRounds, deleteRound, updateRound } from '~/models/rounds.server';
+import { db, queryCount } from '~/utils/db.server';
 import { InvalidError } from '~/domain/errors';
 import { failureOf } from '~/utils/http.server';
 import { columnsOf, newCourse, newGolfer, newMembership } from './fixtures-league';
@@ -211,5 +212,74 @@ describe('handicaps of many golfers at once', () => {
     // One round of 41 at the default par 36: 0.8 × 5 = 4.
     expect(new Set(handicaps.values())).toEqual(new Set([4]));
     expect(await db.round.count({ where: { golferId: { in: ids.slice(0, 500) }, hcpIndexAfter: 4 } })).toBe(500);
+  });
+});
+
+describe('the schedule in the database decides which rounds count', () => {
+  it('leaves a rained-out date out of the handicap, and refuses its points', async () => {
+    // A season of its own, so marking a rain-out changes none of the 2025 dates the other tests use.
+    await db.season.create({
+      data: {
+        year: 2019,
+        feeCents: 15000,
+        schedule: {
+          create: ['2019-06-03', '2019-06-10', '2019-06-17'].map((date, i) => ({
+            date,
+            weekNumber: i + 1,
+            event: 'League Play',
+            kind: 'regular-round',
+          })),
+        },
+      },
+    });
+    const golfer = await newGolfer();
+    await createRound({ golferId: golfer.id, date: '2019-06-03', grossScore: 40 });
+    await createRound({ golferId: golfer.id, date: '2019-06-10', grossScore: 50 });
+    await createRound({ golferId: golfer.id, date: '2019-06-17', grossScore: 40 });
+    expect(await columnsOf(golfer.id)).toEqual([
+      ['2019-06-03', 40, null, 40, 3], // [4] → 3.2
+      ['2019-06-10', 50, 3, 47, 7], // [4, 14] → 7.2
+      ['2019-06-17', 40, 7, 33, 6], // [4, 14, 4] → 5.87
+    ]);
+
+    await db.scheduleEntry.update({
+      where: { season_date: { season: 2019, date: '2019-06-10' } },
+      data: { rainOut: true },
+    });
+    await db.$transaction((tx) => recomputeHandicaps(tx, [golfer.id]));
+    expect(await columnsOf(golfer.id)).toEqual([
+      ['2019-06-03', 40, null, 40, 3],
+      ['2019-06-10', 50, 3, 47, 3], // played with a handicap, but changes nothing
+      ['2019-06-17', 40, 3, 37, 3], // [4, 4] → 3.2
+    ]);
+    expect(await failureFrom(calculatePointsForDate('2019-06-10'))).toMatchObject({
+      status: 400,
+      message: 'June 10, 2019 is a rain-out: its rounds count for neither handicap nor standings',
+      errors: { date: ['Rained-out rounds do not get points'] },
+    });
+  });
+
+  it('reads the schedules in the same number of queries for one golfer or many over several seasons', async () => {
+    const count = async (ids: number[]) => {
+      const before = queryCount();
+      await currentHandicaps(db, ids);
+      return queryCount() - before;
+    };
+    const one = await newGolfer();
+    await createRound({ golferId: one.id, date: '2025-06-02', grossScore: 40 });
+    const small = await count([one.id]);
+    const many: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const golfer = await newGolfer();
+      many.push(golfer.id);
+      await createRounds(
+        ['2023-06-05', '2024-06-03', '2025-05-05', '2025-06-02'].map((date) => ({
+          golferId: golfer.id,
+          date,
+          grossScore: 40 + i,
+        })),
+      );
+    }
+    expect(await count(many)).toBe(small);
   });
 });

@@ -1,3 +1,5 @@
+import { currentSeason } from '~/domain/season';
+import { createSeason, getSeason, updateSeason } from '~/models/seasons.server';
 import { createUser, type PublicUser } from '~/models/users.server';
 import { commitUserSession } from '~/utils/auth.server';
 import { failureOf, type Failure } from '~/utils/http.server';
@@ -77,4 +79,20 @@ export async function failureFrom(promise: Promise<unknown>): Promise<Failure | 
     () => null,
     (error: unknown) => failureOf(error),
   );
+}
+
+/**
+ * /register sells only a season whose registration window contains today
+ * (docs/product/seasons.md#registration-follows-the-season). Opens the current season's registration for its whole
+ * year, so a registration test works on any day: the season is created through the model (its schedule copied from
+ * 2025, its fee the model's default unless `feeCents` is given) or, when it exists, given that window. Returns the
+ * season's year.
+ */
+export async function openRegistration(opts: { feeCents?: number } = {}): Promise<number> {
+  const year = currentSeason();
+  const window = { registrationOpens: `${year}-01-01`, registrationCloses: `${year}-12-31` };
+  const existing = await getSeason(year);
+  if (existing) await updateSeason(year, { feeCents: opts.feeCents ?? existing.feeCents, ...window });
+  else await createSeason({ year, feeCents: opts.feeCents, copyFrom: 2025, ...window });
+  return year;
 }

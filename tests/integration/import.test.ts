@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCourse } from '~/models/courses.server';
 import { createGolfer } from '~/models/golfers.server';
 import { createMembership } from '~/models/memberships.server';
+import { createRounds } from '~/models/rounds.server';
+import { createSeason } from '~/models/seasons.server';
 import { action as importFileApi } from '~/routes/api.import.$type';
 import { action as importJsonApi } from '~/routes/api.import.$type.json';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.import';
@@ -217,7 +219,7 @@ describe('files that cannot be imported', () => {
     const unknown = await call(importFileApi, request('/api/import/users', { form, cookie }), { type: 'users' });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({
-      message: 'Unknown import type "users". Use one of golfers, rounds, memberships, flights, courses.',
+      message: 'Unknown import type "users". Use one of golfers, rounds, memberships, flights, courses, schedule.',
     });
     const anonymous = await call(importFileApi, request('/api/import/golfers', { form }), { type: 'golfers' });
     expect(anonymous.status).toBe(401);
@@ -576,5 +578,111 @@ describe('/import page', () => {
         message: 'Nothing was imported: 1 item has errors.\nItem 1: lastName: Last name is required',
       },
     });
+  });
+});
+
+// docs/decisions/052-registration-follows-the-season.md: the season is the date's year; a year without a season gets
+// one. Each test uses years of its own.
+describe('schedule import', () => {
+  const scheduleOf = (season: number) =>
+    db.scheduleEntry.findMany({
+      where: { season },
+      orderBy: { date: 'asc' },
+      select: { date: true, weekNumber: true, event: true, kind: true, rainOut: true },
+    });
+
+  it('creates the season of a year without one, with the previous season’s fee, and its dates', async () => {
+    await createSeason({ year: 2032, feeCents: 17700, registrationOpens: null, registrationCloses: null });
+    const text =
+      'Date,Week Number,Event,Kind,Rain Out\r\n' +
+      '5/3/2033,,Practice Round,practice-round,\r\n' +
+      '2033-05-10,1,First Scoring Round,regular-round,no\r\n' +
+      '2033-05-17,2,League Play,regular-round,yes\r\n';
+    expect(await upload('schedule', csv(text))).toEqual({ status: 200, body: { count: 3 } });
+    expect(await db.season.findUnique({ where: { year: 2033 } })).toMatchObject({
+      feeCents: 17700,
+      registrationOpens: null,
+      registrationCloses: null,
+    });
+    expect(await scheduleOf(2033)).toEqual([
+      { date: '2033-05-03', weekNumber: null, event: 'Practice Round', kind: 'practice-round', rainOut: false },
+      { date: '2033-05-10', weekNumber: 1, event: 'First Scoring Round', kind: 'regular-round', rainOut: false },
+      { date: '2033-05-17', weekNumber: 2, event: 'League Play', kind: 'regular-round', rainOut: true },
+    ]);
+  });
+
+  it('updates the entry of a stored date, keeping what blank cells leave out, and creates seasons in year order', async () => {
+    await createSeason({ year: 2036, feeCents: 19900, registrationOpens: null, registrationCloses: null });
+    const first = JSON.stringify([
+      { date: '2037-06-01', weekNumber: 3, event: 'League Play', kind: 'regular-round', rainOut: true },
+      { date: '2038-06-07', event: 'Fun Night', kind: 'fun-night' },
+    ]);
+    expect(await postJson('schedule', first)).toEqual({ status: 200, body: { count: 2 } });
+    expect(
+      (await db.season.findMany({ where: { year: { in: [2037, 2038] } }, orderBy: { year: 'asc' } })).map((season) => [
+        season.year,
+        season.feeCents,
+      ]),
+    ).toEqual([
+      [2037, 19900],
+      [2038, 19900],
+    ]);
+
+    const again = JSON.stringify([{ date: '2037-06-01', event: 'Week 3', kind: 'playoff-qualifier' }]);
+    expect(await postJson('schedule', again)).toEqual({ status: 200, body: { count: 1 } });
+    expect(await scheduleOf(2037)).toEqual([
+      { date: '2037-06-01', weekNumber: 3, event: 'Week 3', kind: 'playoff-qualifier', rainOut: true },
+    ]);
+    const cleared = JSON.stringify([
+      { date: '2037-06-01', weekNumber: 4, event: 'Week 3', kind: 'playoff-qualifier', rainOut: false },
+    ]);
+    expect(await postJson('schedule', cleared)).toEqual({ status: 200, body: { count: 1 } });
+    expect(await scheduleOf(2037)).toEqual([
+      { date: '2037-06-01', weekNumber: 4, event: 'Week 3', kind: 'playoff-qualifier', rainOut: false },
+    ]);
+  });
+
+  it('imports nothing, not even a season, when any row is wrong, and names every row at fault', async () => {
+    const text =
+      'date,weekNumber,event,kind,rainOut\n' +
+      '2039-05-02,1,League Play,regular-round,\n' +
+      '2039-02-30,1,League Play,regular-round,\n' +
+      '2039-05-09,0,,picnic,maybe\n';
+    const { status, body } = await upload('schedule', csv(text));
+    expect(status).toBe(400);
+    expect(body.message).toMatch(/^Nothing was imported: 2 rows have errors\./);
+    expect(Object.keys(body.errors ?? {})).toEqual(['Row 3', 'Row 4']);
+    expect(body.errors?.['Row 3']).toEqual(['date: Enter a real calendar date (yyyy-mm-dd)']);
+    expect(body.errors?.['Row 4']).toHaveLength(4);
+
+    const twice =
+      '[{"date":"2039-05-02","event":"A","kind":"regular-round"},{"date":"2039-05-02","event":"B","kind":"fun-night"}]';
+    expect(await postJson('schedule', twice)).toMatchObject({
+      status: 400,
+      body: { errors: { 'Item 2': ['The same date as item 1'] } },
+    });
+    expect(await db.season.findUnique({ where: { year: 2039 } })).toBeNull();
+    expect(await db.scheduleEntry.count({ where: { season: 2039 } })).toBe(0);
+  });
+
+  it('recomputes the handicaps of rounds on a date the import makes non-counting, in the same transaction', async () => {
+    const golfer = await createGolfer({ firstName: 'Sched', lastName: unique('Import') });
+    await createRounds([
+      { golferId: golfer.id, date: '2024-06-03', grossScore: 40 },
+      { golferId: golfer.id, date: '2024-06-10', grossScore: 60 },
+      { golferId: golfer.id, date: '2024-06-17', grossScore: 45 },
+    ]);
+    const third = () =>
+      db.round.findFirstOrThrow({
+        where: { golferId: golfer.id, date: '2024-06-17' },
+        select: { hcpIndexBefore: true },
+      });
+    const before = await third();
+    const text = 'date,event,kind\n2024-06-10,Practice Round,practice-round\n';
+    expect(await upload('schedule', csv(text))).toEqual({ status: 200, body: { count: 1 } });
+    expect(await db.season.findUnique({ where: { year: 2024 } })).not.toBeNull();
+    // Without the 60 of a practice round, only the 40 counts before the third round: a lower index.
+    expect(before.hcpIndexBefore).not.toBeNull();
+    expect((await third()).hcpIndexBefore).toBeLessThan(before.hcpIndexBefore!);
   });
 });

@@ -7,14 +7,17 @@ import { loader as confirmationPage } from '~/routes/_public.registration-confir
 import { db } from '~/utils/db.server';
 import { paymentProvider } from '~/utils/payments.server';
 import { FakeStripe } from '../fake-stripe/server';
-import { call, request, unique } from './helpers';
+import { updateSeason } from '~/models/seasons.server';
+import { call, openRegistration, request, unique } from './helpers';
 
 // The real `stripe` SDK against a local fake of the Stripe API. payments.server reads its configuration at
 // call time, so setting it here (after the imports) is enough.
 const WEBHOOK_SECRET = 'whsec_test_league_secret';
 const fake = new FakeStripe();
+let season: number;
 
 beforeAll(async () => {
+  season = await openRegistration({ feeCents: 15000 });
   await fake.start();
   process.env.STRIPE_SECRET_KEY = fake.apiKey;
   process.env.STRIPE_API_BASE = fake.baseUrl;
@@ -90,16 +93,24 @@ describe('Stripe Checkout through the real SDK', () => {
     expect(await golferState(body.email)).toHaveLength(0);
   });
 
-  it('charges the fee from Settings', async () => {
+  it('charges the fee of the season on sale, not the Settings fee (docs/product/seasons.md#registration-follows-the-season)', async () => {
+    const window = { registrationOpens: `${season}-01-01`, registrationCloses: `${season}-12-31` };
+    await updateSeason(season, { feeCents: 16500, ...window });
     await db.setting.upsert({
       where: { id: 1 },
-      create: { id: 1, seasonFeeCents: 16500 },
-      update: { seasonFeeCents: 16500 },
+      create: { id: 1, seasonFeeCents: 12000 },
+      update: { seasonFeeCents: 12000 },
     });
     try {
       const session = await register();
       expect(session.amount_total).toBe(16500);
+      expect(session.metadata.season).toBe(String(season));
+      const pending = await db.pendingRegistration.findUnique({
+        where: { id: session.metadata.pendingRegistrationId },
+      });
+      expect(pending).toMatchObject({ season, amountCents: 16500 });
     } finally {
+      await updateSeason(season, { feeCents: 15000, ...window });
       await db.setting.update({ where: { id: 1 }, data: { seasonFeeCents: 15000 } });
     }
   });

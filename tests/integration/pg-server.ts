@@ -100,9 +100,10 @@ async function startPostgres(): Promise<PgServer> {
 /**
  * Runs the calling test file against a PostgreSQL server of its own: started, migrated and set as DATABASE_URL
  * before anything loads the database client. `onReady` receives the client; it is disconnected and the server
- * stopped after the file.
+ * stopped after the file. `beforeMigrate` runs on the empty database first (an upgrade test builds the previous
+ * release's database there).
  */
-export function withPostgres(onReady: (db: Db) => void): void {
+export function withPostgres(onReady: (db: Db) => void, beforeMigrate?: () => Promise<void>): void {
   // setup-env.ts gave this file a SQLite file too; DATABASE_URL is replaced before the client is first loaded.
   process.env.TEST_OWN_DATABASE = '1';
   let server: PgServer | undefined;
@@ -110,6 +111,7 @@ export function withPostgres(onReady: (db: Db) => void): void {
   beforeAll(async () => {
     server = await startPostgres();
     process.env.DATABASE_URL = server.url;
+    await beforeMigrate?.();
     const { migrate } = await import('~/utils/migrate.server');
     const { databaseConfig } = await import('~/utils/database-url.server');
     await migrate(databaseConfig());

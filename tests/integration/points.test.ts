@@ -4,6 +4,7 @@ import { calculatePointsForDate } from '~/models/points.server';
 import { createRound } from '~/models/rounds.server';
 import { action as pageAction } from '~/routes/_admin.rounds';
 import { db } from '~/utils/db.server';
+import { failureOf } from '~/utils/http.server';
 import { newGolfer } from './fixtures-league';
 import { call, failureFrom, request, signIn } from './helpers';
 
@@ -87,6 +88,32 @@ describe('calculate points for a date', () => {
       message: 'No rounds recorded on January 2, 2023',
     });
     expect(await failureFrom(calculatePointsForDate('2023-02-29'))).toMatchObject({ status: 400 });
+  });
+
+  it("reads the schedule through the caller's transaction: a rain-out marked in it refuses the date", async () => {
+    const date = '2017-06-05';
+    await db.season.create({
+      data: {
+        year: 2017,
+        feeCents: 15000,
+        schedule: { create: { date, weekNumber: 1, event: 'League Play', kind: 'regular-round' } },
+      },
+    });
+    const a = await player('1', date, 40);
+    const b = await player('1', date, 42);
+    const refused = await db
+      .$transaction(async (tx) => {
+        await tx.scheduleEntry.update({ where: { season_date: { season: 2017, date } }, data: { rainOut: true } });
+        return calculatePointsForDate(date, tx);
+      })
+      .catch((error: unknown) => failureOf(error));
+    expect(refused).toMatchObject({
+      status: 400,
+      message: 'June 5, 2017 is a rain-out: its rounds count for neither handicap nor standings',
+    });
+    // The caller's transaction rolled back the rain-out, so the night is an ordinary one again.
+    expect(await calculatePointsForDate(date)).toMatchObject({ awarded: 2 });
+    expect(await pointsOf([a, b])).toEqual([24, 23]);
   });
 
   it('is an administrator action on the rounds page, with a toast', async () => {

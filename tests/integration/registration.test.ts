@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentSeason } from '~/domain/season';
 import { createGolfer } from '~/models/golfers.server';
 import { action as registerAction, loader as registerLoader } from '~/routes/_public.register';
@@ -13,13 +13,15 @@ import { loader as availableTeeTimes } from '~/routes/api.available-tee-times';
 import { action as selectTeeTimeApi } from '~/routes/api.select-tee-time';
 import { db } from '~/utils/db.server';
 import { sessionStorage } from '~/utils/session.server';
-import { call, request, unique } from './helpers';
+import { createSeason, updateSeason } from '~/models/seasons.server';
+import { call, openRegistration, request, unique } from './helpers';
 
 // No STRIPE_SECRET_KEY: the simulated checkout, through exactly the same registration and fulfilment code.
 const season = currentSeason();
 
-beforeAll(() => {
+beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
+  await openRegistration();
 });
 
 function newGolferForm(overrides: Record<string, string> = {}): Record<string, string> {
@@ -648,5 +650,119 @@ describe('the JSON twins', () => {
       request('/api/select-tee-time', { json: { sessionId, teeTimeId: slot.id, position: 5 } }),
     );
     expect(badPosition.status).toBe(400);
+  });
+});
+
+describe('registration follows the season (docs/product/seasons.md#registration-follows-the-season)', () => {
+  // Which season is on sale depends on the day: these tests set the clock to days of their own, decades ahead, in
+  // seasons no other test uses, so the season opened for the rest of this file is not on sale then.
+  const at = (day: string) => vi.setSystemTime(new Date(`${day}T12:00:00-05:00`));
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function nothingStarted<T>(fn: () => Promise<T>): Promise<T> {
+    const before = [await db.pendingRegistration.count(), await db.simulatedCheckoutSession.count()];
+    const result = await fn();
+    expect([await db.pendingRegistration.count(), await db.simulatedCheckoutSession.count()]).toEqual(before);
+    return result;
+  }
+
+  it('shows no form and refuses the page and the API with 409 while no window is open', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await createSeason({ year: 2090, registrationOpens: '2090-01-05', registrationCloses: '2090-03-31' });
+    at('2090-06-15');
+    const message = 'Registration is closed. Please contact the league administrator.';
+
+    const page = await (await call(registerLoader, request('/register'))).json();
+    expect(page).toMatchObject({ closedMessage: message });
+
+    const posted = await nothingStarted(() => call(registerAction, request('/register', { form: newGolferForm() })));
+    expect(posted.status).toBe(409);
+    expect(await posted.json()).toMatchObject({ message });
+
+    const api = await nothingStarted(() =>
+      call(
+        registerApi,
+        request('/api/register-golfer', {
+          json: { ...newGolferForm(), estimatedScore: 42, termsAccepted: true },
+        }),
+      ),
+    );
+    expect(api.status).toBe(409);
+    expect(await api.json()).toEqual({ message });
+  });
+
+  it('says when a window opens later, and refuses with that sentence meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await createSeason({ year: 2091, registrationOpens: '2091-02-01', registrationCloses: '2091-05-31' });
+    at('2091-01-20');
+    const message = 'Registration for the 2091 season opens on February 1, 2091.';
+
+    expect(await (await call(registerLoader, request('/register'))).json()).toMatchObject({ closedMessage: message });
+    const posted = await nothingStarted(() => call(registerAction, request('/register', { form: newGolferForm() })));
+    expect(posted.status).toBe(409);
+    expect(await posted.json()).toMatchObject({ message });
+    const api = await nothingStarted(() =>
+      call(registerApi, request('/api/register-golfer', { json: { registrationType: 'new' } })),
+    );
+    expect(api.status).toBe(409);
+    expect(await api.json()).toEqual({ message });
+  });
+
+  it('sells the season whose window contains today at that season’s fee, and its membership is that season’s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await createSeason({
+      year: 2092,
+      feeCents: 17250,
+      registrationOpens: '2092-02-01',
+      registrationCloses: '2092-04-30',
+    });
+    at('2092-03-10');
+
+    const page = await (await call(registerLoader, request('/register'))).json();
+    expect(page).toMatchObject({ season: 2092, feeCents: 17250, closedMessage: null });
+
+    const form = newGolferForm();
+    const sessionId = await registerAndPay(form);
+    const checkout = await call(checkoutLoader, request(`/checkout/${sessionId}`), { sessionId });
+    expect((await checkout.json()).session).toMatchObject({ amountCents: 17250, paymentStatus: 'paid' });
+    expect((await confirmation(sessionId)).body).toMatchObject({ state: 'paid', amountCents: 17250, season: 2092 });
+    const [golfer] = await db.golfer.findMany({ where: { email: form.email }, include: { memberships: true } });
+    expect(golfer.memberships).toEqual([expect.objectContaining({ season: 2092, paid: true })]);
+
+    // The fee is the season's, read when the checkout starts: a change shows on the next registration.
+    await updateSeason(2092, { feeCents: 18000, registrationOpens: '2092-02-01', registrationCloses: '2092-04-30' });
+    const res = await call(
+      registerApi,
+      request('/api/register-golfer', { json: { ...newGolferForm(), estimatedScore: 40, termsAccepted: true } }),
+    );
+    expect(res.status).toBe(200);
+    const id = new URL((await res.json()).checkoutUrl).pathname.split('/').pop()!;
+    const pending = await db.pendingRegistration.findUniqueOrThrow({ where: { checkoutSessionId: id } });
+    expect(pending).toMatchObject({ season: 2092, amountCents: 18000 });
+  });
+
+  it('requires termsAccepted: true on the API, with the terms sentence as the message', async () => {
+    const body = { ...newGolferForm(), estimatedScore: 42 } as Record<string, unknown>;
+    delete body.termsAccepted;
+    for (const terms of [undefined, false, 'on']) {
+      const res = await nothingStarted(() =>
+        call(
+          registerApi,
+          request('/api/register-golfer', { json: terms === undefined ? body : { ...body, termsAccepted: terms } }),
+        ),
+      );
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        message: 'You must accept the terms and conditions.',
+        errors: { termsAccepted: ['You must accept the terms and conditions.'] },
+      });
+    }
+    const accepted = await call(
+      registerApi,
+      request('/api/register-golfer', { json: { ...body, termsAccepted: true } }),
+    );
+    expect(accepted.status).toBe(200);
   });
 });

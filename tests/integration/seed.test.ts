@@ -1,23 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { currentSeason } from '~/domain/season';
+import { copySchedule } from '~/domain/seasons';
+import { getDashboard } from '~/models/dashboard.server';
+import { getRegistrationSeason, getSchedule } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
 import { db } from '~/utils/db.server';
 import { seedDemoLeague } from '../../prisma/seed';
 
+// Seeded as on 2026-11-23 at noon in Detroit: the 2026 season is over and the next one (2027) is the league season.
+const NOW = new Date('2026-11-23T17:00:00Z');
+const TODAY = '2026-11-23';
+const SEASON = 2026;
+
 // `npm start` seeds this league into an empty embedded database: it is the first thing a new user sees.
 describe('the demo league', () => {
-  it('has golfers in four flights with paid memberships, computed rounds, points, standings and tee times', async () => {
-    const season = currentSeason();
-    const summary = await seedDemoLeague(db);
+  it('has seasons, golfers in four flights with paid memberships, computed rounds, points, standings and tee times', async () => {
+    const summary = await seedDemoLeague(db, NOW);
     expect(summary).toContain('16 golfers in 4 flights');
 
+    // The current season and the next, each with the 2025 schedule copied by the rule of 'Add Season'.
+    const template = await getSchedule(2025);
+    expect(template).toHaveLength(22);
+    for (const year of [2026, 2027]) {
+      expect(await getSchedule(year)).toEqual(copySchedule(template, year));
+    }
+    expect((await getSchedule(2026))[0]).toMatchObject({ date: '2026-05-04', kind: 'practice-round' });
+    const schedule2027 = await getSchedule(2027);
+    const last2027 = schedule2027[schedule2027.length - 1].date;
+    expect(last2027.startsWith('2027-09-')).toBe(true);
+
+    // Registration is open today for the league season, from the day of seeding to its last date.
+    expect(await db.season.findUnique({ where: { year: 2027 } })).toMatchObject({
+      registrationOpens: TODAY,
+      registrationCloses: last2027,
+    });
+    const registration = await getRegistrationSeason(db, TODAY);
+    expect(registration.season.year).toBe(2027);
+    expect(registration.state).toEqual({ status: 'open', closes: last2027 });
+    // The ended season keeps its default window.
+    expect(await db.season.findUnique({ where: { year: 2026 } })).toMatchObject({
+      registrationOpens: null,
+      registrationCloses: null,
+    });
+
+    // The dashboard's next event comes from the schedules in the database: in the off-season, the next season's.
+    expect((await getDashboard(SEASON, TODAY)).next).toEqual(schedule2027[0]);
+    expect((await getDashboard(SEASON, '2026-06-02')).next).toMatchObject({ date: '2026-06-08', weekNumber: 3 });
+    expect((await getDashboard(2030, '2030-01-01')).next).toBeNull();
+
     expect(await db.golfer.count()).toBe(16);
-    const memberships = await db.membership.findMany({ where: { season } });
+    const memberships = await db.membership.findMany({ where: { season: SEASON } });
     expect(memberships).toHaveLength(16);
     expect(memberships.every((m) => m.registered && m.estimatedScore !== null)).toBe(true);
     expect(memberships.filter((m) => !m.paid).length).toBeGreaterThan(0);
 
-    const flights = await db.flightAssignment.groupBy({ by: ['flightNo'], where: { season }, _count: true });
+    const flights = await db.flightAssignment.groupBy({ by: ['flightNo'], where: { season: SEASON }, _count: true });
     expect(flights.map((f) => [f.flightNo, f._count]).sort()).toEqual([
       ['1', 4],
       ['2', 4],
@@ -25,8 +61,10 @@ describe('the demo league', () => {
       ['4', 4],
     ]);
 
-    const rounds = await db.round.findMany({ where: { season } });
+    const rounds = await db.round.findMany({ where: { season: SEASON } });
     expect(rounds).toHaveLength(48);
+    // The season's first three regular rounds (Memorial Day, May 25, is no league night).
+    expect([...new Set(rounds.map((r) => r.date))].sort()).toEqual(['2026-05-18', '2026-06-01', '2026-06-08']);
     expect(rounds.every((r) => r.hcpIndexBefore !== null && r.netScore !== null && r.hcpIndexAfter !== null)).toBe(
       true,
     );
@@ -34,16 +72,23 @@ describe('the demo league', () => {
     const pointsPerDateAndFlight = rounds.reduce((sum, r) => sum + (r.points ?? 0), 0) / (3 * 4);
     expect(pointsPerDateAndFlight).toBe(90);
 
-    const standings = await getStandings(season);
+    const standings = await getStandings(SEASON);
     expect(standings).toHaveLength(4);
     for (const flight of standings) {
       expect(flight.rows).toHaveLength(4);
       expect(flight.rows[0].totalPoints).toBeGreaterThan(0);
+      expect(flight.rows[0].countingRounds).toBe(3);
     }
 
     const held = await db.teeTime.findMany({
-      where: { season, OR: [{ golfer1Id: { not: null } }, { golfer2Id: { not: null } }] },
+      where: { season: SEASON, OR: [{ golfer1Id: { not: null } }, { golfer2Id: { not: null } }] },
     });
     expect(held).toHaveLength(8);
+    // The league season's standing tee times are there, all free, for new registrations to choose from.
+    const leagueSlots = await db.teeTime.findMany({ where: { season: 2027 } });
+    expect(leagueSlots.length).toBe(await db.teeTime.count({ where: { season: SEASON } }));
+    expect(
+      leagueSlots.every((t) => [t.golfer1Id, t.golfer2Id, t.golfer3Id, t.golfer4Id].every((g) => g === null)),
+    ).toBe(true);
   });
 });

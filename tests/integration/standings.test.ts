@@ -97,3 +97,67 @@ describe('standings per flight', () => {
     expect(await count()).toBe(small);
   });
 });
+
+describe('standings follow the schedule in the database', () => {
+  it('leaves rained-out dates out of the points and rounds, and out of the qualifier weeks', async () => {
+    // A season of its own, so the rain-outs change none of the 2025 dates the other tests use.
+    const regular = [
+      '2018-06-04',
+      '2018-06-11',
+      '2018-06-18',
+      '2018-06-25',
+      '2018-07-02',
+      '2018-07-09',
+      '2018-07-16',
+      '2018-07-23',
+    ];
+    const qualifiers = ['2018-07-30', '2018-08-06', '2018-08-13', '2018-08-20'];
+    await db.season.create({
+      data: {
+        year: 2018,
+        feeCents: 15000,
+        schedule: {
+          create: [
+            ...regular.map((date, i) => ({ date, weekNumber: i + 1, event: 'League Play', kind: 'regular-round' })),
+            ...qualifiers.map((date, i) => ({
+              date,
+              weekNumber: i + 9,
+              event: `Playoff Qualifier ${i + 1}`,
+              kind: 'playoff-qualifier',
+            })),
+          ],
+        },
+      },
+    });
+    const golfer = await createGolfer({ firstName: 'Rain', lastName: unique('Out') });
+    await db.flightAssignment.create({ data: { golferId: golfer.id, season: 2018, flightNo: '2' } });
+    await db.round.createMany({
+      data: [
+        ...regular.map((date) => [date, 10] as const),
+        ...qualifiers.slice(0, 3).map((date) => [date, 5] as const),
+      ].map(([date, points]) => ({ golferId: golfer.id, date, season: 2018, grossScore: 40, points })),
+    });
+    const rowOf = async () =>
+      (await getStandings(2018)).find((f) => f.flightNo === '2')!.rows.find((r) => r.golferId === golfer.id)!;
+    expect(await rowOf()).toMatchObject({
+      totalPoints: 95,
+      countingRounds: 11,
+      qualifierRoundsPlayed: 3,
+      qualified: true,
+      inPlayoffs: true,
+    });
+
+    // The last regular night and the third qualifier are rained out: 3 of the 3 remaining qualifiers are needed.
+    await db.scheduleEntry.updateMany({
+      where: { season: 2018, date: { in: [regular[7], qualifiers[2]] } },
+      data: { rainOut: true },
+    });
+    expect(await rowOf()).toMatchObject({
+      totalPoints: 80,
+      countingRounds: 9,
+      qualifierRoundsPlayed: 2,
+      qualified: false,
+      inPlayoffs: false,
+    });
+  });
+});

@@ -42,6 +42,9 @@ export function ExportCard({ seasons, season }: { seasons: number[]; season: num
           <button type="submit" formAction="/export/flights" className={buttonClass('secondary', 'sm')}>
             Download CSV: Flights
           </button>
+          <button type="submit" formAction="/export/schedule" className={buttonClass('secondary', 'sm')}>
+            Download CSV: Schedule
+          </button>
         </form>
       </div>
     </Card>

@@ -1,4 +1,5 @@
 import { Card } from '~/components/card';
+import { SCHEDULE_KINDS } from '~/domain/schedule';
 import { IMPORT_FIELDS, IMPORT_TYPE_LABELS, IMPORT_TYPES } from '~/import/fields';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '~/import/limits';
 
@@ -54,9 +55,14 @@ export function ImportGuidelines() {
         </li>
         <li>golferId and courseId are the id column of the Golfers and Courses exports.</li>
         <li>
+          Schedule: the season is the year of each date; a year without a season creates it, with the previous
+          season&rsquo;s fee. kind is one of {SCHEDULE_KINDS.join(', ')}. weekNumber is the scoring week (blank for
+          none); rainOut is yes or no.
+        </li>
+        <li>
           Golfers are matched by email, else by first and last name, and updated rather than duplicated. Memberships and
-          flights are matched by golfer and season, rounds by golfer and date, courses by name. Blank cells keep what is
-          on file.
+          flights are matched by golfer and season, rounds by golfer and date, courses by name, schedule dates by date.
+          Blank cells keep what is on file.
         </li>
         <li>
           All or nothing: if any row has an error, nothing is imported and the rows are listed (numbered as in the

@@ -1,7 +1,7 @@
 import { Button } from '~/components/ui/button';
 import { IMPORT_TYPE_LABELS, IMPORT_TYPES } from '~/import/fields';
 
-/** The five submit buttons: the one pressed says what the file or JSON holds (`type`). */
+/** One submit button per import type: the one pressed says what the file or JSON holds (`type`). */
 export function ImportTypeButtons({ disabled }: { disabled?: boolean }) {
   return (
     <fieldset>

@@ -1,0 +1,336 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { DataTable, Td } from '~/components/data-table';
+import { FormAlert } from '~/components/form-alert';
+import { EmptyState, PageHeader } from '~/components/page-header';
+import { RouteError } from '~/components/route-error';
+import { RowActions } from '~/components/row-actions';
+import { formatFee, registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/components/season-display';
+import { SeasonForm } from '~/components/season-form';
+import { ScheduleEntryForm } from '~/components/season-schedule-form';
+import { Button, buttonClass } from '~/components/ui/button';
+import { UrlDialog } from '~/components/ui/dialog';
+import { Spinner } from '~/components/ui/spinner';
+import { formatScheduleDate, KIND_LABELS } from '~/domain/schedule';
+import { parseSeason, todayInLeague } from '~/domain/season';
+import { listRoundsBySeason } from '~/models/rounds.server';
+import {
+  createScheduleEntry,
+  deleteScheduleEntry,
+  getSeason,
+  rainOutHints,
+  setRainOut,
+  updateScheduleEntry,
+  updateSeason,
+} from '~/models/seasons.server';
+import { scheduleEntrySchema, seasonUpdateSchema } from '~/schemas/season';
+import { adminAction, intent } from '~/utils/admin-page.server';
+import { requireUser } from '~/utils/auth.server';
+import { HttpError, pageHandler } from '~/utils/http.server';
+import { revalidateUnlessDialog, withParam } from '~/utils/list-url';
+import { titled } from '~/utils/meta';
+import { useIsPending } from '~/utils/use-is-pending';
+import { useListPage } from '~/utils/use-list-page';
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  titled(matches, data?.season ? `Season ${data.season.year}` : 'Season not found');
+
+/** The year in the URL; anything but a plausible year is a 400 (shown inside the admin shell by RouteError). */
+function yearParam(raw: string | undefined): number {
+  const year = parseSeason(raw);
+  if (year === null) throw new HttpError(400, `Invalid season: "${raw ?? ''}"`);
+  return year;
+}
+
+function seasonUrl(year: number): string {
+  return `/seasons/${year}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return pageHandler(async () => {
+    const user = await requireUser(request);
+    const year = yearParam(params.year);
+    const season = await getSeason(year);
+    // Not a thrown error: the page itself says so, with a 404 status, inside the admin shell.
+    if (!season) return json({ year, isAdmin: user.isAdmin, season: null }, { status: 404 });
+    const today = todayInLeague();
+    // A fixed number of queries whatever the schedule's length: the season, its hints and its rounds.
+    const [hints, rounds] = await Promise.all([rainOutHints(year), listRoundsBySeason(year)]);
+    const roundsOn = new Map<string, number>();
+    for (const round of rounds) roundsOn.set(round.date, (roundsOn.get(round.date) ?? 0) + 1);
+    return json({
+      year,
+      isAdmin: user.isAdmin,
+      season: { ...season, registration: registrationText(season, today) },
+      schedule: season.schedule.map((entry) => ({
+        ...entry,
+        rounds: roundsOn.get(entry.date) ?? 0,
+        // A played date is one that has come (docs/product/seasons.md#rain-outs): a washed-out night may have no
+        // rounds at all, so rounds are not required. A no-league night has nothing to rain out.
+        played: entry.date <= today && entry.kind !== 'no-league',
+        ruleMet: hints.get(entry.date) === true,
+      })),
+    });
+  });
+}
+
+export const shouldRevalidate = revalidateUnlessDialog();
+
+/** The schedule date a form names. */
+function entryIdOf(form: FormData, action: string): number {
+  const id = Number(form.get('id'));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, `Schedule date is required for ${action}`);
+  return id;
+}
+
+const dateText = (date: string) => formatScheduleDate(date);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  // pageHandler: a bad year in the form's URL is a 400 page, as in the loader.
+  return pageHandler(() => {
+    const year = yearParam(params.year);
+    return adminAction(request, {
+      back: seasonUrl(year),
+      intents: {
+        'update-season': intent({
+          schema: seasonUpdateSchema,
+          admin: SEASONS_ADMIN_ONLY,
+          run: async ({ value, done }) => {
+            await updateSeason(year, value);
+            return done({ title: 'Season updated', description: `Season ${year}` });
+          },
+        }),
+        create: intent({
+          schema: scheduleEntrySchema,
+          admin: SEASONS_ADMIN_ONLY,
+          run: async ({ value, done }) => {
+            const entry = await createScheduleEntry(year, value);
+            return done({ title: 'Schedule date added', description: `${dateText(entry.date)}: ${entry.event}` });
+          },
+        }),
+        update: intent({
+          schema: scheduleEntrySchema,
+          admin: SEASONS_ADMIN_ONLY,
+          run: async ({ value, form, done }) => {
+            const entry = await updateScheduleEntry(year, entryIdOf(form, 'update'), value);
+            return done({ title: 'Schedule date updated', description: `${dateText(entry.date)}: ${entry.event}` });
+          },
+        }),
+        delete: intent({
+          admin: SEASONS_ADMIN_ONLY,
+          run: async ({ form, done }) => {
+            await deleteScheduleEntry(year, entryIdOf(form, 'delete'));
+            return done({ title: 'Schedule date deleted', description: 'Its rounds now count as regular rounds.' });
+          },
+        }),
+        'rain-out': intent({
+          admin: SEASONS_ADMIN_ONLY,
+          run: async ({ form, done }) => {
+            const entry = await setRainOut(year, entryIdOf(form, 'a rain-out'), true);
+            return done({
+              title: `${dateText(entry.date)} marked as a rain-out`,
+              description: 'Its rounds count for neither handicap nor standings.',
+            });
+          },
+        }),
+        'undo-rain-out': intent({
+          admin: SEASONS_ADMIN_ONLY,
+          run: async ({ form, done }) => {
+            const entry = await setRainOut(year, entryIdOf(form, 'a rain-out'), false);
+            return done({ title: 'Rain-out removed', description: `${dateText(entry.date)} counts again.` });
+          },
+        }),
+      },
+    });
+  });
+}
+
+export default function SeasonPage() {
+  const data = useLoaderData<typeof loader>();
+  if (!data.season) return <SeasonNotFound />;
+  return <SeasonDetails isAdmin={data.isAdmin} season={data.season} schedule={data.schedule} />;
+}
+
+function SeasonNotFound() {
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Page Not Found" />
+      <EmptyState>
+        Season not found.{' '}
+        <Link to="/seasons" className="text-emerald-800 underline">
+          Back to Seasons
+        </Link>
+      </EmptyState>
+    </div>
+  );
+}
+
+type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { schedule: unknown }>;
+
+function SeasonDetails({ isAdmin, season, schedule }: Pick<Loaded, 'isAdmin' | 'season' | 'schedule'>) {
+  const { base, dialog, editing, deleting, loading, resultFor, messageFor } = useListPage({
+    rows: schedule,
+    actionData: useActionData<typeof action>(),
+  });
+  const deleteError = messageFor('delete');
+  const markError = messageFor('rain-out');
+  const undoError = messageFor('undo-rain-out');
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={`Season ${season.year}`}>
+        {loading ? <Spinner /> : null}
+        <Link to="/seasons" className={buttonClass('secondary')}>
+          All Seasons
+        </Link>
+        {isAdmin ? (
+          <Link to={withParam(base, 'action', 'edit-season')} preventScrollReset className={buttonClass()}>
+            Edit Season
+          </Link>
+        ) : null}
+      </PageHeader>
+      {isAdmin ? null : <ViewOnlyNote />}
+
+      <dl className="grid gap-4 rounded-lg border bg-white p-6 shadow-sm sm:grid-cols-4">
+        <SeasonFact label="Fee">{formatFee(season.feeCents)}</SeasonFact>
+        <SeasonFact label="Registration opens">
+          {season.registrationOpens ? formatScheduleDate(season.registrationOpens, 'MMM d, yyyy') : 'January 1'}
+        </SeasonFact>
+        <SeasonFact label="Registration closes">
+          {season.registrationCloses
+            ? formatScheduleDate(season.registrationCloses, 'MMM d, yyyy')
+            : 'The last scheduled date'}
+        </SeasonFact>
+        <SeasonFact label="Registration">{season.registration}</SeasonFact>
+      </dl>
+
+      <section className="space-y-4" aria-labelledby="schedule-heading">
+        <div className="flex items-center justify-between">
+          <h2 id="schedule-heading" className="text-lg font-semibold">
+            Schedule
+          </h2>
+          {isAdmin ? (
+            <Link to={withParam(base, 'action', 'new')} preventScrollReset className={buttonClass()}>
+              Add Date
+            </Link>
+          ) : null}
+        </div>
+        <FormAlert title="Failed to mark rain-out" messages={markError ? [markError] : null} />
+        <FormAlert title="Failed to remove rain-out" messages={undoError ? [undoError] : null} />
+        {schedule.length === 0 ? (
+          <EmptyState>No schedule dates yet.{isAdmin ? ' Add the first date to get started.' : ''}</EmptyState>
+        ) : (
+          <DataTable headers={['Date', 'Week #', 'Event', 'Kind', 'Rounds recorded', 'Actions']}>
+            {schedule.map((entry) => (
+              <tr key={entry.id} className={entry.rainOut ? 'bg-slate-50' : undefined}>
+                <Td className="font-medium">{formatScheduleDate(entry.date)}</Td>
+                <Td>{entry.weekNumber ?? '-'}</Td>
+                <Td className="min-w-40 whitespace-normal">
+                  {entry.event}
+                  {entry.rainOut ? (
+                    <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs font-medium text-sky-900">
+                      Rain-out
+                    </span>
+                  ) : null}
+                </Td>
+                <Td>{KIND_LABELS[entry.kind]}</Td>
+                <Td>{entry.rounds}</Td>
+                <Td>
+                  {isAdmin ? (
+                    <div className="flex flex-wrap items-center gap-2">
+                      <RowActions base={base} id={entry.id} label={formatScheduleDate(entry.date)} />
+                      {entry.played || entry.rainOut ? <RainOutButton id={entry.id} rainOut={entry.rainOut} /> : null}
+                      {entry.ruleMet ? (
+                        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                          Rain-out rule met
+                        </span>
+                      ) : null}
+                    </div>
+                  ) : entry.ruleMet ? (
+                    'Rain-out rule met'
+                  ) : (
+                    '-'
+                  )}
+                </Td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+
+      {isAdmin && dialog === 'edit-season' ? (
+        <UrlDialog title="Edit Season" description={`Season ${season.year}`} closeTo={base}>
+          <SeasonForm season={season} intent="update-season" lastResult={resultFor('update-season')} closeTo={base} />
+        </UrlDialog>
+      ) : null}
+      {isAdmin && dialog === 'new' ? (
+        <UrlDialog title="Add Date" description={`A date of the ${season.year} schedule.`} closeTo={base}>
+          <ScheduleEntryForm year={season.year} lastResult={resultFor('create')} closeTo={base} />
+        </UrlDialog>
+      ) : null}
+      {isAdmin && editing !== undefined ? (
+        <UrlDialog title="Edit Date" description={`A date of the ${season.year} schedule.`} closeTo={base}>
+          {editing ? (
+            <ScheduleEntryForm
+              key={editing.id}
+              entry={editing}
+              year={season.year}
+              lastResult={resultFor('update')}
+              closeTo={base}
+            />
+          ) : (
+            <p>Schedule date not found.</p>
+          )}
+        </UrlDialog>
+      ) : null}
+      {isAdmin && deleting !== undefined ? (
+        <ConfirmDeleteDialog
+          id={deleting?.id ?? null}
+          closeTo={base}
+          confirmLabel="Delete Date"
+          message={
+            deleting
+              ? `Are you sure you want to delete ${formatScheduleDate(deleting.date)} from the schedule? Its rounds are kept and count as regular rounds.`
+              : ''
+          }
+          error={deleteError ? `Failed to delete schedule date: ${deleteError}` : null}
+          notFound="Schedule date not found."
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function SeasonFact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * 'Mark rain-out' / 'Undo rain-out' (docs/product/seasons.md#rain-outs): a plain form, so it works without
+ * JavaScript; the administrator decides, the 'Rain-out rule met' hint only informs.
+ */
+function RainOutButton({ id, rainOut }: { id: number; rainOut: boolean }) {
+  const intentName = rainOut ? 'undo-rain-out' : 'rain-out';
+  const marking = useIsPending({ intent: 'rain-out' });
+  const undoing = useIsPending({ intent: 'undo-rain-out' });
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intentName} />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="secondary" size="sm" disabled={marking || undoing}>
+        {rainOut ? 'Undo rain-out' : 'Mark rain-out'}
+      </Button>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError what="season" />;
+}

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { deleteScheduleEntry, updateScheduleEntry } from '~/models/seasons.server';
+import { scheduleEntrySchema } from '~/schemas/season';
+import { requireApiAdmin } from '~/utils/auth.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson, yearParam } from '~/utils/http.server';
+
+/** One entry is read with its season (GET /api/seasons/{year}); this address only changes it. */
+export function loader() {
+  return methodNotAllowed(['PUT', 'DELETE']);
+}
+
+/**
+ * PUT /api/seasons/{year}/schedule/{id} {date, weekNumber, event, kind, rainOut} and DELETE (administrators). A
+ * change to which rounds count recomputes handicaps and points in the same transaction (the model's rule,
+ * docs/product/seasons.md#season-screens); a deleted date keeps its rounds.
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const year = yearParam(params.year);
+    const id = parseId(params.id);
+    if (request.method === 'PUT') {
+      const input = parseBody(scheduleEntrySchema, await readJson(request), 'Invalid schedule date');
+      return json(await updateScheduleEntry(year, id, input));
+    }
+    if (request.method === 'DELETE') {
+      await deleteScheduleEntry(year, id);
+      return noContent();
+    }
+    return methodNotAllowed(['PUT', 'DELETE']);
+  });
+}

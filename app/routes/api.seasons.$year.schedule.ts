@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { createScheduleEntry } from '~/models/seasons.server';
+import { scheduleEntrySchema } from '~/schemas/season';
+import { requireApiAdmin } from '~/utils/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson, yearParam } from '~/utils/http.server';
+
+/** The schedule is read with its season (GET /api/seasons/{year}); this address only adds to it. */
+export const loader = postOnlyLoader;
+
+/** POST /api/seasons/{year}/schedule {date, weekNumber, event, kind} (administrators): the created entry (201). */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    const year = yearParam(params.year);
+    const input = parseBody(scheduleEntrySchema, await readJson(request), 'Invalid schedule date');
+    return json(await createScheduleEntry(year, input), { status: 201 });
+  });
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { createSeason, listSeasons } from '~/models/seasons.server';
+import { seasonJsonSchema } from '~/schemas/season';
+import { requireApiAdmin, requireApiUser } from '~/utils/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/utils/http.server';
+
+/**
+ * GET /api/seasons: year, feeCents, registrationOpens, registrationCloses, firstDate, lastDate, entryCount, newest
+ * first (docs/product/seasons.md#seasons-api).
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiUser(request);
+    return json(await listSeasons());
+  });
+}
+
+/** POST /api/seasons (administrators): creates a season, copying a schedule when `copyFrom` names one; 409 if it exists. */
+export function action({ request }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+    const input = parseBody(seasonJsonSchema, await readJson(request), 'Invalid season');
+    return json(await createSeason(input), { status: 201 });
+  });
+}

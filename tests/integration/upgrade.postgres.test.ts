@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '~/utils/db.server';
+import { withPostgres } from './pg-server';
+import { expectUpgradedLeague, fillFirstReleaseLeague, previousReleaseRoot } from './previous-release';
+
+let db: Db;
+let golferId: number;
+let firstRelease: string[] = [];
+// The server is first given the first release's database and league, then migrated as today's start-up does.
+withPostgres(
+  (ready) => (db = ready),
+  async () => {
+    const { migrate } = await import('~/utils/migrate.server');
+    const { databaseConfig } = await import('~/utils/database-url.server');
+    firstRelease = await migrate(databaseConfig(), previousReleaseRoot());
+    const { db: early } = await import('~/utils/db.server');
+    ({ golferId } = await fillFirstReleaseLeague(early));
+  },
+);
+
+describe('upgrading a first-release PostgreSQL database', () => {
+  it('carries the 2025 schedule over as data and keeps every stored handicap', async () => {
+    expect(firstRelease).toEqual(['20261122122753_init']);
+    await expectUpgradedLeague(db, golferId);
+  });
+});
