@@ -1,20 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link } from '@remix-run/react';
-import { useIsPending } from '~/utils/use-is-pending';
+import { getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { DatePicker } from '~/components/date-picker';
-import { FormAlert } from '~/components/form-alert';
 import { GolferSelect, RecordSelect, type GolferOption } from '~/components/record-select';
+import { DialogForm, zodValidation } from '~/components/schema-form';
 import { SeasonSelect } from '~/components/season-select';
-import { Button, buttonClass } from '~/components/ui/button';
-import { ErrorList, Field, inputClass } from '~/components/ui/field';
+import { ErrorList, FormField, inputClass } from '~/components/ui/field';
 import { GROSS_MAX, GROSS_MIN, roundSchema } from '~/schemas/round';
 import { cn } from '~/utils/cn';
 
@@ -31,8 +20,21 @@ export type RoundDefaults = {
 };
 
 /**
+ * A schedule date whose rounds count for neither handicap nor standings (docs/product/seasons.md#what-a-season-holds):
+ * a practice round, fun night or final outing (`event`), or any rained-out date.
+ */
+export type NonCountingDate = { date: string; event: string; rainOut: boolean };
+
+/** What a non-counting date is called in the rounds table's badge title and the form's notice. */
+export function nonCountingName(entry: NonCountingDate): string {
+  return entry.rainOut ? 'Rain-out' : entry.event;
+}
+
+/**
  * Record New Round / Edit Round. A plain Remix form posting intent=create or intent=update to the rounds route,
  * validated with the same schema as the server as the user types; the server computes the handicap columns.
+ * Under the date, a notice when the schedule says rounds on it do not count: it follows the date as it is typed or
+ * picked, and without JavaScript shows for the date the form was rendered with.
  */
 export function RoundForm({
   mode,
@@ -40,6 +42,7 @@ export function RoundForm({
   golfers,
   courses,
   seasons,
+  nonCounting,
   lastResult,
   closeTo,
 }: {
@@ -48,10 +51,11 @@ export function RoundForm({
   golfers: GolferOption[] | null;
   courses: CourseOption[] | null;
   seasons: number[];
+  /** The non-counting dates of the seasons the form offers (null while they load). */
+  nonCounting: readonly NonCountingDate[] | null;
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
 }) {
-  const saving = useIsPending({ intent: mode });
   const [form, fields] = useForm({
     id: mode === 'create' ? 'record-round' : `edit-round-${round.id}`,
     lastResult,
@@ -64,21 +68,19 @@ export function RoundForm({
       points: round.points?.toString() ?? '',
       notes: round.notes ?? '',
     },
-    constraint: getZodConstraint(roundSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: roundSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...zodValidation(roundSchema),
   });
+  const notCounting = nonCounting?.find((entry) => entry.date === fields.date.value);
 
   return (
-    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={mode} />
-      {round.id ? <input type="hidden" name="id" value={round.id} /> : null}
-      <FormAlert
-        id={form.errorId}
-        title={mode === 'create' ? 'Failed to record round' : 'Failed to update round'}
-        messages={form.errors}
-      />
+    <DialogForm
+      form={form}
+      intent={mode}
+      recordId={round.id}
+      failure={mode === 'create' ? 'Failed to record round' : 'Failed to update round'}
+      submit={mode === 'create' ? 'Record Round' : 'Update Round'}
+      closeTo={closeTo}
+    >
       <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <RecordSelect
         label="Course"
@@ -91,12 +93,22 @@ export function RoundForm({
         selectProps={getSelectProps(fields.courseId)}
       />
       {/* Full width, so the calendar opens in the flow of the form rather than over the fields beside it. */}
-      <DatePicker
-        label="Date"
-        errors={fields.date.errors}
-        errorId={fields.date.errorId}
-        inputProps={getInputProps(fields.date, { type: 'date' })}
-      />
+      <div className="space-y-1">
+        <DatePicker
+          label="Date"
+          errors={fields.date.errors}
+          errorId={fields.date.errorId}
+          inputProps={getInputProps(fields.date, { type: 'date' })}
+        />
+        {/* Always in the page, so a screen reader hears the notice appear as the date changes. */}
+        <div aria-live="polite">
+          {notCounting ? (
+            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {nonCountingName(notCounting)}: rounds on this date count for neither handicap nor standings.
+            </p>
+          ) : null}
+        </div>
+      </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <SeasonSelect
           seasons={seasons}
@@ -105,32 +117,20 @@ export function RoundForm({
           errors={fields.season.errors}
           errorId={fields.season.errorId}
         />
-        <Field
+        <FormField
+          field={fields.grossScore}
+          type="number"
           label="Gross Score"
-          errors={fields.grossScore.errors}
-          errorId={fields.grossScore.errorId}
-          inputProps={{
-            ...getInputProps(fields.grossScore, { type: 'number' }),
-            placeholder: '72',
-            min: GROSS_MIN,
-            max: GROSS_MAX,
-            step: 1,
-            inputMode: 'numeric',
-          }}
+          placeholder="72"
+          min={GROSS_MIN}
+          max={GROSS_MAX}
+          step={1}
+          inputMode="numeric"
         />
-        <Field
-          label="Points"
-          errors={fields.points.errors}
-          errorId={fields.points.errorId}
-          // Shared points of a tie can be halves or thirds, so any decimal is allowed.
-          inputProps={{
-            ...getInputProps(fields.points, { type: 'number' }),
-            placeholder: '8',
-            step: 'any',
-            inputMode: 'decimal',
-          }}
-        />
+        {/* Shared points of a tie can be halves or thirds, so any decimal is allowed. */}
+        <FormField field={fields.points} type="number" label="Points" placeholder="8" step="any" inputMode="decimal" />
       </div>
+      {/* field.tsx has no textarea field; the markup is FormField's frame around a textarea. */}
       <div className="space-y-1">
         <label htmlFor={fields.notes.id} className="block text-sm font-medium text-slate-700">
           Notes
@@ -138,14 +138,6 @@ export function RoundForm({
         <textarea {...getTextareaProps(fields.notes)} rows={2} className={cn(inputClass, 'resize-y')} />
         <ErrorList id={fields.notes.errorId} errors={fields.notes.errors} />
       </div>
-      <div className="flex justify-end gap-2">
-        <Link to={closeTo} preventScrollReset className={buttonClass('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : mode === 'create' ? 'Record Round' : 'Update Round'}
-        </Button>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

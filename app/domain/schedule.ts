@@ -20,6 +20,16 @@ export const SCHEDULE_KINDS = [
 
 export type ScheduleEventKind = (typeof SCHEDULE_KINDS)[number];
 
+const KINDS: ReadonlySet<string> = new Set(SCHEDULE_KINDS);
+
+/**
+ * The kind of a stored schedule row. Only the schema's kinds are ever written; a row changed by hand to anything else
+ * counts as a regular round, like a date that is not on the schedule (docs/product/seasons.md#what-a-season-holds).
+ */
+export function scheduleKindOf(kind: string): ScheduleEventKind {
+  return KINDS.has(kind) ? (kind as ScheduleEventKind) : 'regular-round';
+}
+
 export const KIND_LABELS: Record<ScheduleEventKind, string> = {
   'practice-round': 'Practice round',
   'fun-night': 'Fun night',

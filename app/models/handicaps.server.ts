@@ -1,5 +1,5 @@
 import { computeGolferRounds, currentHandicap, ninePar, type GolferHandicapInput } from '~/domain/handicap';
-import { nonCountingDates, type ScheduleEntry, type ScheduleEventKind } from '~/domain/schedule';
+import { nonCountingDates, scheduleKindOf, type ScheduleEntry } from '~/domain/schedule';
 import type { Tx } from '~/utils/db.server';
 
 type RoundRow = {
@@ -24,7 +24,7 @@ function scheduleEntryOf(row: {
   kind: string;
   rainOut: boolean;
 }) {
-  return { ...row, kind: row.kind as ScheduleEventKind } satisfies ScheduleEntry;
+  return { ...row, kind: scheduleKindOf(row.kind) } satisfies ScheduleEntry;
 }
 
 /** The schedules of these seasons in date order, in one query whatever their number. */

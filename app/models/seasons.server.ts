@@ -1,5 +1,11 @@
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
-import { nonCountingDates, SCHEDULE_KINDS, type ScheduleEntry, type ScheduleEventKind } from '~/domain/schedule';
+import {
+  nonCountingDates,
+  SCHEDULE_KINDS,
+  scheduleKindOf,
+  type ScheduleEntry,
+  type ScheduleEventKind,
+} from '~/domain/schedule';
 import { todayInLeague } from '~/domain/season';
 import {
   copySchedule,
@@ -8,7 +14,7 @@ import {
   type RegistrationState,
   type SeasonSummary,
 } from '~/domain/seasons';
-import { nonCountingDatesOf, recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
+import { loadSchedules, nonCountingDatesOf, recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { inTransaction } from '~/models/transaction.server';
 import type { SeasonInput, SeasonUpdateInput } from '~/schemas/season';
@@ -31,7 +37,6 @@ export type ScheduleEntryWrite = {
   rainOut?: boolean;
 };
 
-const KINDS: ReadonlySet<string> = new Set(SCHEDULE_KINDS);
 const entrySelect = { id: true, date: true, weekNumber: true, event: true, kind: true, rainOut: true } as const;
 /** The fee of a league whose settings row was never saved (prisma/schema.prisma's default). */
 const DEFAULT_FEE_CENTS = 15000;
@@ -45,16 +50,8 @@ type EntryRecord = {
   rainOut: boolean;
 };
 
-/**
- * Only the schema's kinds are ever written; a row changed by hand to anything else counts as a regular round, like a
- * date that is not on the schedule (docs/product/seasons.md#what-a-season-holds).
- */
-function kindOf(kind: string): ScheduleEventKind {
-  return KINDS.has(kind) ? (kind as ScheduleEventKind) : 'regular-round';
-}
-
 function rowOf(record: EntryRecord): ScheduleRow {
-  return { ...record, kind: kindOf(record.kind) };
+  return { ...record, kind: scheduleKindOf(record.kind) };
 }
 
 function summaryOf(
@@ -118,13 +115,13 @@ export async function getSeason(year: number, client: Tx = db): Promise<SeasonDe
 }
 
 /** A season's schedule in date order; [] for a season without one (or without a record). */
-export async function getSchedule(year: number, client: Tx = db): Promise<ScheduleEntry[]> {
-  const rows = await client.scheduleEntry.findMany({
-    where: { season: year },
-    select: { date: true, weekNumber: true, event: true, kind: true, rainOut: true },
-    orderBy: { date: 'asc' },
-  });
-  return rows.map((entry) => ({ ...entry, kind: kindOf(entry.kind) }));
+export function getSchedule(year: number, client: Tx = db): Promise<ScheduleEntry[]> {
+  return loadSchedules(client, [year]);
+}
+
+/** The schedules of several seasons in one query, in date order (a list of rounds that may span seasons). */
+export function getSchedules(years: Iterable<number>, client: Tx = db): Promise<ScheduleEntry[]> {
+  return loadSchedules(client, years);
 }
 
 async function settingsFee(client: Tx): Promise<number> {
@@ -437,7 +434,7 @@ export async function rainOutHints(
     client.scheduleEntry.findMany({ where: { season: year, date: { lt: today } }, select: { date: true, kind: true } }),
     client.membership.findMany({ where: { season: year, paid: true }, select: { golferId: true } }),
   ]);
-  const nights = schedule.filter((e) => PLAYED_KINDS.has(kindOf(e.kind)));
+  const nights = schedule.filter((e) => PLAYED_KINDS.has(scheduleKindOf(e.kind)));
   const hints = new Map<string, boolean>();
   if (paid.length === 0 || nights.length === 0) return hints;
   const members = new Set(paid.map((m) => m.golferId));

@@ -7,21 +7,24 @@ import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
 import { DownloadCsvLink } from '~/components/download-csv-link';
 import { EmptyState, PageHeader } from '~/components/page-header';
-import { RoundForm } from '~/components/round-form';
+import { nonCountingName, RoundForm, type NonCountingDate } from '~/components/round-form';
 import { RouteError } from '~/components/route-error';
 import { SeasonPicker } from '~/components/season-picker';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, inputClass } from '~/components/ui/field';
 import { UrlDialog } from '~/components/ui/dialog';
+import { nonCountingDates } from '~/domain/schedule';
 import { formatRoundDate, seasonChoices } from '~/domain/season';
 import { listCourseOptions } from '~/models/courses.server';
 import { listGolferOptions } from '~/models/golfers.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { createRound, deleteRound, getRound, listRoundsBySeason, updateRound } from '~/models/rounds.server';
+import { getSchedules } from '~/models/seasons.server';
 import { pointsDateSchema, roundSchema } from '~/schemas/round';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
 import { requireUser } from '~/utils/auth.server';
 import { pageHandler, seasonParam } from '~/utils/http.server';
+import { cn } from '~/utils/cn';
 import { titled } from '~/utils/meta';
 import { useIsPending } from '~/utils/use-is-pending';
 import { useListPage } from '~/utils/use-list-page';
@@ -38,19 +41,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     const season = seasonParam(url);
     const formOpen = url.searchParams.get('action') === 'new' || url.searchParams.has('edit');
-    // A fixed number of queries: the list, and the form's options and record only when a dialog needs them.
-    const [rounds, golfers, courses, { editing, deleting, status }] = await Promise.all([
+    const seasons = seasonChoices();
+    // A fixed number of queries: the list, the schedules (the listed season's for the table's badges, and those of
+    // the seasons the form offers while it is open, in one query), and the form's options and record only when a
+    // dialog needs them.
+    const [rounds, schedules, golfers, courses, { editing, deleting, status }] = await Promise.all([
       listRoundsBySeason(season),
+      getSchedules(formOpen ? [season, ...seasons] : [season]),
       formOpen ? listGolferOptions() : null,
       formOpen ? listCourseOptions() : null,
       dialogRecords(url, 'round id', getRound, getRound),
     ]);
+    const notCounting = nonCountingDates(schedules);
+    const nonCounting: NonCountingDate[] = schedules
+      .filter((entry) => notCounting.has(entry.date))
+      .map(({ date, event, rainOut }) => ({ date, event, rainOut }));
     return json(
       {
         season,
-        seasons: seasonChoices(),
+        seasons,
         isAdmin: user.isAdmin,
         rounds,
+        nonCounting,
         golfers: golfers?.map((g) => ({ id: g.id, fullName: g.fullName })) ?? null,
         courses: courses?.map((c) => ({ id: c.id, courseName: c.courseName })) ?? null,
         editing,
@@ -116,6 +128,7 @@ export default function RoundsPage() {
   const { season, rounds } = data;
   const closeTo = listUrl(season);
   const optionsLoaded = data.golfers !== null;
+  const nonCountingOn = new Map(data.nonCounting.map((entry) => [entry.date, entry]));
 
   return (
     <div>
@@ -142,7 +155,10 @@ export default function RoundsPage() {
             const date = formatRoundDate(round.date);
             return (
               <tr key={round.id}>
-                <Td>{date}</Td>
+                <Td>
+                  {date}
+                  <NonCountingBadge entry={nonCountingOn.get(round.date)} />
+                </Td>
                 {/* Names may wrap, so the nine columns fit a laptop screen without scrolling to reach Delete. */}
                 <Td className="min-w-32 whitespace-normal">{golfer}</Td>
                 <Td className="min-w-32 whitespace-normal">{round.courseName ?? 'Unknown Course'}</Td>
@@ -191,6 +207,7 @@ export default function RoundsPage() {
             golfers={optionsLoaded ? data.golfers : null}
             courses={optionsLoaded ? data.courses : null}
             seasons={data.seasons}
+            nonCounting={optionsLoaded ? data.nonCounting : null}
             lastResult={resultFor('create')}
             closeTo={closeTo}
           />
@@ -207,6 +224,7 @@ export default function RoundsPage() {
               golfers={data.golfers}
               courses={data.courses}
               seasons={data.seasons}
+              nonCounting={data.nonCounting}
               lastResult={resultFor('update')}
               closeTo={closeTo}
             />
@@ -227,6 +245,27 @@ export default function RoundsPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * After a round's date in the table, when the schedule says rounds on it do not count: 'Special event' or 'Rain-out',
+ * with what that means as its title and for screen readers.
+ */
+function NonCountingBadge({ entry }: { entry: NonCountingDate | undefined }) {
+  if (!entry) return null;
+  const meaning = `${nonCountingName(entry)}: does not count toward handicap or standings`;
+  return (
+    <span
+      title={meaning}
+      className={cn(
+        'ml-2 rounded-full px-2 py-0.5 text-xs font-medium text-white',
+        entry.rainOut ? 'bg-amber-600' : 'bg-emerald-700',
+      )}
+    >
+      <span aria-hidden="true">{entry.rainOut ? 'Rain-out' : 'Special event'}</span>
+      <span className="sr-only">{meaning}</span>
+    </span>
   );
 }
 

@@ -1,6 +1,8 @@
-import { expect, expectToast, hydrated, signIn, test } from './fixtures';
+import { expect, expectToast, hydrated, jsOn, signIn, test } from './fixtures';
 import { db, newCourse, newGolfer, newRound } from './league-data';
+import { ConflictError } from '../../app/domain/errors';
 import { currentSeason } from '../../app/domain/season';
+import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
 
 const season = currentSeason();
 const day = (monthDay: string) => `${season}-${monthDay}`;
@@ -111,4 +113,86 @@ test('the season selector offers this season and the two before, and shows the e
   ]);
   await page.goto(`/rounds?season=${season - 20}`);
   await expect(page.getByText('No rounds found for this season. Record a round to get started.')).toBeVisible();
+});
+
+// A season of our own with special dates: a free past year (as tests/e2e/seasons.spec.ts takes them, so the league
+// season the other tests see never changes), removed with its rounds after the test.
+const PAST_YEARS = Array.from({ length: 12 }, (_, i) => 2001 + i);
+let madeSeasons: number[] = [];
+
+test.afterEach(async () => {
+  const seasons = madeSeasons;
+  madeSeasons = [];
+  if (seasons.length === 0) return;
+  await db.round.deleteMany({ where: { season: { in: seasons } } });
+  await db.season.deleteMany({ where: { year: { in: seasons } } });
+});
+
+async function seasonWithSpecialDates(): Promise<number> {
+  for (const year of [...PAST_YEARS].sort(() => Math.random() - 0.5)) {
+    try {
+      await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null });
+    } catch (error) {
+      if (error instanceof ConflictError) continue;
+      throw error;
+    }
+    madeSeasons.push(year);
+    await createScheduleEntry(year, { date: `${year}-06-10`, event: 'Fun Night – Scramble', kind: 'fun-night' });
+    await createScheduleEntry(year, {
+      date: `${year}-06-17`,
+      weekNumber: 2,
+      event: 'League Play',
+      kind: 'regular-round',
+      rainOut: true,
+    });
+    await createScheduleEntry(year, {
+      date: `${year}-06-24`,
+      weekNumber: 3,
+      event: 'League Play',
+      kind: 'regular-round',
+    });
+    return year;
+  }
+  throw new Error(`No free year among ${PAST_YEARS.join(', ')}`);
+}
+
+test('a round on a special-event or rained-out date is marked in the table and in its edit dialog', async ({
+  page,
+}) => {
+  const year = await seasonWithSpecialDates();
+  const golfer = await golferNamed();
+  for (const date of ['06-10', '06-17', '06-24'])
+    await newRound({ golferId: golfer.id, date: `${year}-${date}`, season: year, grossScore: 44 });
+  await signIn(page, `/rounds?season=${year}`);
+  const row = (monthDay: string) => page.locator('tr', { hasText: `${monthDay}, ${year}` });
+
+  const fun = row('June 10').getByTitle('Fun Night – Scramble: does not count toward handicap or standings');
+  await expect(fun).toBeVisible();
+  await expect(fun.getByText('Special event', { exact: true })).toBeVisible();
+  const rainOut = row('June 17').getByTitle('Rain-out: does not count toward handicap or standings');
+  await expect(rainOut).toBeVisible();
+  await expect(rainOut.getByText('Rain-out', { exact: true })).toBeVisible();
+  await expect(row('June 24').locator('td').first()).toHaveText(`June 24, ${year}`);
+
+  await page.getByRole('link', { name: `Edit round of ${golfer.fullName} on June 10, ${year}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Round' });
+  const notice = (text: string) => dialog.getByText(`${text}: rounds on this date count for neither`);
+  await expect(
+    dialog.getByText('Fun Night – Scramble: rounds on this date count for neither handicap nor standings.', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  if (!jsOn()) return;
+
+  // With JavaScript the notice follows the date as it changes.
+  await hydrated(page);
+  await dialog.getByLabel('Date').fill(`${year}-06-24`);
+  await expect(notice('Fun Night – Scramble')).toHaveCount(0);
+  await dialog.getByLabel('Date').fill(`${year}-06-17`);
+  await expect(
+    dialog.getByText('Rain-out: rounds on this date count for neither handicap nor standings.', { exact: true }),
+  ).toBeVisible();
+  await dialog.getByLabel('Date').fill(`${year}-06-10`);
+  await expect(notice('Fun Night – Scramble')).toBeVisible();
+  await expect(notice('Rain-out')).toHaveCount(0);
 });
