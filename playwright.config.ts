@@ -5,6 +5,35 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4391);
 export const E2E_DB_FILE = path.resolve(process.env.E2E_DB_FILE ?? `tests/.tmp/e2e-${port}.db`);
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+/**
+ * A second server on the next port with a database of its own, which only its pages change: a fresh database holds
+ * only the 2025 season, so registration there is closed (tests/e2e/registration-window.spec.ts). The first server's
+ * database cannot show that: the fixtures open registration in it for the registration tests.
+ */
+const closedPort = port + 1;
+export const E2E_CLOSED_URL = `http://127.0.0.1:${closedPort}`;
+const E2E_CLOSED_DB_FILE = E2E_DB_FILE.replace(/(\.db)?$/, '-closed$1');
+
+const serverEnv = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'e2e-session-secret',
+  INSECURE_COOKIES: '1',
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
+  SEED_DEMO: '0',
+  BCRYPT_COST: '4',
+  STRIPE_SECRET_KEY: '',
+  REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? 'build',
+  REMIX_ASSETS_NAME: process.env.REMIX_ASSETS_NAME ?? 'build',
+};
+const serverOptions = {
+  command: 'node scripts/e2e-server.mjs',
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: 'pipe',
+  stderr: 'pipe',
+} as const;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,27 +64,17 @@ export default defineConfig({
     { name: 'javascript', testIgnore: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: true } },
     { name: 'no-javascript', testIgnore: /\.js\.spec\.ts$/, use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/join`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      E2E_DB_FILE,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'e2e-session-secret',
-      INSECURE_COOKIES: '1',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: '0',
-      BCRYPT_COST: '4',
-      STRIPE_SECRET_KEY: '',
-      REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? 'build',
-      REMIX_ASSETS_NAME: process.env.REMIX_ASSETS_NAME ?? 'build',
+  // Started one after the other: the second finds the build the first may have made (scripts/start.mjs).
+  webServer: [
+    {
+      ...serverOptions,
+      url: `http://127.0.0.1:${port}/join`,
+      env: { ...serverEnv, PORT: String(port), E2E_DB_FILE },
     },
-  },
+    {
+      ...serverOptions,
+      url: `${E2E_CLOSED_URL}/join`,
+      env: { ...serverEnv, PORT: String(closedPort), E2E_DB_FILE: E2E_CLOSED_DB_FILE },
+    },
+  ],
 });

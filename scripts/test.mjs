@@ -56,15 +56,27 @@ function run(label, cmd, args, env = {}) {
   }
 }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
+function isFree(port) {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/** A free port whose next port is free too: Playwright starts a second server there (playwright.config.ts). */
+async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const srv = net.createServer();
+      srv.listen(0, '127.0.0.1', () => {
+        const { port } = srv.address();
+        srv.close(() => resolve(port));
+      });
+      srv.on('error', reject);
+    });
+    if (port < 65535 && (await isFree(port + 1))) return port;
+  }
 }
 
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);

@@ -13,7 +13,8 @@ export { ADMIN };
  * (docs/product/seasons.md#registration-follows-the-season), and the e2e database starts with the 2025 season only.
  * Every worker makes sure the current season exists with its registration open all year (its schedule copied from
  * 2025, the $150 fee the registration tests pay), so the tests work on any day. Closed and opens-later registration
- * are tested in tests/integration/registration.test.ts, never here: the database is shared by parallel workers.
+ * are tested against the second e2e server (tests/e2e/registration-window.spec.ts), whose database only its pages
+ * change, since this one is shared by parallel workers.
  */
 async function openCurrentSeason(): Promise<void> {
   const [{ currentSeason }, seasons] = await Promise.all([
