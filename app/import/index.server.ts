@@ -17,7 +17,7 @@
  * (InvalidError 400, NotFoundError 404, ConflictError 409) that `failureOf` maps. Any refusal means nothing is
  * written.
  */
-import { NotFoundError } from '~/domain/errors';
+import { ForbiddenError, NotFoundError } from '~/domain/errors';
 import { IMPORT_TYPES, isImportType, type ImportType } from './fields';
 import { readFile, readJsonText } from './read.server';
 import { validateRows } from './validate';
@@ -40,4 +40,12 @@ export async function importJsonText(type: ImportType, text: string): Promise<{ 
 export function requireImportType(value: string | undefined): ImportType {
   if (isImportType(value)) return value;
   throw new NotFoundError(`Unknown import type "${value ?? ''}". Use one of ${IMPORT_TYPES.join(', ')}.`);
+}
+
+/**
+ * The schedule decides which rounds count and what registration sells, so, like every other change to a season
+ * (docs/decisions/051-season-screens.md), only an administrator may import it.
+ */
+export function checkMayImport(type: ImportType, user: { isAdmin: boolean }): void {
+  if (type === 'schedule' && !user.isAdmin) throw new ForbiddenError('Only an administrator can import the schedule');
 }

@@ -14,7 +14,7 @@ import { useShowToast } from '~/components/ui/toaster';
 import { UrlTabs } from '~/components/url-tabs';
 import { currentSeason, seasonChoices } from '~/domain/season';
 import { importTypeSchema } from '~/import/fields';
-import { importFile, importJsonText, readImportForm, uploadedFile } from '~/import/index.server';
+import { checkMayImport, importFile, importJsonText, readImportForm, uploadedFile } from '~/import/index.server';
 import { IMPORT_MESSAGES, parseJsonText } from '~/import/limits';
 import { requireUser } from '~/utils/auth.server';
 import { titled } from '~/utils/meta';
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * the same import functions as /api/import run, and the page shows the result alert.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   let form: FormData;
   try {
     form = await readImportForm(request);
@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         tab,
         json: echo,
-        outcome: importFailed('Choose what to import: Golfers, Rounds, Memberships, Flights or Courses.'),
+        outcome: importFailed('Choose what to import: Golfers, Rounds, Memberships, Flights, Courses or Schedule.'),
       },
       { status: 400 },
     );
@@ -93,6 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   try {
+    checkMayImport(type.data, user);
     const { count } = file ? await importFile(type.data, file) : await importJsonText(type.data, text);
     return json<ActionData>({ tab, outcome: importSucceeded(count, type.data) });
   } catch (error) {

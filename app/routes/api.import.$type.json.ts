@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { importJsonText, requireImportType } from '~/import/index.server';
+import { checkMayImport, importJsonText, requireImportType } from '~/import/index.server';
 import { MAX_IMPORT_BYTES } from '~/import/limits';
 import { requireApiUser } from '~/utils/auth.server';
 import { apiHandler, methodNotAllowed, postOnlyLoader, readBodyText } from '~/utils/http.server';
@@ -14,9 +14,10 @@ export const loader = postOnlyLoader;
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const type = requireImportType(params.type);
+    checkMayImport(type, user);
     return json(await importJsonText(type, await readBodyText(request, MAX_IMPORT_BYTES)));
   });
 }

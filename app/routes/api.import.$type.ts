@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { InvalidError } from '~/domain/errors';
-import { importFile, readImportForm, requireImportType, uploadedFile } from '~/import/index.server';
+import { checkMayImport, importFile, readImportForm, requireImportType, uploadedFile } from '~/import/index.server';
 import { IMPORT_MESSAGES } from '~/import/limits';
 import { requireApiUser } from '~/utils/auth.server';
 import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/utils/http.server';
@@ -11,9 +11,10 @@ export const loader = postOnlyLoader;
 /** POST /api/import/{type}: a CSV, .xlsx or .xls file in the multipart field `file`; answers {count}. */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const type = requireImportType(params.type);
+    checkMayImport(type, user);
     const file = uploadedFile(await readImportForm(request));
     if (!file) throw new InvalidError(IMPORT_MESSAGES.noFile);
     return json(await importFile(type, file));

@@ -591,6 +591,28 @@ describe('schedule import', () => {
       select: { date: true, weekNumber: true, event: true, kind: true, rainOut: true },
     });
 
+  it('is refused to a signed-in user who is not an administrator, and changes nothing', async () => {
+    const { cookie: userCookie } = await signIn({ isAdmin: false });
+    const text = 'Date,Event,Kind\r\n2041-05-06,League Play,regular-round\r\n';
+    const form = new FormData();
+    form.append('file', csv(text));
+    const res = await call(importFileApi, request('/api/import/schedule', { form, cookie: userCookie }), {
+      type: 'schedule',
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: 'Only an administrator can import the schedule' });
+
+    const page = new FormData();
+    page.append('intent', 'file');
+    page.append('type', 'schedule');
+    page.append('file', csv(text));
+    const answer = await call(pageAction, request('/import', { form: page, cookie: userCookie }));
+    expect(answer.status).toBe(403);
+    expect(JSON.stringify(await answer.json())).toContain('Only an administrator can import the schedule');
+    expect(await db.season.findUnique({ where: { year: 2041 } })).toBeNull();
+    expect(await scheduleOf(2041)).toEqual([]);
+  });
+
   it('creates the season of a year without one, with the previous season’s fee, and its dates', async () => {
     await createSeason({ year: 2032, feeCents: 17700, registrationOpens: null, registrationCloses: null });
     const text =
