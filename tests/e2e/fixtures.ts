@@ -86,6 +86,27 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 /**
+ * Claims one of `years` for the calling test alone (any worker, any project) until `release()`. The database cannot
+ * be the claim: a test that deletes its season mid-way would free the year for another test while it still checks
+ * it. A claim is a directory named after this run's database, like `exclusive`'s lock.
+ */
+export async function claimYear(years: readonly number[]): Promise<{ year: number; release: () => void }> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    for (const year of [...years].sort(() => Math.random() - 0.5)) {
+      const claim = `${E2E_DB_FILE}.year-${year}`;
+      try {
+        fs.mkdirSync(claim);
+      } catch {
+        continue;
+      }
+      return { year, release: () => fs.rmSync(claim, { recursive: true, force: true }) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No free year among ${years.join(', ')}`);
+}
+
+/**
  * Runs `fn` while no other test of this run (any worker, any project) runs a block with the same name: for tests
  * that change league-wide state, such as the Settings form. The lock is a directory named after this run's
  * database, so a crashed run cannot block a later one.

@@ -1,6 +1,5 @@
-import { expect, expectToast, hydrated, jsOn, signIn, test } from './fixtures';
+import { claimYear, expect, expectToast, hydrated, jsOn, signIn, test } from './fixtures';
 import { db, newCourse, newGolfer, newRound } from './league-data';
-import { ConflictError } from '../../app/domain/errors';
 import { currentSeason } from '../../app/domain/season';
 import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
 
@@ -115,45 +114,43 @@ test('the season selector offers this season and the two before, and shows the e
   await expect(page.getByText('No rounds found for this season. Record a round to get started.')).toBeVisible();
 });
 
-// A season of our own with special dates: a free past year (as tests/e2e/seasons.spec.ts takes them, so the league
-// season the other tests see never changes), removed with its rounds after the test.
+// A season of our own with special dates: a past year claimed for this test (as tests/e2e/seasons.spec.ts claims
+// them, so the league season the other tests see never changes), removed with its rounds after the test.
 const PAST_YEARS = Array.from({ length: 12 }, (_, i) => 2001 + i);
 let madeSeasons: number[] = [];
+let claims: (() => void)[] = [];
 
 test.afterEach(async () => {
   const seasons = madeSeasons;
   madeSeasons = [];
-  if (seasons.length === 0) return;
-  await db.round.deleteMany({ where: { season: { in: seasons } } });
-  await db.season.deleteMany({ where: { year: { in: seasons } } });
+  if (seasons.length > 0) {
+    await db.round.deleteMany({ where: { season: { in: seasons } } });
+    await db.season.deleteMany({ where: { year: { in: seasons } } });
+  }
+  for (const release of claims) release();
+  claims = [];
 });
 
 async function seasonWithSpecialDates(): Promise<number> {
-  for (const year of [...PAST_YEARS].sort(() => Math.random() - 0.5)) {
-    try {
-      await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null });
-    } catch (error) {
-      if (error instanceof ConflictError) continue;
-      throw error;
-    }
-    madeSeasons.push(year);
-    await createScheduleEntry(year, { date: `${year}-06-10`, event: 'Fun Night – Scramble', kind: 'fun-night' });
-    await createScheduleEntry(year, {
-      date: `${year}-06-17`,
-      weekNumber: 2,
-      event: 'League Play',
-      kind: 'regular-round',
-      rainOut: true,
-    });
-    await createScheduleEntry(year, {
-      date: `${year}-06-24`,
-      weekNumber: 3,
-      event: 'League Play',
-      kind: 'regular-round',
-    });
-    return year;
-  }
-  throw new Error(`No free year among ${PAST_YEARS.join(', ')}`);
+  const { year, release } = await claimYear(PAST_YEARS);
+  claims.push(release);
+  await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null });
+  madeSeasons.push(year);
+  await createScheduleEntry(year, { date: `${year}-06-10`, event: 'Fun Night – Scramble', kind: 'fun-night' });
+  await createScheduleEntry(year, {
+    date: `${year}-06-17`,
+    weekNumber: 2,
+    event: 'League Play',
+    kind: 'regular-round',
+    rainOut: true,
+  });
+  await createScheduleEntry(year, {
+    date: `${year}-06-24`,
+    weekNumber: 3,
+    event: 'League Play',
+    kind: 'regular-round',
+  });
+  return year;
 }
 
 test('a round on a special-event or rained-out date is marked in the table and in its edit dialog', async ({

@@ -1,6 +1,5 @@
 import { format } from 'date-fns';
-import { expect, expectToast, hydrated, signIn, test, unique } from './fixtures';
-import { ConflictError } from '../../app/domain/errors';
+import { claimYear, expect, expectToast, hydrated, signIn, test, unique } from './fixtures';
 import type { ScheduleEventKind } from '../../app/domain/schedule';
 import { createGolfer } from '../../app/models/golfers.server';
 import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
@@ -16,44 +15,46 @@ const SINGLE_YEARS = { from: 2000, to: 2013 };
 const COPY_SOURCES = [2015, 2017, 2019, 2021, 2023];
 
 let made: number[] = [];
+let claims: (() => void)[] = [];
 
 test.afterEach(async () => {
   const seasons = made;
   made = [];
-  if (seasons.length === 0) return;
-  await db.round.deleteMany({ where: { season: { in: seasons } } });
-  await db.membership.deleteMany({ where: { season: { in: seasons } } });
-  await db.season.deleteMany({ where: { year: { in: seasons } } });
+  if (seasons.length > 0) {
+    await db.round.deleteMany({ where: { season: { in: seasons } } });
+    await db.membership.deleteMany({ where: { season: { in: seasons } } });
+    await db.season.deleteMany({ where: { year: { in: seasons } } });
+  }
+  for (const release of claims) release();
+  claims = [];
 });
 
 type Entry = { date: string; weekNumber?: number; event: string; kind: ScheduleEventKind; rainOut?: boolean };
 
-/** A season in a free year of `years` (retried when another test holds it), with these dates (`MM-dd`). */
-async function newSeason(years: readonly number[], entries: Entry[] = [], feeCents = 15_000) {
-  const shuffled = [...years].sort(() => Math.random() - 0.5);
-  for (const year of shuffled) {
-    try {
-      await createSeason({ year, feeCents, registrationOpens: null, registrationCloses: null });
-    } catch (error) {
-      if (error instanceof ConflictError) continue;
-      throw error;
-    }
-    made.push(year);
-    const schedule = [];
-    for (const e of entries) {
-      schedule.push(
-        await createScheduleEntry(year, {
-          date: `${year}-${e.date}`,
-          weekNumber: e.weekNumber,
-          event: e.event,
-          kind: e.kind,
-          rainOut: e.rainOut ?? false,
-        }),
-      );
-    }
-    return { year, schedule };
+/** A season in a year of `years` that this test claims until it ends, with these dates (`MM-dd`). */
+async function newSeason(
+  years: readonly number[],
+  entriesOf: Entry[] | ((year: number) => Entry[]) = [],
+  feeCents = 15_000,
+) {
+  const { year, release } = await claimYear(years);
+  claims.push(release);
+  await createSeason({ year, feeCents, registrationOpens: null, registrationCloses: null });
+  made.push(year);
+  const schedule = [];
+  const entries = typeof entriesOf === 'function' ? entriesOf(year) : entriesOf;
+  for (const e of entries) {
+    schedule.push(
+      await createScheduleEntry(year, {
+        date: `${year}-${e.date}`,
+        weekNumber: e.weekNumber,
+        event: e.event,
+        kind: e.kind,
+        rainOut: e.rainOut ?? false,
+      }),
+    );
   }
-  throw new Error(`No free year among ${years.join(', ')}`);
+  return { year, schedule };
 }
 
 function singleYears(): number[] {
@@ -82,27 +83,12 @@ function scheduleRow(page: import('@playwright/test').Page, date: string) {
 
 test('adds the next season by copying a schedule, and lists it', async ({ page }) => {
   // Built with free years first: the source (odd) and, once it is ours, its next year.
-  let source: { year: number } | null = null;
-  for (const year of [...COPY_SOURCES].sort(() => Math.random() - 0.5)) {
-    if (await db.season.findUnique({ where: { year: year + 1 } })) continue;
-    const first = monday(year, 5, 1);
-    const memorial = monday(year, 5, -1);
-    const june = monday(year, 6, 2);
-    try {
-      source = await newSeason(
-        [year],
-        [
-          { date: first.slice(5), event: 'Practice Round', kind: 'practice-round' },
-          { date: memorial.slice(5), event: 'Memorial Day – No League', kind: 'no-league' },
-          { date: june.slice(5), weekNumber: 3, event: 'League Play', kind: 'regular-round', rainOut: true },
-        ],
-      );
-      break;
-    } catch {
-      continue;
-    }
-  }
-  if (!source) throw new Error('No free copy source year');
+  // The source's year is claimed for this test, so its next (even) year, which no other test uses, is free too.
+  const source = await newSeason(COPY_SOURCES, (year) => [
+    { date: monday(year, 5, 1).slice(5), event: 'Practice Round', kind: 'practice-round' },
+    { date: monday(year, 5, -1).slice(5), event: 'Memorial Day – No League', kind: 'no-league' },
+    { date: monday(year, 6, 2).slice(5), weekNumber: 3, event: 'League Play', kind: 'regular-round', rainOut: true },
+  ]);
   const target = source.year + 1;
   made.push(target);
 
