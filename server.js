@@ -2,7 +2,9 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { createRequestHandler } from '@remix-run/express';
+import compression from 'compression';
 import express from 'express';
 
 const buildDir = path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
@@ -42,6 +44,19 @@ app.use((req, res, next) => {
   }
   next();
 });
+
+// Responses are gzip- or brotli-compressed when the client accepts it (docs/product/performance.md#compression):
+// `compression` negotiates br/gzip from Accept-Encoding and, through the `compressible` list, only touches HTML, JSON,
+// JS, CSS and SVG. Bodies under 1 KB gain nothing and stay as they are. An event stream is never compressed, since
+// zlib would hold its events back until a buffer fills. Brotli at quality 5 (the default 11 is too slow per request).
+app.use(
+  compression({
+    threshold: 1024,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    filter: (req, res) =>
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  }),
+);
 
 app.use(`/${assetsName}`, express.static(path.resolve('public', assetsName), { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h', index: false }));

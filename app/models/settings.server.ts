@@ -1,16 +1,25 @@
 import { DEFAULT_NINE_HOLE_PAR } from '~/domain/league-rules';
 import { recomputeHandicaps } from '~/models/handicaps.server';
-import { db, type Tx } from '~/utils/db.server';
+import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
 import { inTransaction } from '~/models/transaction.server';
 
 export type LeagueSettings = Awaited<ReturnType<typeof getSettings>>;
 
-/** The league's settings row, created with its defaults the first time it is read. */
+/**
+ * The league's settings row, created with its defaults the first time it is read. Several processes may share one
+ * PostgreSQL database (docs/decisions/060-several-processes.md): their first requests can both find no row and
+ * both insert it, and Prisma's upsert there is a read then an insert, not one statement. The loser's unique
+ * violation means the row now exists, so it is read again rather than failing the request.
+ */
 export async function getSettings() {
-  return (
-    (await db.setting.findUnique({ where: { id: 1 } })) ??
-    db.setting.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} })
-  );
+  const found = await db.setting.findUnique({ where: { id: 1 } });
+  if (found) return found;
+  try {
+    return await db.setting.create({ data: { id: 1 } });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return db.setting.findUniqueOrThrow({ where: { id: 1 } });
+  }
 }
 
 /**

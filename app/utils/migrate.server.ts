@@ -75,44 +75,75 @@ function migrateSqlite(file: string, migrations: Migration[]): string[] {
   }
 }
 
-async function migratePostgres(url: string, migrations: Migration[]): Promise<string[]> {
+/**
+ * Advisory lock keys (any constants, the same in every process). Several processes may start together on one
+ * PostgreSQL database (docs/decisions/060-several-processes.md). MIGRATIONS_LOCK covers all of migratePostgres,
+ * including creating `_prisma_migrations`: two concurrent `CREATE TABLE IF NOT EXISTS` collide in the catalog
+ * ('duplicate key value violates unique constraint "pg_type_typname_nsp_index"'). STARTUP_LOCK covers the rest of
+ * start-up (prepare.server.ts: the first administrator). It is always taken before MIGRATIONS_LOCK, never after,
+ * so the two cannot deadlock.
+ */
+const MIGRATIONS_LOCK = 724811;
+const STARTUP_LOCK = 724812;
+
+/** Runs `work` holding a session advisory lock on a connection of its own; PostgreSQL releases it if we die. */
+async function withAdvisoryLock<T>(url: string, key: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`CREATE TABLE IF NOT EXISTS _prisma_migrations (
-      id VARCHAR(36) PRIMARY KEY NOT NULL, checksum VARCHAR(64) NOT NULL, finished_at TIMESTAMPTZ,
-      migration_name VARCHAR(255) NOT NULL, logs TEXT, rolled_back_at TIMESTAMPTZ,
-      started_at TIMESTAMPTZ NOT NULL DEFAULT now(), applied_steps_count INTEGER NOT NULL DEFAULT 0)`);
-    const done: string[] = [];
-    for (const m of migrations) {
-      await client.query('BEGIN');
-      try {
-        // One applier at a time across servers.
-        await client.query('SELECT pg_advisory_xact_lock(724811)');
-        const { rows } = await client.query<AppliedRow>(
-          'SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-        );
-        if (appliedNames(rows, migrations).has(m.name)) {
-          await client.query('COMMIT');
-          continue;
-        }
-        const started = new Date();
-        await client.query(m.sql);
-        await client.query(
-          'INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ($1, $2, now(), $3, $4, 1)',
-          [crypto.randomUUID(), m.checksum, m.name, started],
-        );
-        await client.query('COMMIT');
-        done.push(m.name);
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      }
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]);
     }
-    return done;
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Start-up work that must run in one process at a time when several share a PostgreSQL database
+ * (docs/decisions/060-several-processes.md). SQLite is served by one process, so there it just runs.
+ */
+export function withStartupLock<T>(config: DatabaseConfig, work: () => Promise<T>): Promise<T> {
+  return config.kind === 'postgresql' ? withAdvisoryLock(config.url, STARTUP_LOCK, () => work()) : work();
+}
+
+function migratePostgres(url: string, migrations: Migration[]): Promise<string[]> {
+  return withAdvisoryLock(url, MIGRATIONS_LOCK, (client) => applyPostgres(client, migrations));
+}
+
+async function applyPostgres(client: pg.Client, migrations: Migration[]): Promise<string[]> {
+  await client.query(`CREATE TABLE IF NOT EXISTS _prisma_migrations (
+    id VARCHAR(36) PRIMARY KEY NOT NULL, checksum VARCHAR(64) NOT NULL, finished_at TIMESTAMPTZ,
+    migration_name VARCHAR(255) NOT NULL, logs TEXT, rolled_back_at TIMESTAMPTZ,
+    started_at TIMESTAMPTZ NOT NULL DEFAULT now(), applied_steps_count INTEGER NOT NULL DEFAULT 0)`);
+  const done: string[] = [];
+  for (const m of migrations) {
+    await client.query('BEGIN');
+    try {
+      const { rows } = await client.query<AppliedRow>(
+        'SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      );
+      if (appliedNames(rows, migrations).has(m.name)) {
+        await client.query('COMMIT');
+        continue;
+      }
+      const started = new Date();
+      await client.query(m.sql);
+      await client.query(
+        'INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ($1, $2, now(), $3, $4, 1)',
+        [crypto.randomUUID(), m.checksum, m.name, started],
+      );
+      await client.query('COMMIT');
+      done.push(m.name);
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+  }
+  return done;
 }
 
 type AppliedRow = { migration_name: string; checksum: string };

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { seedDemoLeague } from '../../prisma/seed';
 import { countUsers, createUser } from '~/models/users.server';
-import { databaseConfig } from './database-url.server';
+import { databaseConfig, type DatabaseConfig } from './database-url.server';
 import { db } from './db.server';
-import { migrate } from './migrate.server';
+import { migrate, withStartupLock } from './migrate.server';
 
 /**
  * Run once by server.js before it listens: migrate the database, create the first administrator when there is
@@ -11,6 +11,12 @@ import { migrate } from './migrate.server';
  */
 export async function prepareServer(log: (line: string) => void = console.log): Promise<void> {
   const config = databaseConfig();
+  // Several processes may start at once on one PostgreSQL database: one at a time migrates and creates the first
+  // administrator, so the next finds them done (docs/decisions/060-several-processes.md).
+  await withStartupLock(config, () => prepareDatabase(config, log));
+}
+
+async function prepareDatabase(config: DatabaseConfig, log: (line: string) => void): Promise<void> {
   const applied = await migrate(config);
   log(
     config.kind === 'sqlite'

@@ -32,13 +32,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-type PgServer = { url: string; stop: () => Promise<void> };
+export type PgServer = { url: string; stop: () => Promise<void> };
 
 /**
  * Starts a throwaway PostgreSQL cluster on a loopback port (trust auth, socket in a temp dir) and creates a
  * database. As root, the server runs as the `postgres` user, since initdb refuses root.
  */
-async function startPostgres(): Promise<PgServer> {
+export async function startPostgres(): Promise<PgServer> {
   const initdb = findPgBin('initdb');
   const postgres = findPgBin('postgres');
   if (!initdb || !postgres)

@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type PgServer } from './pg-server';
+
+// Several `npm start` processes may share one PostgreSQL database and start at the same moment
+// (docs/decisions/060-several-processes.md). Each side runs in a child process of its own, since two calls in one
+// process would share its Prisma client and module state. The database is NOT migrated beforehand.
+
+let server: PgServer;
+beforeAll(async () => {
+  server = await startPostgres();
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Outcome = { code: number | null; stdout: string; stderr: string };
+
+/**
+ * Runs `load` then `act` (ES module code, top-level await allowed) in a fresh Node process with tsx, against `url`.
+ * Between the two, every child waits for the same moment `startAt`, so that their work really overlaps rather than
+ * depending on how long each took to load its modules.
+ */
+function runChild(url: string, startAt: number, load: string, act: string): Promise<Outcome> {
+  const code = `
+    ${load}
+    const wait = ${startAt} - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    ${act}
+  `;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATABASE_URL: url, TEST_OWN_DATABASE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (exitCode) => resolve({ code: exitCode, stdout, stderr }));
+  });
+}
+
+const PROCESSES = 3;
+
+async function together(url: string, load: string, act: string): Promise<Outcome[]> {
+  // Loading tsx, Prisma and the app takes a few seconds on the test machines.
+  const startAt = Date.now() + 8_000;
+  const outcomes = await Promise.all(Array.from({ length: PROCESSES }, () => runChild(url, startAt, load, act)));
+  for (const o of outcomes) expect(o.code, `child failed:\n${o.stderr}\n${o.stdout}`).toBe(0);
+  return outcomes;
+}
+
+const app = (file: string) => JSON.stringify(path.resolve('app', file));
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function createDatabase(name: string): Promise<string> {
+  const admin = server.url.replace(/\/[^/]+$/, '/postgres');
+  await query(admin, `CREATE DATABASE ${name}`);
+  return server.url.replace(/\/[^/]+$/, `/${name}`);
+}
+
+describe('several processes on one PostgreSQL database', () => {
+  it('processes migrating at once all succeed, and every migration is applied once', async () => {
+    const outcomes = await together(
+      server.url,
+      `const { migrate } = await import(${app('utils/migrate.server.ts')});
+       const { databaseConfig } = await import(${app('utils/database-url.server.ts')});`,
+      `console.log(JSON.stringify(await migrate(databaseConfig())));`,
+    );
+    const dir = path.resolve('prisma', 'postgres', 'migrations');
+    const onDisk = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    // Between them they applied every migration exactly once: one did the work, the others found it done.
+    const applied = outcomes.flatMap((o) => JSON.parse(o.stdout.trim().split('\n').pop()!) as string[]);
+    expect(applied.sort()).toEqual(onDisk);
+    const rows = await query<{ migration_name: string; checksum: string; n: number }>(
+      server.url,
+      'SELECT migration_name, checksum, count(*) OVER (PARTITION BY migration_name)::int AS n FROM _prisma_migrations',
+    );
+    expect(rows.map((r) => r.migration_name).sort()).toEqual(onDisk);
+    for (const row of rows) {
+      expect(row.n).toBe(1);
+      const sql = fs.readFileSync(path.join(dir, row.migration_name, 'migration.sql'));
+      expect(row.checksum).toBe(crypto.createHash('sha256').update(sql).digest('hex'));
+    }
+  }, 120_000);
+
+  it('the first getSettings() of processes at once all succeed, with one settings row', async () => {
+    // Migrated by the test above; the row is created by the first read, so make sure there is none yet.
+    await query(server.url, 'DELETE FROM settings');
+    const outcomes = await together(
+      server.url,
+      `const { getSettings } = await import(${app('models/settings.server.ts')});
+       const { db } = await import(${app('utils/db.server.ts')});
+       // Connected before the start, as a running server is.
+       await db.$queryRawUnsafe('SELECT 1');`,
+      `const settings = await getSettings();
+       await db.$disconnect();
+       console.log(JSON.stringify({ id: settings.id }));`,
+    );
+    for (const o of outcomes) expect(JSON.parse(o.stdout.trim().split('\n').pop()!)).toEqual({ id: 1 });
+    expect(await query(server.url, 'SELECT id FROM settings')).toEqual([{ id: 1 }]);
+  }, 120_000);
+
+  it('servers preparing a new database at once all start, with one first administrator', async () => {
+    const url = await createDatabase('startup_two');
+    await together(
+      url,
+      `process.env.ADMIN_PASSWORD = 'startup-test-password';
+       const { prepareServer } = await import(${app('utils/prepare.server.ts')});
+       const { db } = await import(${app('utils/db.server.ts')});`,
+      `await prepareServer(() => {});
+       await db.$disconnect();`,
+    );
+    const users = await query<{ n: number }>(url, 'SELECT count(*)::int AS n FROM users');
+    expect(users).toEqual([{ n: 1 }]);
+  }, 120_000);
+});
