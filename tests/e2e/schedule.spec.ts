@@ -3,18 +3,19 @@ import { createScheduleEntry, createSeason, getLeagueSeason, getSeason } from '.
 
 // The public schedule and its calendar feeds (docs/product/seasons.md#public-schedule-and-calendar). The seasons made
 // here are long past, so they never become the league season (docs/product/seasons.md#the-league-season) and other
-// specs see the same /schedule as before.
-const PAST = 2011;
-const UNPUBLISHED = 2012;
+// specs see the same /schedule as before. The years are outside those the seasons and rounds specs claim
+// (tests/e2e/fixtures.ts claimYear), so no test ever finds one of them taken.
+const PAST = 2013;
+const UNPUBLISHED = 2014;
 
 /** Both seasons, made once per run whichever test (and project) gets here first. */
 async function pastSeasons() {
   await exclusive('schedule-seasons', async () => {
     if (!(await getSeason(PAST))) {
       await createSeason({ year: PAST, registrationOpens: null, registrationCloses: null });
-      await createScheduleEntry(PAST, { date: `${PAST}-05-02`, event: 'Practice Round', kind: 'practice-round' });
+      await createScheduleEntry(PAST, { date: `${PAST}-05-06`, event: 'Practice Round', kind: 'practice-round' });
       await createScheduleEntry(PAST, {
-        date: `${PAST}-05-09`,
+        date: `${PAST}-05-13`,
         weekNumber: 1,
         event: 'First Scoring Round',
         kind: 'regular-round',
@@ -45,11 +46,11 @@ test('/schedule shows the league season with links to the other seasons that hav
   await seasons.getByRole('link', { name: String(PAST), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/schedule\\?season=${PAST}$`));
   await expect(page.getByText(`${PAST} Season · League nights are Mondays`)).toBeVisible();
-  await expect(page.getByRole('row', { name: /Mon, May 2 .*Practice Round/ })).toHaveAttribute(
+  await expect(page.getByRole('row', { name: /Mon, May 6 .*Practice Round/ })).toHaveAttribute(
     'data-special-event',
     'true',
   );
-  await expect(page.getByText('The Practice Round on Monday, May 2 is for warming up')).toBeVisible();
+  await expect(page.getByText('The Practice Round on Monday, May 6 is for warming up')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/schedule/${PAST}.ics`);
   await expect(
     page.getByRole('navigation', { name: 'Seasons' }).getByRole('link', { name: String(league.year), exact: true }),
@@ -88,9 +89,9 @@ test('the calendar feeds answer text/calendar, and 404 for anything that is not 
   expect(past.status()).toBe(200);
   expect(past.headers()['content-type']).toBe('text/calendar; charset=utf-8');
   const text = await past.text();
-  expect(text).toContain(`UID:schedule-${PAST}-05-02@golf-league`);
-  // May 2, 11:00 in Detroit (EDT) is 15:00 UTC.
-  expect(text).toContain(`DTSTART:${PAST}0502T150000Z`);
+  expect(text).toContain(`UID:schedule-${PAST}-05-06@golf-league`);
+  // May 6, 11:00 in Detroit (EDT) is 15:00 UTC.
+  expect(text).toContain(`DTSTART:${PAST}0506T150000Z`);
 
   expect((await request.get('/schedule/abc.ics')).status()).toBe(404);
   expect((await request.get('/schedule/2099.ics')).status()).toBe(404);
