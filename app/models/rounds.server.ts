@@ -41,6 +41,12 @@ export type RoundListRow = RoundRecord & { golferName: string | null; courseName
  */
 export type RoundWriteOptions = { recompute?: boolean };
 
+/** How many rounds each date of a season has: one grouped query, not the season's rounds. */
+export async function countRoundsByDate(season: number, client: Tx = db): Promise<Map<string, number>> {
+  const groups = await client.round.groupBy({ by: ['date'], where: { season }, _count: { _all: true } });
+  return new Map(groups.map((g) => [g.date, g._count._all]));
+}
+
 /** A season's rounds, newest date first, with golfer and course names: one query whatever the number of rounds. */
 export async function listRoundsBySeason(season: number, client: Tx = db): Promise<RoundListRow[]> {
   const rows = await client.round.findMany({

@@ -15,7 +15,7 @@ import { UrlDialog } from '~/components/ui/dialog';
 import { Spinner } from '~/components/ui/spinner';
 import { formatScheduleDate, KIND_LABELS } from '~/domain/schedule';
 import { parseSeason, todayInLeague } from '~/domain/season';
-import { listRoundsBySeason } from '~/models/rounds.server';
+import { countRoundsByDate } from '~/models/rounds.server';
 import {
   createScheduleEntry,
   deleteScheduleEntry,
@@ -56,10 +56,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Not a thrown error: the page itself says so, with a 404 status, inside the admin shell.
     if (!season) return json({ year, isAdmin: user.isAdmin, season: null }, { status: 404 });
     const today = todayInLeague();
-    // A fixed number of queries whatever the schedule's length: the season, its hints and its rounds.
-    const [hints, rounds] = await Promise.all([rainOutHints(year), listRoundsBySeason(year)]);
-    const roundsOn = new Map<string, number>();
-    for (const round of rounds) roundsOn.set(round.date, (roundsOn.get(round.date) ?? 0) + 1);
+    // A fixed number of queries whatever the schedule's length: the season, its hints and its round counts.
+    const [hints, roundsOn] = await Promise.all([rainOutHints(year), countRoundsByDate(year)]);
     return json({
       year,
       isAdmin: user.isAdmin,

@@ -30,7 +30,7 @@ export async function fillFirstReleaseLeague(db: Db): Promise<{ golferId: number
   await db.setting.create({ data: { id: 1, seasonFeeCents: 17_500 } });
   const golfer = await db.golfer.create({ data: { firstName: 'Ada', lastName: 'Early', fullName: 'Ada Early' } });
   await db.round.createMany({
-    data: [FIRST_RELEASE_ROUNDS[0], FIRST_RELEASE_ROUNDS[1]].map((round) => ({
+    data: FIRST_RELEASE_ROUNDS.map((round) => ({
       ...round,
       golferId: golfer.id,
       season: 2025,
