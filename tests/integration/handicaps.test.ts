@@ -70,14 +70,13 @@ describe('handicap columns stored with each round', () => {
     ]);
   });
 
-  it('orders two rounds of the same date by the order they were recorded', async () => {
+  it('refuses a second round of one golfer on one date', async () => {
     const golfer = await newGolfer();
     await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 46 });
-    await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 36 });
-    expect(await columnsOf(golfer.id)).toEqual([
-      ['2025-06-02', 46, null, 46, 8],
-      ['2025-06-02', 36, 8, 28, 4],
-    ]);
+    await expect(createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 36 })).rejects.toThrow(
+      'This golfer already has a round on',
+    );
+    expect(await columnsOf(golfer.id)).toEqual([['2025-06-02', 46, null, 46, 8]]);
   });
 
   it("starts from three entries of the membership's estimated score", async () => {

@@ -27,17 +27,27 @@ export function previousReleaseRoot(): string {
  * is 80% of its differential alone: round(0.8 × (45 − 36)) = 7.
  */
 export async function fillFirstReleaseLeague(db: Db): Promise<{ golferId: number }> {
-  await db.setting.create({ data: { id: 1, seasonFeeCents: 17_500 } });
-  const golfer = await db.golfer.create({ data: { firstName: 'Ada', lastName: 'Early', fullName: 'Ada Early' } });
-  await db.round.createMany({
-    data: FIRST_RELEASE_ROUNDS.map((round) => ({
-      ...round,
-      golferId: golfer.id,
-      season: 2025,
-    })),
-  });
-  return { golferId: golfer.id };
+  // Raw SQL: the current client would read back columns a first-release database does not have.
+  await db.$executeRaw`INSERT INTO "settings" ("id", "seasonFeeCents") VALUES (1, 17500)`;
+  await db.$executeRaw`INSERT INTO "golfers" ("firstName", "lastName", "fullName", "updatedAt")
+    VALUES ('Ada', 'Early', 'Ada Early', CURRENT_TIMESTAMP)`;
+  const [{ id: golferId }] = await db.$queryRaw<
+    { id: number }[]
+  >`SELECT "id" FROM "golfers" WHERE "fullName" = 'Ada Early'`;
+  for (const round of [...FIRST_RELEASE_ROUNDS, DUPLICATE_ROUND]) {
+    await db.$executeRaw`INSERT INTO "rounds"
+      ("golferId", "date", "season", "grossScore", "hcpIndexBefore", "netScore", "hcpIndexAfter")
+      VALUES (${golferId}, ${round.date}, 2025, ${round.grossScore}, ${round.hcpIndexBefore}, ${round.netScore},
+        ${round.hcpIndexAfter})`;
+  }
+  return { golferId: Number(golferId) };
 }
+
+/**
+ * The first release let a golfer have two rounds on one date; the upgrade keeps the first and sets the later one
+ * aside (docs/decisions/070-one-round-per-golfer-per-date.md).
+ */
+const DUPLICATE_ROUND = { date: '2025-05-19', grossScore: 50, hcpIndexBefore: 7, netScore: 43, hcpIndexAfter: 7 };
 
 const FIRST_RELEASE_ROUNDS = [
   { date: '2025-05-05', grossScore: 60, hcpIndexBefore: null, netScore: 60, hcpIndexAfter: null },
@@ -71,4 +81,6 @@ export async function expectUpgradedLeague(db: Db, golferId: number): Promise<vo
     select: { date: true, grossScore: true, hcpIndexBefore: true, netScore: true, hcpIndexAfter: true },
   });
   expect(rounds).toEqual(FIRST_RELEASE_ROUNDS);
+  const setAside = await db.setAsideRound.findMany({ where: { golferId } });
+  expect(setAside).toMatchObject([{ date: DUPLICATE_ROUND.date, grossScore: DUPLICATE_ROUND.grossScore }]);
 }
