@@ -7,7 +7,7 @@ import { useHydrated } from '~/utils/use-hydrated';
 /**
  * A list's search box. Without JavaScript it is a GET form (`?q=`) that the loader applies. With JavaScript the
  * page filters its rows as the user types (`onQueryChange`), and the URL follows a moment later so a reload or a
- * shared link shows the same list.
+ * shared link shows the same list (and a list paged on the server asks the server for the matches).
  */
 export function SearchBox({
   query,
@@ -32,6 +32,8 @@ export function SearchBox({
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);
+          // A new search starts at its first page (lists paged on the server).
+          next.delete('page');
           if (value.trim()) next.set('q', value);
           else next.delete('q');
           return next;

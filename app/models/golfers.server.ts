@@ -1,6 +1,7 @@
 import { matchesGolferSearch } from '~/domain/golfer-display';
 import type { GolferInput } from '~/schemas/golfer';
-import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { databaseConfig } from '~/utils/database-url.server';
+import { db, isUniqueViolation, type Prisma, type Tx } from '~/utils/db.server';
 import { ConflictError, NotFoundError } from '~/domain/errors';
 
 /** The stored full name: first and last name (the nickname is shown separately, see docs/decisions). */
@@ -115,16 +116,60 @@ export type GolferRow = {
   phone: string | null;
 };
 
+const golferOrder = [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] as const;
+
 /**
- * The golfers page and GET /api/golfers: every golfer with contact details, by last then first name, in one
- * query. `query` filters like the page's search box (the same function, so JS on and off agree).
+ * GET /api/golfers: every golfer with contact details, by last then first name, in one query. `query` filters like
+ * the golfers page's search box (the same function, so the API and the page agree).
  */
 export async function listGolfers(query?: string | null, client: Tx = db): Promise<GolferRow[]> {
-  const rows = await client.golfer.findMany({
-    select: listFields,
-    orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-  });
+  const rows = await client.golfer.findMany({ select: listFields, orderBy: [...golferOrder] });
   return query ? rows.filter((g) => matchesGolferSearch(g, query)) : rows;
+}
+
+/**
+ * A case-insensitive "contains" for the database in use: SQLite's LIKE ignores the case of ASCII letters by itself;
+ * PostgreSQL needs `mode: 'insensitive'` (which the SQLite client's types do not know).
+ */
+export function containsText(text: string): Prisma.StringFilter {
+  const filter = { contains: text };
+  return (databaseConfig().kind === 'postgresql' ? { ...filter, mode: 'insensitive' } : filter) as Prisma.StringFilter;
+}
+
+/**
+ * The search of the golfers page on the server (docs/product/performance.md): the text appears in the full name,
+ * nickname, email or phone, as matchesGolferSearch says for the rows already on screen.
+ */
+function golferSearchWhere(query: string): Prisma.GolferWhereInput {
+  const text = query.trim();
+  return {
+    OR: [
+      { fullName: containsText(text) },
+      { nickname: containsText(text) },
+      { email: containsText(text.toLowerCase()) },
+      { phone: containsText(text) },
+    ],
+  };
+}
+
+const GOLFERS_PAGE_SIZE = 50;
+
+export type GolferPage = { rows: GolferRow[]; total: number; page: number; pageCount: number; pageSize: number };
+
+/** One page of golfers (50 by name) matching `query`: two queries whatever the number of golfers. */
+export async function pageGolfers(query: string, page: number, client: Tx = db): Promise<GolferPage> {
+  const where = query.trim() ? golferSearchWhere(query) : {};
+  const total = await client.golfer.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / GOLFERS_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const rows = await client.golfer.findMany({
+    where,
+    select: listFields,
+    orderBy: [...golferOrder],
+    skip: (current - 1) * GOLFERS_PAGE_SIZE,
+    take: GOLFERS_PAGE_SIZE,
+  });
+  return { rows, total, page: current, pageCount, pageSize: GOLFERS_PAGE_SIZE };
 }
 
 /** One golfer with the list's fields, or a NotFoundError. */

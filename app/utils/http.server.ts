@@ -94,6 +94,14 @@ export function seasonParam(request: Request | URL): number {
   return season;
 }
 
+/** ?page=N of a list paged on the server: 1 when absent, a 400 when not a whole number from 1. */
+export function pageParam(url: URL): number {
+  const raw = url.searchParams.get('page');
+  if (raw === null || raw === '') return 1;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new HttpError(400, `Invalid page: "${raw}"`);
+  return Number(raw);
+}
+
 /** A year in a URL's path (/api/seasons/2026): a plausible season, or a 400. */
 export function yearParam(value: string | undefined): number {
   const year = parseSeason(value);

@@ -96,7 +96,7 @@ test('searches by name, email and phone, ignoring case', async ({ page }) => {
   await expect(page.getByRole('row')).toHaveCount(2);
 
   await search(page, `${tag}-nobody`);
-  await expect(page.getByText('No golfers found. Add your first golfer to get started.')).toBeVisible();
+  await expect(page.getByText('No golfers match this search.')).toBeVisible();
   // The search is in the URL, so a reload shows the same list.
   await expect(page).toHaveURL(new RegExp(`q=${tag}-nobody`));
 });
@@ -124,4 +124,31 @@ test('?action=new opens the dialog on load and Cancel closes it', async ({ page 
   await dialog.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/golfers$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('pages the list on the server, 50 golfers at a time, keeping the search', async ({ page }) => {
+  const tag = unique('Pg');
+  for (let i = 1; i <= 53; i += 1)
+    await createGolfer({ firstName: 'Paged', lastName: `${tag}${String(i).padStart(2, '0')}` });
+  await signIn(page, `/golfers?q=${tag}`);
+  await expect(page.getByText('Showing 1–50 of 53 golfers')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`${tag}50`) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`${tag}51`) })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page.getByText('Showing 51–53 of 53 golfers')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`q=${tag}.*page=2|page=2.*q=${tag}`));
+  await expect(page.getByRole('row', { name: new RegExp(`${tag}53`) })).toBeVisible();
+  // Editing a golfer of page 2 opens its form there.
+  await page
+    .getByRole('row', { name: new RegExp(`${tag}52`) })
+    .getByRole('link', { name: /Edit/ })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Edit Golfer' }).getByLabel('Last Name')).toHaveValue(`${tag}52`);
+});
+
+test('a page number that is not a number is a clear 400, not an error page', async ({ page }) => {
+  await signIn(page, '/golfers');
+  const response = await page.goto('/golfers?page=abc');
+  expect(response?.status()).toBe(400);
+  await expect(page.getByText('Invalid page: "abc"')).toBeVisible();
 });

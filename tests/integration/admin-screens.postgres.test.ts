@@ -32,6 +32,19 @@ describe('admin screens on PostgreSQL', () => {
     expect(await db.membership.findFirstOrThrow({ where: { golferId: golfer.id } })).toMatchObject({ paid: true });
   });
 
+  it('searches golfers on the server ignoring case, one page at a time', async () => {
+    const { createGolfer, pageGolfers } = await import('~/models/golfers.server');
+    await createGolfer({
+      firstName: 'Åsa',
+      lastName: 'CaseTest',
+      email: 'asa.case@example.org',
+      phone: '231-555-0199',
+    });
+    for (const q of ['casetest', 'CASETEST', 'ASA.CASE', '555-0199'])
+      expect((await pageGolfers(q, 1)).rows.map((g) => g.lastName)).toEqual(['CaseTest']);
+    expect(await pageGolfers('nobody-here', 1)).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1 });
+  });
+
   it('recomputes handicaps for par changes, course deletes, estimates and the default par', async () => {
     const { createGolfer } = await import('~/models/golfers.server');
     const { createCourse, deleteCourse, updateCourse } = await import('~/models/courses.server');
