@@ -7,6 +7,12 @@ import type { ImportType } from './fields';
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 10_000;
 /**
+ * What an .xlsx may unpack to, and how many columns a sheet may have: far above any league's data (10,000 rows of
+ * golfers unpack to about 3 MB), far below what would hurt the server (docs/decisions/067-imports-off-the-request-thread.md).
+ */
+export const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+export const MAX_IMPORT_COLUMNS = 100;
+/**
  * How many rows with errors an "Import Failed" answer names (the first 20:
  * docs/product/import-export.md#all-or-nothing).
  */

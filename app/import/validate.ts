@@ -9,7 +9,7 @@ import { convertCells, type CellKind } from './cells';
 import { IMPORT_FIELDS, importFieldNames, type ImportType } from './fields';
 import { mapRow, missingColumns } from './headers';
 import { MAX_REPORTED_ROWS } from './limits';
-import type { ImportRow } from './read.server';
+import type { ImportRow } from './spreadsheet';
 
 /*
  * Steps 2 to 4 of an import, with no database: each row's headers are mapped to the type's fields, its cells
