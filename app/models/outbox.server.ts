@@ -81,10 +81,13 @@ export async function enqueueMessage(tx: Tx, message: NewMessage): Promise<boole
         headers: message.headers && Object.keys(message.headers).length ? JSON.stringify(message.headers) : null,
       },
     });
+    for (const listener of queuedListeners) listener();
     return true;
   } catch (error) {
-    // Two transactions raced on one key (SQLite serializes them, so only PostgreSQL gets here).
-    if (isUniqueViolation(error)) return false;
+    // Two transactions raced on one key: only possible on PostgreSQL (SQLite serializes them), where the failed insert
+    // has aborted the caller's transaction, so it cannot go on as if nothing happened. The callers that can race
+    // (fulfilment, a tee-time choice) hold a row lock first; anything else gets a clear 409 and its whole event undone.
+    if (isUniqueViolation(error)) throw new ConflictError('This message is already queued');
     throw error;
   }
 }
@@ -136,4 +139,128 @@ export async function retryMessage(id: number, client: Tx = db): Promise<void> {
     where: { id, status: message.status },
     data: { status: 'queued', attempts: 0, lastError: null, nextAttemptAt: new Date(), lockedUntil: null },
   });
+  for (const listener of queuedListeners) listener();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Delivery: what the sender (app/mail/sender.server.ts) reads and writes (docs/decisions/080-outbox-and-sender.md).
+
+/** Attempts before a message is 'failed' with its last error. */
+export const MAX_ATTEMPTS = 5;
+
+const queuedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time a message is queued (or queued again by Retry) in this process, so the sender wakes at
+ * once rather than at its next poll. It runs inside the caller's transaction, before the commit: the sender looks a
+ * moment later (and polls anyway). Returns the function that stops listening.
+ */
+export function onMessageQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
+/** Queued, due at `now`, not held by a live sender, with attempts left. */
+function dueWhere(now: Date) {
+  return {
+    status: 'queued',
+    nextAttemptAt: { lte: now },
+    attempts: { lt: MAX_ATTEMPTS },
+    OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+  };
+}
+
+/** Ids of the messages due at `now`, oldest first. */
+export async function dueMessageIds(now: Date, take: number): Promise<number[]> {
+  const rows = await db.outboxMessage.findMany({
+    where: dueWhere(now),
+    select: { id: true },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take,
+  });
+  return rows.map((r) => r.id);
+}
+
+/** When the next queued message falls due (now or in the future), or null when nothing is queued. */
+export async function nextDueAt(): Promise<Date | null> {
+  const next = await db.outboxMessage.findFirst({
+    where: { status: 'queued', attempts: { lt: MAX_ATTEMPTS } },
+    select: { nextAttemptAt: true, lockedUntil: true },
+    orderBy: { nextAttemptAt: 'asc' },
+  });
+  if (!next) return null;
+  return next.lockedUntil && next.lockedUntil > next.nextAttemptAt ? next.lockedUntil : next.nextAttemptAt;
+}
+
+/** A message a sender holds until `lockedUntil`; `attempts` already counts the attempt it is about to make. */
+export type ClaimedMessage = Omit<OutboxMessage, 'status' | 'lastError' | 'sentAt'> & { lockedUntil: Date };
+
+/**
+ * Takes one due message for one attempt: a conditional update (still queued, due, and not held by a live sender),
+ * so two senders, in one process or several, never both take it. The attempt is counted here, before the send, so
+ * a sender that dies mid-send still uses up an attempt; its lock expires and another sender retries the message.
+ */
+export async function claimMessage(id: number, now: Date, lockedUntil: Date): Promise<ClaimedMessage | null> {
+  const claimed = await db.outboxMessage.updateMany({
+    where: { id, ...dueWhere(now) },
+    data: { lockedUntil, attempts: { increment: 1 } },
+  });
+  if (claimed.count !== 1) return null;
+  const message = await requireOutboxMessage(id);
+  return { ...message, lockedUntil };
+}
+
+function heldBy(message: ClaimedMessage) {
+  return { id: message.id, status: 'queued', lockedUntil: message.lockedUntil };
+}
+
+/** The server accepted the message. False when the claim had expired and another sender took the message over. */
+export async function markSent(message: ClaimedMessage, sentAt: Date): Promise<boolean> {
+  const updated = await db.outboxMessage.updateMany({
+    where: heldBy(message),
+    data: { status: 'sent', sentAt, lastError: null, lockedUntil: null },
+  });
+  return updated.count === 1;
+}
+
+/**
+ * The attempt failed: queued again for `retryAt`, or 'failed' with the error when no attempt is left (or `retryAt`
+ * is null: retrying cannot help).
+ */
+export async function markAttemptFailed(message: ClaimedMessage, error: string, retryAt: Date | null): Promise<void> {
+  const final = retryAt === null || message.attempts >= MAX_ATTEMPTS;
+  await db.outboxMessage.updateMany({
+    where: heldBy(message),
+    data: {
+      status: final ? 'failed' : 'queued',
+      lastError: error.slice(0, 1000),
+      lockedUntil: null,
+      ...(final ? {} : { nextAttemptAt: retryAt }),
+    },
+  });
+}
+
+/** No mail server (or a misconfigured one): every due message is kept, marked 'not-sent' with the reason. */
+export async function markDueNotSent(now: Date, reason: string): Promise<number> {
+  const updated = await db.outboxMessage.updateMany({
+    where: { status: 'queued', nextAttemptAt: { lte: now }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+    data: { status: 'not-sent', lastError: reason, lockedUntil: null },
+  });
+  return updated.count;
+}
+
+/**
+ * Messages whose last attempt was interrupted (the sender stopped mid-send and its lock expired) with no attempt
+ * left: 'failed', since whether the server took them is unknown.
+ */
+export async function failInterrupted(now: Date): Promise<number> {
+  const updated = await db.outboxMessage.updateMany({
+    where: { status: 'queued', attempts: { gte: MAX_ATTEMPTS }, lockedUntil: { lt: now } },
+    data: {
+      status: 'failed',
+      lastError: 'The sender stopped during the last attempt; the message may not have been delivered',
+      lockedUntil: null,
+    },
+  });
+  return updated.count;
 }

@@ -1,0 +1,251 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { DataTable, Td } from '~/components/data-table';
+import { EmptyState, PageHeader } from '~/components/page-header';
+import { Pager } from '~/components/pager';
+import { RouteError } from '~/components/route-error';
+import { Button } from '~/components/ui/button';
+import { UrlDialog } from '~/components/ui/dialog';
+import { Spinner } from '~/components/ui/spinner';
+import { UrlTabs } from '~/components/url-tabs';
+import { NotFoundError } from '~/domain/errors';
+import { formatLeagueDateTime } from '~/domain/season';
+import { listOutbox, requireOutboxMessage, retryMessage } from '~/models/outbox.server';
+import { adminAction, intent } from '~/utils/admin-page.server';
+import { requireAdmin } from '~/utils/auth.server';
+import { pageHandler, parseId } from '~/utils/http.server';
+import { listUrl, withParam } from '~/utils/list-url';
+import { titled } from '~/utils/meta';
+import { outboxQuery } from '~/utils/outbox-query.server';
+import { redirectWithToast } from '~/utils/session.server';
+import { useIsPending } from '~/utils/use-is-pending';
+import { useListPage } from '~/utils/use-list-page';
+
+export const meta: MetaFunction = ({ matches }) => titled(matches, 'Outbox');
+
+/** The parameters that shape the list and survive opening and closing a message. */
+const LIST_PARAMS = ['status', 'page'];
+const ADMIN_ONLY = 'Only an administrator can read the outbox';
+
+const STATUS_TABS = [
+  { id: 'all', label: 'All' },
+  { id: 'queued', label: 'Queued' },
+  { id: 'sent', label: 'Sent' },
+  { id: 'failed', label: 'Failed' },
+  { id: 'not-sent', label: 'Not sent' },
+] as const;
+
+const KIND_LABELS: Record<string, string> = {
+  receipt: 'Receipt',
+  'tee-time': 'Tee-time confirmation',
+  league: 'League message',
+  reminder: 'Payment reminder',
+  'contact-change': 'Contact change',
+};
+
+function statusLabel(status: string): string {
+  return STATUS_TABS.find((tab) => tab.id === status)?.label ?? status;
+}
+
+/** 'Not sent: no mail server configured', 'Failed: 550 mailbox unavailable', 'Sent'. */
+function statusText(status: string, lastError: string | null): string {
+  const label = statusLabel(status);
+  if (!lastError) return label;
+  return lastError.toLowerCase().startsWith(label.toLowerCase()) ? lastError : `${label}: ${lastError}`;
+}
+
+const canRetry = (status: string) => status === 'failed' || status === 'not-sent';
+
+const when = (date: string | Date) => formatLeagueDateTime(date, 'MMM d, yyyy h:mm a');
+
+/**
+ * The outbox (docs/product/email.md#outbox-screen), newest first, 50 a page, optionally of one status; ?view=ID shows
+ * one message. Administrators only: it holds every golfer's address and the messages' text.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return pageHandler(async () => {
+    await requireAdmin(request, ADMIN_ONLY);
+    const url = new URL(request.url);
+    const query = outboxQuery(url);
+    const view = url.searchParams.get('view');
+    const [outbox, viewing] = await Promise.all([
+      listOutbox(query),
+      view === null
+        ? undefined
+        : requireOutboxMessage(parseId(view, 'message id')).catch((error: unknown) => {
+            if (error instanceof NotFoundError) return null;
+            throw error;
+          }),
+    ]);
+    return json({ status: query.status ?? 'all', outbox, viewing }, { status: viewing === null ? 404 : 200 });
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return adminAction(request, {
+    back: listUrl(new URL(request.url), [...LIST_PARAMS, 'view']),
+    intents: {
+      retry: intent({
+        admin: 'Only an administrator can retry messages',
+        run: async ({ form, done }) => {
+          const id = form.get('id');
+          await retryMessage(parseId(typeof id === 'string' ? id : undefined, 'message id'));
+          return done({ title: 'Message queued again' });
+        },
+        failed: (failure, { back, request }) =>
+          redirectWithToast(
+            back,
+            { type: 'error', title: 'Error', description: `Failed to retry message: ${failure.message}` },
+            {},
+            request,
+          ),
+      }),
+    },
+  });
+}
+
+function RetryButton({ id, label }: { id: number; label: string }) {
+  const retrying = useIsPending({ intent: 'retry' });
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="retry" />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="secondary" size="sm" disabled={retrying} aria-label={label}>
+        Retry
+      </Button>
+    </Form>
+  );
+}
+
+function StatusBadge({ status, lastError }: { status: string; lastError: string | null }) {
+  const tone =
+    status === 'sent'
+      ? 'bg-emerald-100 text-emerald-900'
+      : status === 'queued'
+        ? 'bg-slate-100 text-slate-800'
+        : 'bg-red-100 text-red-900';
+  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{statusText(status, lastError)}</span>;
+}
+
+export default function OutboxPage() {
+  const { status, outbox, viewing } = useLoaderData<typeof loader>();
+  const { base, params, loading } = useListPage({ rows: outbox.rows, actionData: undefined, keep: LIST_PARAMS });
+  const pageCount = Math.max(1, Math.ceil(outbox.total / outbox.pageSize));
+  const view = params.get('view');
+  const filterBase = (id: string) => (id === 'all' ? '/outbox' : `/outbox?status=${id}`);
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Outbox">{loading ? <Spinner /> : null}</PageHeader>
+      <p className="text-sm text-slate-600">
+        Every email the site sends, newest first: receipts, tee-time confirmations, league messages and reminders.
+      </p>
+      <UrlTabs
+        label="Message status"
+        selected={status}
+        tabs={STATUS_TABS.map((tab) => ({ id: tab.id, label: tab.label, to: filterBase(tab.id) }))}
+      >
+        {outbox.rows.length === 0 ? (
+          <EmptyState>
+            {status === 'all' ? 'No messages yet.' : `No ${statusLabel(status).toLowerCase()} messages.`}
+          </EmptyState>
+        ) : (
+          <DataTable headers={['Sent or queued at', 'To', 'Subject', 'Kind', 'Status', 'Attempts', 'Actions']}>
+            {outbox.rows.map((m) => (
+              <tr key={m.id}>
+                <Td>{when(m.sentAt ?? m.createdAt)}</Td>
+                <Td>{m.toAddress}</Td>
+                <Td className="max-w-xs truncate whitespace-normal font-medium">
+                  <Link to={withParam(base, 'view', m.id)} preventScrollReset className="text-emerald-800 underline">
+                    {m.subject}
+                  </Link>
+                </Td>
+                <Td>{KIND_LABELS[m.kind] ?? m.kind}</Td>
+                <Td className="whitespace-normal">
+                  <StatusBadge status={m.status} lastError={m.lastError} />
+                </Td>
+                <Td>{m.attempts}</Td>
+                <Td>
+                  {canRetry(m.status) ? <RetryButton id={m.id} label={`Retry message to ${m.toAddress}`} /> : null}
+                </Td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </UrlTabs>
+      <Pager
+        base={listUrl(`/outbox${status === 'all' ? '' : `?status=${status}`}`, ['status'])}
+        page={outbox.page}
+        pageCount={pageCount}
+        total={outbox.total}
+        pageSize={outbox.pageSize}
+        noun="messages"
+      />
+
+      {view !== null ? (
+        <UrlDialog title="Message" closeTo={base} className="max-w-3xl">
+          {viewing && String(viewing.id) === view ? (
+            <MessageView message={viewing} />
+          ) : viewing === null && !loading ? (
+            <p>Message not found.</p>
+          ) : (
+            <p>Loading…</p>
+          )}
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}
+
+type Viewed = NonNullable<SerializeFrom<typeof loader>['viewing']>;
+
+function MessageView({ message }: { message: Viewed }) {
+  const rows: [string, React.ReactNode][] = [
+    ['Subject', message.subject],
+    ['To', message.toAddress],
+    ['Kind', KIND_LABELS[message.kind] ?? message.kind],
+    ['Status', statusText(message.status, message.lastError)],
+    ['Attempts', message.attempts],
+    ['Queued at', when(message.createdAt)],
+    ['Sent at', message.sentAt ? when(message.sentAt) : '-'],
+    ...Object.entries(message.headers).map(([name, value]): [string, string] => [name, value]),
+  ];
+  if (message.attachments.length)
+    rows.push(['Attachments', message.attachments.map((a) => `${a.filename} (${a.contentType})`).join(', ')]);
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd className="break-all text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {canRetry(message.status) ? (
+        <RetryButton id={message.id} label={`Retry message to ${message.toAddress}`} />
+      ) : null}
+      <section>
+        <h3 className="text-sm font-semibold text-slate-900">Text</h3>
+        <pre className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap rounded border bg-slate-50 p-3 text-sm">
+          {message.text}
+        </pre>
+      </section>
+      <section>
+        <h3 className="text-sm font-semibold text-slate-900">HTML</h3>
+        {/* The message's HTML in a sandbox (no scripts, no access to this page), never in the page itself. */}
+        <iframe
+          title="HTML version of the message"
+          sandbox=""
+          srcDoc={message.html}
+          className="mt-1 h-80 w-full rounded border bg-white"
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError what="the outbox" />;
+}

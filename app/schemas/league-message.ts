@@ -1,0 +1,53 @@
+import * as z from 'zod';
+import { emailListFilters } from '~/domain/email-list';
+
+/**
+ * A league message composed on /email-list (docs/product/email.md#league-messages): the tab it goes to, whether it is
+ * the payment reminder, the form's one-time send id (so sending the same form twice queues it once), the subject and
+ * the plain-text message. The same schema checks the form in the browser and in the action.
+ */
+
+export const SUBJECT_MAX = 200;
+const MESSAGE_MAX = 20_000;
+const LIST_IDS = emailListFilters.map((filter) => filter.id) as [
+  (typeof emailListFilters)[number]['id'],
+  ...(typeof emailListFilters)[number]['id'][],
+];
+
+/** Browsers send a textarea's line breaks as CR LF; counted as one character each, as the golfer typed them. */
+function oneLineBreak(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value;
+}
+
+function required(message: string) {
+  return (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null ? message : 'Enter text here';
+}
+
+export const leagueMessageSchema = z
+  .object({
+    list: z.enum(LIST_IDS, { error: 'Choose one of the four lists' }),
+    kind: z.enum(['league', 'reminder'], { error: 'Choose a league message or a payment reminder' }),
+    sendId: z
+      .string({ error: 'This form has expired. Close it and open it again.' })
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, 'This form has expired. Close it and open it again.'),
+    subject: z
+      .string({ error: required('Subject is required') })
+      .trim()
+      .min(1, 'Subject is required')
+      .max(SUBJECT_MAX, `Use at most ${SUBJECT_MAX} characters`)
+      .refine((subject) => !/[\r\n]/.test(subject), 'Keep the subject on one line'),
+    message: z.preprocess(
+      oneLineBreak,
+      z
+        .string({ error: required('Message is required') })
+        .trim()
+        .min(1, 'Message is required')
+        .max(MESSAGE_MAX, `Use at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`),
+    ),
+  })
+  .refine((value) => value.kind !== 'reminder' || value.list === 'registered-not-paid', {
+    message: 'A payment reminder goes to the Registered Not Paid golfers only',
+  });
+
+export type LeagueMessageInput = z.infer<typeof leagueMessageSchema>;

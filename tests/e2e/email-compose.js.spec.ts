@@ -1,0 +1,83 @@
+import { expect, expectToast, hydrated, signIn, test, unique } from './fixtures';
+import { currentSeason } from '../../app/domain/season';
+import { createGolfer } from '../../app/models/golfers.server';
+import { db } from '../../app/utils/db.server';
+
+/** A golfer registered this season and not paid: on the 'Registered Not Paid' tab. */
+async function owingGolfer() {
+  const tag = unique('Owe');
+  const golfer = await createGolfer({ firstName: 'Olive', lastName: tag, email: `${tag.toLowerCase()}@example.org` });
+  await db.membership.create({
+    data: {
+      golferId: golfer.id,
+      season: currentSeason(),
+      registered: true,
+      paid: false,
+      registrationDatetime: new Date(),
+    },
+  });
+  return golfer;
+}
+
+test('composes a message in a dialog: checked as you type, Sending... while it posts, then queued', async ({
+  page,
+}) => {
+  const golfer = await owingGolfer();
+  const subject = unique('Course closed ');
+  await signIn(page, '/email-list?list=registered-not-paid');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Compose message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compose message' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('To: Registered Not Paid')).toBeVisible();
+
+  const subjectBox = dialog.getByLabel('Subject');
+  await subjectBox.fill('x');
+  await subjectBox.fill('');
+  await subjectBox.blur();
+  await expect(dialog.getByText('Subject is required')).toBeVisible();
+  await subjectBox.fill(subject);
+  await dialog.getByLabel('Message').fill('The course is closed Monday.\n\nSee you next week.');
+  await expect(dialog.getByText('Subject is required')).toHaveCount(0);
+
+  // Hold the POST so the pending state can be seen.
+  await page.route('**/email-list**', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  const send = dialog.getByRole('button', { name: /^Send to \d+ golfers?$/ });
+  const n = Number((await send.textContent())!.match(/\d+/)![0]);
+  await send.click();
+  await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await expectToast(page, `Message queued for ${n} golfer${n === 1 ? '' : 's'}`);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/email-list\?list=registered-not-paid$/);
+
+  const row = await db.outboxMessage.findFirstOrThrow({ where: { subject, golferId: golfer.id } });
+  expect(row).toMatchObject({ kind: 'league', toAddress: golfer.email });
+  await page.goto('/outbox');
+  const listed = page.getByRole('row').filter({ hasText: subject }).filter({ hasText: golfer.email! });
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('League message');
+  // Queued until the sender has looked at it; then sent, or not sent without SMTP_URL.
+  await expect(listed).toContainText(/Queued|Sent|Not sent: no mail server configured/);
+});
+
+test('sends the payment reminder with its ready text, which can be changed', async ({ page }) => {
+  const golfer = await owingGolfer();
+  await signIn(page, '/email-list?list=registered-not-paid');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Send payment reminder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send payment reminder' });
+  await expect(dialog.getByLabel('Subject')).toHaveValue(/^Payment reminder: \d{4} .+ season$/);
+  const message = dialog.getByLabel('Message');
+  await expect(message).toHaveValue(/your league fee of \$[\d,.]+ yet/);
+  await expect(message).toHaveValue(/http:\/\/127\.0\.0\.1:\d+\/register\?type=returning/);
+  const subject = unique('Reminder ');
+  await dialog.getByLabel('Subject').fill(subject);
+  await dialog.getByRole('button', { name: /^Send to \d+ golfers?$/ }).click();
+  await expect(page.getByText(/^Message queued for \d+ golfers?$/).first()).toBeVisible();
+  const row = await db.outboxMessage.findFirstOrThrow({ where: { subject, golferId: golfer.id } });
+  expect(row.kind).toBe('reminder');
+  expect(row.text).toMatch(/\/register\?type=returning/);
+});

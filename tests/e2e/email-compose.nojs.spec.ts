@@ -1,0 +1,78 @@
+import { expect, signIn, test, unique } from './fixtures';
+import { currentSeason } from '../../app/domain/season';
+import { createGolfer } from '../../app/models/golfers.server';
+import { db } from '../../app/utils/db.server';
+
+async function owingGolfer() {
+  const tag = unique('Nojs');
+  const golfer = await createGolfer({ firstName: 'Noel', lastName: tag, email: `${tag.toLowerCase()}@example.org` });
+  await db.membership.create({
+    data: {
+      golferId: golfer.id,
+      season: currentSeason(),
+      registered: true,
+      paid: false,
+      registrationDatetime: new Date(),
+    },
+  });
+  return golfer;
+}
+
+test('composes and sends a message without JavaScript: the form is in the page, errors come back in it', async ({
+  page,
+}) => {
+  const golfer = await owingGolfer();
+  const subject = unique('No script ');
+  await signIn(page, '/email-list?list=registered-not-paid');
+  await page.getByRole('link', { name: 'Compose message' }).click();
+  await expect(page).toHaveURL(/compose=registered-not-paid/);
+  const dialog = page.getByRole('dialog', { name: 'Compose message' });
+  await expect(dialog).toBeVisible();
+
+  // An empty message is refused by the server, with the typed subject kept.
+  await dialog.getByLabel('Subject').fill(subject);
+  const send = dialog.getByRole('button', { name: /^Send to \d+ golfers?$/ });
+  const n = Number((await send.textContent())!.match(/\d+/)![0]);
+  await dialog.getByLabel('Message').evaluate((el) => el.removeAttribute('required'));
+  await send.click();
+  await expect(page.getByRole('dialog', { name: 'Compose message' }).getByText('Message is required')).toBeVisible();
+  await expect(page.getByRole('dialog').getByLabel('Subject')).toHaveValue(subject);
+  expect(await db.outboxMessage.count({ where: { subject } })).toBe(0);
+
+  await page.getByRole('dialog').getByLabel('Message').fill('Bring a raincoat.');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Send to \d+ golfers?$/ })
+    .click();
+  await expect(page.getByText(`Message queued for ${n} golfer${n === 1 ? '' : 's'}`).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/email-list\?list=registered-not-paid$/);
+  expect(await db.outboxMessage.count({ where: { subject, golferId: golfer.id } })).toBe(1);
+
+  await page.goto('/outbox');
+  const listed = page.getByRole('row').filter({ hasText: subject }).filter({ hasText: golfer.email! });
+  await expect(listed).toContainText(/Queued|Sent|Not sent: no mail server configured/);
+});
+
+test('sending the same form twice queues the message once', async ({ page }) => {
+  const golfer = await owingGolfer();
+  const subject = unique('Twice ');
+  await signIn(page, '/email-list?compose=registered-not-paid');
+  const dialog = page.getByRole('dialog', { name: 'Compose message' });
+  await dialog.getByLabel('Subject').fill(subject);
+  await dialog.getByLabel('Message').fill('Once only.');
+  // The browser's own form data, posted twice (a double click, or Resend after Back).
+  const form = await dialog
+    .locator('form')
+    .evaluate((el: HTMLFormElement) =>
+      new URLSearchParams(new FormData(el) as unknown as Record<string, string>).toString(),
+    );
+  for (let i = 0; i < 2; i++) {
+    const res = await page.request.post('/email-list?compose=registered-not-paid', {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(page.url()).origin },
+      data: form,
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(302);
+  }
+  expect(await db.outboxMessage.count({ where: { subject, golferId: golfer.id } })).toBe(1);
+});
