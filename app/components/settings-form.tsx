@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { useIsPending } from '~/utils/use-is-pending';
 import { FormAlert } from '~/components/form-alert';
@@ -15,6 +15,7 @@ type SettingsValues = {
   teeLast: string;
   teeIntervalMinutes: number;
   defaultPar: number;
+  publishStats: boolean;
 };
 
 /** The league's settings (docs/product/screens-admin.md#settings); the fee is typed in dollars. */
@@ -39,6 +40,7 @@ export function SettingsForm({
       teeLast: settings.teeLast,
       teeIntervalMinutes: String(settings.teeIntervalMinutes),
       defaultPar: String(settings.defaultPar),
+      publishStats: settings.publishStats ? 'on' : undefined,
     },
     ...zodValidation(settingsSchema),
   });
@@ -90,6 +92,16 @@ export function SettingsForm({
             max={60}
             step={1}
           />
+        </div>
+        <div className="space-y-1">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <input {...getInputProps(fields.publishStats, { type: 'checkbox' })} className="h-4 w-4" />
+            Publish stats website
+          </label>
+          <p className="text-xs text-slate-500">
+            Standings, results and golfers&apos; handicaps at /stats for everyone. When off, only administrators see
+            them.
+          </p>
         </div>
         <div className="flex justify-end">
           <Button type="submit" disabled={saving || disabled}>

@@ -80,12 +80,32 @@ function chronological(rounds: readonly GolferRoundInput[]): GolferRoundInput[] 
   return [...rounds].sort((a, b) => (a.date === b.date ? a.createdOrder - b.createdOrder : a.date < b.date ? -1 : 1));
 }
 
+/**
+ * One entry of a golfer's handicap history: a counting round, or one of the entries the estimated score stands for
+ * (docs/product/handicaps.md). The estimate's entries have no round and no date.
+ */
+interface HistoryEntry {
+  roundId: number | null;
+  date: string | null;
+  grossScore: number;
+  par: number;
+  differential: number;
+}
+
 /** The estimate's entries sit before every real round, so they are the first to drop out. */
-function estimateHistory(estimatedScore: number | null): number[] {
+function estimateEntries(estimatedScore: number | null): HistoryEntry[] {
   if (estimatedScore === null) return [];
-  return Array.from({ length: HISTORICAL_ROUNDS_FROM_ESTIMATE }, () =>
-    differential(estimatedScore, DEFAULT_NINE_HOLE_PAR),
-  );
+  return Array.from({ length: HISTORICAL_ROUNDS_FROM_ESTIMATE }, () => ({
+    roundId: null,
+    date: null,
+    grossScore: estimatedScore,
+    par: DEFAULT_NINE_HOLE_PAR,
+    differential: differential(estimatedScore, DEFAULT_NINE_HOLE_PAR),
+  }));
+}
+
+function estimateHistory(estimatedScore: number | null): number[] {
+  return estimateEntries(estimatedScore).map((entry) => entry.differential);
 }
 
 function handicapOfHistory(history: readonly number[]): number | null {
@@ -112,14 +132,53 @@ export function computeGolferRounds(input: GolferHandicapInput): RoundHandicap[]
   });
 }
 
-/** The golfer's handicap after all their rounds (or from the estimate alone); null with neither. */
-export function currentHandicap(input: GolferHandicapInput): number | null {
-  // Order decides which 10 entries are "most recent".
+/** How a golfer's current handicap is computed, as the stats website shows it (docs/product/stats.md). */
+export interface HandicapBreakdown {
+  /** The entries that count, newest first: at most the 10 most recent. */
+  rounds: HistoryEntry[];
+  /** Sum of their differentials. */
+  total: number;
+  /** Mean of their differentials; null without history. */
+  average: number | null;
+  percent: number;
+  /** percent × average before rounding; null without history. */
+  scaled: number | null;
+  /** The handicap: `scaled` rounded half away from zero (exactly what `handicapFrom` gives). */
+  handicap: number | null;
+}
+
+/**
+ * The golfer's current handicap with the entries it is computed from: the estimate's entries, then every counting
+ * round in chronological order, of which the last 10 count.
+ */
+export function handicapBreakdown(input: GolferHandicapInput): HandicapBreakdown {
   const history = [
-    ...estimateHistory(input.estimatedScore),
+    ...estimateEntries(input.estimatedScore),
     ...chronological(input.rounds)
       .filter((round) => round.counts)
-      .map((round) => differential(round.grossScore, round.par)),
+      .map((round) => ({
+        roundId: round.id,
+        date: round.date,
+        grossScore: round.grossScore,
+        par: round.par,
+        differential: differential(round.grossScore, round.par),
+      })),
   ];
-  return handicapOfHistory(history);
+  const counted = history.slice(-HANDICAP_ROUNDS_COUNTED);
+  const differentials = counted.map((entry) => entry.differential);
+  const total = differentials.reduce((sum, value) => sum + value, 0);
+  const n = counted.length;
+  return {
+    rounds: counted.reverse(),
+    total,
+    average: n === 0 ? null : total / n,
+    percent: HANDICAP_PERCENT,
+    scaled: n === 0 ? null : (HANDICAP_PERCENT * total) / (100 * n),
+    handicap: handicapFrom(differentials),
+  };
+}
+
+/** The golfer's handicap after all their rounds (or from the estimate alone); null with neither. */
+export function currentHandicap(input: GolferHandicapInput): number | null {
+  return handicapBreakdown(input).handicap;
 }

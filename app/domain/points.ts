@@ -1,4 +1,5 @@
 import { FIRST_PLACE_POINTS } from './league-rules';
+import { tieGroups } from './results';
 
 export interface PointsEntry<K extends string | number> {
   key: K;
@@ -25,18 +26,13 @@ export function awardPoints<K extends string | number>(entries: readonly PointsE
     keys.add(entry.key);
   }
 
-  const ranked = [...entries].sort((a, b) => a.netScore - b.netScore);
+  // Places come from the same tie groups as a night's results (1, T2, T2, 4), so points and places agree.
   const points = new Map<K, number>();
-  let place = 0;
-  while (place < ranked.length) {
-    const netScore = ranked[place].netScore;
-    let end = place;
-    while (end < ranked.length && ranked[end].netScore === netScore) end += 1;
+  for (const { place, keys: group } of tieGroups(entries.map((entry) => ({ key: entry.key, value: entry.netScore })))) {
     let shared = 0;
-    for (let index = place; index < end; index += 1) shared += pointsForPlace(index);
-    const share = shared / (end - place);
-    for (let index = place; index < end; index += 1) points.set(ranked[index].key, share);
-    place = end;
+    for (let index = place - 1; index < place - 1 + group.length; index += 1) shared += pointsForPlace(index);
+    const share = shared / group.length;
+    for (const key of group) points.set(key, share);
   }
   return points;
 }

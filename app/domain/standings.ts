@@ -1,3 +1,5 @@
+import { nonCountingDates, playoffQualifierDates, type ScheduleEntry } from './schedule';
+
 /** "Qualification: 8 regular rounds, and 3 of the final 4 competitions." */
 export const REQUIRED_COUNTING_ROUNDS = 8;
 export const REQUIRED_QUALIFIER_ROUNDS = 3;
@@ -70,4 +72,26 @@ export function computeStandings(input: StandingsInput): Standing[] {
 /** The flight's playoff field: the first four qualified golfers of the standings. */
 export function playoffTopFour(standings: readonly Standing[]): Standing[] {
   return standings.filter((standing) => standing.qualified).slice(0, PLAYOFF_SPOTS);
+}
+
+/**
+ * Standings of a group of golfers (a flight, or one golfer) over a season's rounds, by the season's schedule: playoff
+ * and championship weeks are not part of the regular standings, rounds on special events and rain-outs count for
+ * nothing, and qualification counts the qualifier dates that were not rained out
+ * (docs/product/seasons.md#what-a-season-holds).
+ */
+export function seasonStandings(
+  schedule: readonly ScheduleEntry[],
+  rounds: readonly Omit<StandingsRound, 'counts'>[],
+  golferIds?: readonly number[],
+): Standing[] {
+  const playoffDates = new Set(
+    schedule.filter((e) => e.kind === 'flight-playoff' || e.kind === 'grand-championship').map((e) => e.date),
+  );
+  const nonCounting = nonCountingDates(schedule);
+  return computeStandings({
+    rounds: rounds.filter((r) => !playoffDates.has(r.date)).map((r) => ({ ...r, counts: !nonCounting.has(r.date) })),
+    qualifierDates: playoffQualifierDates(schedule),
+    golferIds,
+  });
 }

@@ -3,7 +3,7 @@ import { courseSchema, type CourseInput } from '~/schemas/course';
 import { parseFlightInput, type FlightInput } from '~/schemas/flight';
 import { golferSchema, type GolferInput } from '~/schemas/golfer';
 import { membershipSchema, type MembershipInput } from '~/schemas/membership';
-import { parseRoundInput, type RoundInput } from '~/schemas/round';
+import { parseRoundInput, roundTakenMessage, type RoundInput } from '~/schemas/round';
 import { scheduleEntrySchema, type ScheduleEntryInput } from '~/schemas/season';
 import { convertCells, type CellKind } from './cells';
 import { IMPORT_FIELDS, importFieldNames, type ImportType } from './fields';
@@ -51,11 +51,14 @@ type RowRules<T> = {
   duplicates?(rows: ParsedRow<T>[], unit: 'row' | 'item'): RowProblem[];
 };
 
-/** Rows sharing a key: every row after the first is reported, naming the first. */
+/**
+ * Rows sharing a key: every row after the first is reported, naming the first ('The same date as row 3', or for a
+ * `what` that words the clash itself, 'This golfer already has a round on June 2, 2025 (row 3)').
+ */
 function duplicateRows<T>(
   rows: ParsedRow<T>[],
   keyOf: (input: T) => string,
-  what: string,
+  what: string | ((input: T) => string),
   unit: 'row' | 'item',
 ): RowProblem[] {
   const first = new Map<string, number>();
@@ -64,7 +67,11 @@ function duplicateRows<T>(
     const key = keyOf(row.input);
     const earlier = first.get(key);
     if (earlier === undefined) first.set(key, row.rowNumber);
-    else problems.push({ rowNumber: row.rowNumber, messages: [`${what} as ${unit} ${earlier}`] });
+    else {
+      const message =
+        typeof what === 'string' ? `${what} as ${unit} ${earlier}` : `${what(row.input)} (${unit} ${earlier})`;
+      problems.push({ rowNumber: row.rowNumber, messages: [message] });
+    }
   }
   return problems;
 }
@@ -94,7 +101,8 @@ const RULES: { [K in ImportType]: RowRules<ImportInputs[K]> } = {
       notes: 'text',
     },
     parse: (cells) => parseRoundInput(cells),
-    duplicates: (rows, unit) => duplicateRows(rows, roundKey, 'The same golferId and date', unit),
+    // One round per golfer per date (docs/decisions/070-one-round-per-golfer-per-date.md).
+    duplicates: (rows, unit) => duplicateRows(rows, roundKey, (input) => roundTakenMessage(input.date), unit),
   },
   memberships: {
     kinds: {

@@ -4,7 +4,8 @@ import { golferData, normalizeEmail, updateGolfer } from '~/models/golfers.serve
 import { recomputeHandicaps } from '~/models/handicaps.server';
 import { upsertFlightAssignment } from '~/models/flights.server';
 import { membershipData, upsertMembership } from '~/models/memberships.server';
-import { createRounds, updateRound } from '~/models/rounds.server';
+import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.server';
+import { createRounds, RoundTakenError, updateRound } from '~/models/rounds.server';
 import { createScheduleEntry, createSeason, updateScheduleEntry } from '~/models/seasons.server';
 import type { CourseInput } from '~/schemas/course';
 import type { FlightInput } from '~/schemas/flight';
@@ -12,6 +13,7 @@ import type { GolferInput } from '~/schemas/golfer';
 import type { MembershipInput } from '~/schemas/membership';
 import type { RoundInput } from '~/schemas/round';
 import type { ScheduleEntryInput } from '~/schemas/season';
+import { auditAs } from '~/utils/audit-trail.server';
 import { db, type Tx } from '~/utils/db.server';
 import type { ImportType } from './fields';
 import {
@@ -222,15 +224,20 @@ const courses: Writer<CourseInput> = {
 };
 
 /**
- * Rounds: a golfer plays one league round per date, so a row for a golfer and date that already has a round
- * updates it through updateRound (re-importing an export changes nothing); new rounds go in batches through
- * createRounds. Nothing is recomputed per row: the handicap columns of every golfer
- * touched are recomputed once at the end, in the same transaction.
+ * Rounds: a golfer has one round per date (docs/decisions/070-one-round-per-golfer-per-date.md), so a row for a
+ * golfer and date that already has a round updates it through updateRound (re-importing an export changes nothing);
+ * new rounds go in batches through createRounds, which refuses a clash that appeared meanwhile, naming its row. Nothing
+ * is recomputed per row: the handicap columns of every golfer touched, and the points of the dates whose points were
+ * calculated before the import (docs/decisions/075-points-never-stale.md), are recomputed once at the end, in the same
+ * transaction.
  */
 const rounds: Writer<RoundInput> = {
   check: (tx, rows) => missingReferences(tx, rows),
   async write(tx, rows, wrap) {
     const golferIds = [...new Set(rows.map((row) => row.input.golferId))];
+    const dates = [...new Set(rows.map((row) => row.input.date))];
+    // Read before anything is written: the rows change these dates' rounds.
+    const calculated = await calculatedDates(tx, dates);
     const existing = await inSlices(golferIds, (ids) =>
       tx.round.findMany({
         where: { golferId: { in: ids } },
@@ -240,11 +247,12 @@ const rounds: Writer<RoundInput> = {
     );
     const byKey = new Map<string, (typeof existing)[number]>();
     for (const round of existing) if (!byKey.has(roundKey(round))) byKey.set(roundKey(round), round);
-    const added: RoundInput[] = [];
-    await eachRow(rows, wrap, async ({ input, present }) => {
+    const added: ParsedRow<RoundInput>[] = [];
+    await eachRow(rows, wrap, async (row) => {
+      const { input, present } = row;
       const current = byKey.get(roundKey(input));
       if (!current) {
-        added.push(input);
+        added.push(row);
         return;
       }
       // Blank optional cells keep what is on file rather than erasing it.
@@ -260,8 +268,18 @@ const rounds: Writer<RoundInput> = {
         { recompute: false },
       );
     });
-    await createRounds(added, tx, { recompute: false });
-    await recomputeHandicaps(tx, golferIds);
+    try {
+      await createRounds(
+        added.map((row) => row.input),
+        tx,
+        { recompute: false },
+      );
+    } catch (error) {
+      if (error instanceof RoundTakenError && error.index !== undefined)
+        throw wrap(added[error.index].rowNumber, error);
+      throw error;
+    }
+    await recomputeHandicapsAndPoints(tx, golferIds, { dates, calculated });
   },
 };
 
@@ -407,6 +425,17 @@ function atRow(source: ImportSource, rowNumber: number, error: unknown): unknown
   return new Kind(`Nothing was imported. ${rowLabel(source, rowNumber)}: ${error.message}`, error.fieldErrors);
 }
 
+/** The audit log's row for an import: 'Imported 120 rounds from a file'. */
+function importNote(type: ImportType, source: ImportSource, count: number) {
+  const noun = type === 'schedule' ? 'schedule entr' : type.slice(0, -1);
+  const plural = type === 'schedule' ? `${noun}${count === 1 ? 'y' : 'ies'}` : count === 1 ? noun : type;
+  return {
+    action: 'import',
+    entity: type === 'schedule' ? 'schedule entry' : noun,
+    summary: `Imported ${count.toLocaleString('en-US')} ${plural} from ${source === 'file' ? 'a file' : 'JSON'}`,
+  };
+}
+
 /**
  * Writes validated rows of one type in one transaction: any missing reference or refusal by a model rolls back
  * every row, and the answer is the number of rows imported (created or updated).
@@ -421,7 +450,11 @@ export async function writeRows<T extends ImportType>(
     async (tx) => {
       const referenceProblems = writer.check ? await writer.check(tx, rows) : [];
       if (referenceProblems.length > 0) throw importFailed(source, referenceProblems);
-      await writer.write(tx, rows, (rowNumber, error) => atRow(source, rowNumber, error));
+      // One audit row for the whole import, not one per row written (docs/decisions/098-audit-log.md).
+      await auditAs(
+        () => importNote(type, source, rows.length),
+        () => writer.write(tx, rows, (rowNumber, error) => atRow(source, rowNumber, error)),
+      );
     },
     // Ten thousand rows through the models take a while; SQLite holds the write lock meanwhile, so keep it bounded.
     { timeout: 120_000, maxWait: 15_000 },

@@ -1,4 +1,10 @@
-import { computeGolferRounds, currentHandicap, ninePar, type GolferHandicapInput } from '~/domain/handicap';
+import {
+  computeGolferRounds,
+  currentHandicap,
+  handicapBreakdown,
+  ninePar,
+  type GolferHandicapInput,
+} from '~/domain/handicap';
 import { nonCountingDates, scheduleKindOf, type ScheduleEntry } from '~/domain/schedule';
 import type { Tx } from '~/utils/db.server';
 
@@ -11,6 +17,7 @@ type RoundRow = {
   hcpIndexBefore: number | null;
   netScore: number | null;
   hcpIndexAfter: number | null;
+  points: number | null;
   course: { coursePar: number } | null;
 };
 
@@ -106,6 +113,7 @@ const roundSelect = {
   hcpIndexBefore: true,
   netScore: true,
   hcpIndexAfter: true,
+  points: true,
   course: { select: { coursePar: true } },
 } as const;
 
@@ -186,4 +194,22 @@ export async function currentHandicaps(tx: Tx, golferIds: number[]): Promise<Map
   const inputOf = await loadHandicapData(tx, golferIds);
   for (const id of golferIds) out.set(id, currentHandicap(inputOf(id).input));
   return out;
+}
+
+/**
+ * One golfer's handicap as the stats website explains it (docs/product/stats.md#public-stats-pages): the breakdown
+ * from the same data and domain functions that compute the stored columns, and every round of the golfer with its
+ * stored columns, its nine-hole par and whether it counts. A fixed number of queries.
+ */
+export async function golferHandicapDetail(client: Tx, golferId: number) {
+  const { rows, input } = (await loadHandicapData(client, [golferId]))(golferId);
+  const inputOf = new Map(input.rounds.map((r) => [r.id, r]));
+  return {
+    breakdown: handicapBreakdown(input),
+    rounds: rows.map(({ course: _course, ...row }) => ({
+      ...row,
+      par: inputOf.get(row.id)!.par,
+      counts: inputOf.get(row.id)!.counts,
+    })),
+  };
 }

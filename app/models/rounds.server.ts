@@ -1,8 +1,9 @@
-import { recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
+import { seasonOfDate } from '~/models/handicaps.server';
+import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.server';
 import { inTransaction, isForeignKeyViolation } from '~/models/transaction.server';
-import type { RoundInput } from '~/schemas/round';
-import { db, type Tx } from '~/utils/db.server';
-import { InvalidError, NotFoundError } from '~/domain/errors';
+import { roundTakenMessage, type RoundInput } from '~/schemas/round';
+import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
 /** The round fields (docs/product/data-model.md#rounds), as the API answers them. */
 const roundFields = {
@@ -36,10 +37,26 @@ export type RoundRecord = {
 export type RoundListRow = RoundRecord & { golferName: string | null; courseName: string | null };
 
 /**
- * Options for writers that batch many rounds (imports): `recompute: false` skips the handicap recomputation, and
- * the caller then runs `recomputeHandicaps(tx, golferIds)` once before its transaction ends.
+ * Options for writers that batch many rounds (imports): `recompute: false` skips the recomputation of handicaps and
+ * points, and the caller then runs `recomputeHandicapsAndPoints` (app/models/points.server.ts) once before its
+ * transaction ends, with the dates it changed and which of them held calculated points before its first write.
  */
 export type RoundWriteOptions = { recompute?: boolean };
+
+/**
+ * A golfer's second round on one date (docs/decisions/070-one-round-per-golfer-per-date.md): a 409 with the message on
+ * the date field. `index` names the clashing input of a batch (createRounds), so an import can name its row.
+ */
+export class RoundTakenError extends ConflictError {
+  index?: number;
+}
+
+function roundTaken(date: string, index?: number): RoundTakenError {
+  const message = roundTakenMessage(date);
+  const error = new RoundTakenError(message, { date: [message] });
+  error.index = index;
+  return error;
+}
 
 /** How many rounds each date of a season has: one grouped query, not the season's rounds. */
 export async function countRoundsByDate(season: number, client: Tx = db): Promise<Map<string, number>> {
@@ -98,14 +115,35 @@ function roundData(input: RoundInput) {
   };
 }
 
-function referenceGone(error: unknown): never {
-  // The golfer or course was deleted between the check and the write (only possible on PostgreSQL).
-  if (isForeignKeyViolation(error)) throw new InvalidError('The golfer or course of this round no longer exists');
-  throw error;
+/**
+ * The write failed: the golfer or course was deleted, or another request recorded the golfer's round on that date,
+ * between the checks and the write (only possible on PostgreSQL, where the failed statement has already ended the
+ * transaction; hence the checks before writing).
+ */
+function writeFailed(date: string | null) {
+  return (error: unknown): never => {
+    if (isForeignKeyViolation(error)) throw new InvalidError('The golfer or course of this round no longer exists');
+    if (isUniqueViolation(error)) {
+      if (date !== null) throw roundTaken(date);
+      throw new ConflictError('One of these golfers already has a round on one of these dates');
+    }
+    throw error;
+  };
+}
+
+/** One round per golfer per date: refused before writing, so a transaction never holds a failed statement. */
+async function checkDateFree(tx: Tx, input: RoundInput, id: number | null): Promise<void> {
+  const clash = await tx.round.findFirst({
+    where: { golferId: input.golferId, date: input.date, ...(id === null ? {} : { NOT: { id } }) },
+    select: { id: true },
+  });
+  if (clash) throw roundTaken(input.date);
 }
 
 /**
- * Records a round and computes its handicap columns (and those of the golfer's later rounds) in one transaction.
+ * Records a round and computes its handicap columns (and those of the golfer's later rounds) in one transaction, with
+ * the points of its date when they were calculated (docs/decisions/075-points-never-stale.md). A golfer has one round
+ * per date.
  */
 export async function createRound(
   input: RoundInput,
@@ -114,13 +152,49 @@ export async function createRound(
 ): Promise<RoundRecord> {
   return inTransaction(client, async (tx) => {
     await checkReferences(tx, input);
-    const created = await tx.round.create({ data: roundData(input), select: { id: true } }).catch(referenceGone);
-    if (options.recompute !== false) await recomputeHandicaps(tx, [input.golferId]);
+    await checkDateFree(tx, input, null);
+    const recompute = options.recompute !== false;
+    const calculated = recompute ? await calculatedDates(tx, [input.date]) : undefined;
+    const created = await tx.round
+      .create({ data: roundData(input), select: { id: true } })
+      .catch(writeFailed(input.date));
+    if (recompute) await recomputeHandicapsAndPoints(tx, [input.golferId], { dates: [input.date], calculated });
     return (await getRound(created.id, tx))!;
   });
 }
 
 const BATCH = 500;
+/** Golfers and dates per query when looking for clashes: 400 + 400 stays below SQLite's 999 parameters. */
+const CLASH_SLICE = 400;
+
+function key(input: { golferId: number; date: string }): string {
+  return `${input.golferId}|${input.date}`;
+}
+
+/**
+ * A batch keeps one round per golfer per date, within itself and with what is stored: a RoundTakenError naming the
+ * first input that breaks it. A query per 400 golfers and 400 dates, never one per row.
+ */
+async function checkDatesFree(tx: Tx, inputs: readonly RoundInput[], golferIds: number[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const [index, input] of inputs.entries()) {
+    if (seen.has(key(input))) throw roundTaken(input.date, index);
+    seen.add(key(input));
+  }
+  const dates = [...new Set(inputs.map((i) => i.date))];
+  const stored = new Set<string>();
+  for (let g = 0; g < golferIds.length; g += CLASH_SLICE) {
+    for (let d = 0; d < dates.length; d += CLASH_SLICE) {
+      const rows = await tx.round.findMany({
+        where: { golferId: { in: golferIds.slice(g, g + CLASH_SLICE) }, date: { in: dates.slice(d, d + CLASH_SLICE) } },
+        select: { golferId: true, date: true },
+      });
+      for (const row of rows) stored.add(key(row));
+    }
+  }
+  const index = inputs.findIndex((input) => stored.has(key(input)));
+  if (index >= 0) throw roundTaken(inputs[index].date, index);
+}
 
 function slices<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -130,8 +204,10 @@ function slices<T>(items: readonly T[]): T[][] {
 
 /**
  * Many new rounds at once (imports): the golfers and courses are checked in bulk (an InvalidError naming every missing id,
- * nothing written), rows are inserted in batches, and each golfer touched is recomputed once (unless
- * `recompute: false`, when the caller recomputes before its transaction ends). Returns how many were created.
+ * nothing written), then one round per golfer per date (a RoundTakenError naming the first input that repeats one of
+ * the batch or meets a stored round), rows are inserted in batches, and each golfer touched is recomputed once, with
+ * the calculated points of the dates (unless `recompute: false`, when the caller recomputes before its transaction
+ * ends). Returns how many were created.
  */
 export async function createRounds(
   inputs: readonly RoundInput[],
@@ -158,17 +234,21 @@ export async function createRounds(
     if (missingCourses.length) errors.courseId = missingCourses.map((id) => `Course #${id} does not exist`);
     const messages = Object.values(errors).flat();
     if (messages.length > 0) throw new InvalidError(messages.slice(0, 20).join('. '), errors);
+    await checkDatesFree(tx, inputs, golferIds);
+    const dates = [...new Set(inputs.map((i) => i.date))];
+    const recompute = options.recompute !== false;
+    const calculated = recompute ? await calculatedDates(tx, dates) : undefined;
     for (const batch of slices(inputs)) {
-      await tx.round.createMany({ data: batch.map(roundData) }).catch(referenceGone);
+      await tx.round.createMany({ data: batch.map(roundData) }).catch(writeFailed(null));
     }
-    if (options.recompute !== false) await recomputeHandicaps(tx, golferIds);
+    if (recompute) await recomputeHandicapsAndPoints(tx, golferIds, { dates, calculated });
     return inputs.length;
   });
 }
 
 /**
- * Updates a round and recomputes the golfer's rounds (both golfers' when the round changed hands), in one
- * transaction.
+ * Updates a round and recomputes the golfer's rounds (both golfers' when the round changed hands), with the points of
+ * both dates when the round moved and they were calculated, in one transaction.
  */
 export async function updateRound(
   id: number,
@@ -177,22 +257,28 @@ export async function updateRound(
   options: RoundWriteOptions = {},
 ): Promise<RoundRecord> {
   return inTransaction(client, async (tx) => {
-    const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true } });
+    const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true, date: true } });
     if (!existing) throw new NotFoundError('Round not found');
     await checkReferences(tx, input);
-    await tx.round.update({ where: { id }, data: roundData(input) }).catch(referenceGone);
-    if (options.recompute !== false) await recomputeHandicaps(tx, [existing.golferId, input.golferId]);
+    await checkDateFree(tx, input, id);
+    const dates = [existing.date, input.date];
+    const recompute = options.recompute !== false;
+    const calculated = recompute ? await calculatedDates(tx, dates) : undefined;
+    await tx.round.update({ where: { id }, data: roundData(input) }).catch(writeFailed(input.date));
+    if (recompute) await recomputeHandicapsAndPoints(tx, [existing.golferId, input.golferId], { dates, calculated });
     return (await getRound(id, tx))!;
   });
 }
 
-/** Deletes a round and recomputes the golfer's later rounds, in one transaction. */
+/** Deletes a round and recomputes the golfer's later rounds and the calculated points of its date, in one transaction. */
 export async function deleteRound(id: number, client: Tx = db, options: RoundWriteOptions = {}): Promise<void> {
   await inTransaction(client, async (tx) => {
     // Look first rather than catch the failed delete: on PostgreSQL a failed statement aborts the whole transaction.
-    const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true } });
+    const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true, date: true } });
     if (!existing) throw new NotFoundError('Round not found');
+    const recompute = options.recompute !== false;
+    const calculated = recompute ? await calculatedDates(tx, [existing.date]) : undefined;
     await tx.round.delete({ where: { id } });
-    if (options.recompute !== false) await recomputeHandicaps(tx, [existing.golferId]);
+    if (recompute) await recomputeHandicapsAndPoints(tx, [existing.golferId], { dates: [existing.date], calculated });
   });
 }

@@ -14,8 +14,8 @@ import {
   type RegistrationState,
   type SeasonSummary,
 } from '~/domain/seasons';
-import { loadSchedules, nonCountingDatesOf, recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
-import { calculatePointsForDate } from '~/models/points.server';
+import { loadSchedules, seasonOfDate } from '~/models/handicaps.server';
+import { recomputeHandicapsAndPoints } from '~/models/points.server';
 import { inTransaction } from '~/models/transaction.server';
 import type { SeasonInput, SeasonUpdateInput } from '~/schemas/season';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
@@ -172,27 +172,10 @@ export async function getRegistrationSeason(
   return upcoming[0] ?? { season: league, state: leagueState };
 }
 
-// SQLite refuses statements with more than 999 parameters, so ids are looked up 500 at a time.
-const ID_CHUNK = 500;
-
-async function netScoresOf(tx: Tx, golferIds: number[]): Promise<Map<number, { date: string; net: number | null }>> {
-  const out = new Map<number, { date: string; net: number | null }>();
-  for (let i = 0; i < golferIds.length; i += ID_CHUNK) {
-    const rows = await tx.round.findMany({
-      where: { golferId: { in: golferIds.slice(i, i + ID_CHUNK) } },
-      select: { id: true, date: true, netScore: true },
-    });
-    for (const r of rows) out.set(r.id, { date: r.date, net: r.netScore });
-  }
-  return out;
-}
-
 /**
  * After dates changed between counting and not counting (docs/decisions/050-seasons-as-data.md): recompute the
- * handicaps of every golfer with a round on them, then recalculate the points of every date whose points had been
- * calculated and that may now rank differently: the changed dates themselves, and the later dates where a net score
- * moved with the handicaps. Points on a date that no longer counts are kept as they were: nothing counts them there,
- * and they are recalculated if the date counts again.
+ * handicaps of every golfer with a round on them, and recalculate the points of the dates that hold calculated points
+ * and may now rank differently (docs/decisions/075-points-never-stale.md), as round changes do.
  */
 async function applyCountingChanges(tx: Tx, dates: Iterable<string>): Promise<void> {
   const changed = [...new Set(dates)];
@@ -202,26 +185,11 @@ async function applyCountingChanges(tx: Tx, dates: Iterable<string>): Promise<vo
     select: { golferId: true },
     distinct: ['golferId'],
   });
-  const golferIds = players.map((p) => p.golferId);
-  const before = await netScoresOf(tx, golferIds);
-  await recomputeHandicaps(tx, golferIds);
-  const after = await netScoresOf(tx, golferIds);
-  const candidates = new Set(changed);
-  for (const [id, now] of after) if (before.get(id)?.net !== now.net) candidates.add(now.date);
-
-  const calculated = await tx.round.findMany({
-    where: { date: { in: [...candidates] }, points: { not: null } },
-    select: { date: true },
-    distinct: ['date'],
-  });
-  const years = calculated.flatMap((r) => {
-    const year = seasonOfDate(r.date);
-    return year === null ? [] : [year];
-  });
-  const nonCounting = await nonCountingDatesOf(tx, years);
-  for (const date of calculated.map((r) => r.date).sort()) {
-    if (!nonCounting.has(date)) await calculatePointsForDate(date, tx);
-  }
+  await recomputeHandicapsAndPoints(
+    tx,
+    players.map((p) => p.golferId),
+    { dates: changed },
+  );
 }
 
 /** The dates whose counting changed between two versions of one schedule entry (either may be absent). */

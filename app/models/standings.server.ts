@@ -1,11 +1,16 @@
 import { FLIGHT_NUMBERS } from '~/domain/league-rules';
-import { nonCountingDates, playoffQualifierDates } from '~/domain/schedule';
-import { computeStandings, playoffTopFour, type Standing } from '~/domain/standings';
+import { golferDisplayName } from '~/domain/golfer-display';
+import { playoffTopFour, seasonStandings, type Standing } from '~/domain/standings';
 import { loadSchedules } from '~/models/handicaps.server';
 import { db, type Tx } from '~/utils/db.server';
 
-type StandingRow = Standing & { golferName: string; rank: number; inPlayoffs: boolean };
+/** golferName is the stored full name (the admin page's); displayName adds the nickname (the stats website's). */
+type StandingRow = Standing & { golferName: string; displayName: string; rank: number; inPlayoffs: boolean };
 export type FlightStandings = { flightNo: string; rows: StandingRow[] };
+
+function nameOf(golfer: Parameters<typeof golferDisplayName>[0] | undefined, id: number): string {
+  return golfer ? golferDisplayName(golfer) : `Golfer #${id}`;
+}
 
 /**
  * Standings per flight for a season (docs/product/points-and-standings.md#standings): total points of counting rounds,
@@ -19,30 +24,28 @@ export async function getStandings(season: number, client: Tx = db): Promise<Fli
     loadSchedules(client, [season]),
     client.flightAssignment.findMany({
       where: { season },
-      select: { golferId: true, flightNo: true, golfer: { select: { fullName: true } } },
+      select: {
+        golferId: true,
+        flightNo: true,
+        golfer: { select: { fullName: true, firstName: true, lastName: true, nickname: true } },
+      },
     }),
     client.round.findMany({ where: { season }, select: { golferId: true, date: true, points: true } }),
   ]);
-  const playoffDates = new Set(
-    schedule.filter((e) => e.kind === 'flight-playoff' || e.kind === 'grand-championship').map((e) => e.date),
-  );
-  const qualifierDates = playoffQualifierDates(schedule);
-  const nonCounting = nonCountingDates(schedule);
   const flightOf = new Map(assignments.map((a) => [a.golferId, a.flightNo]));
-  const nameOf = new Map(assignments.map((a) => [a.golferId, a.golfer.fullName]));
+  const golferOf = new Map(assignments.map((a) => [a.golferId, a.golfer]));
 
   return FLIGHT_NUMBERS.map((flightNo) => {
     const golferIds = assignments.filter((a) => a.flightNo === flightNo).map((a) => a.golferId);
-    const flightRounds = rounds
-      .filter((r) => flightOf.get(r.golferId) === flightNo && !playoffDates.has(r.date))
-      .map((r) => ({ ...r, counts: !nonCounting.has(r.date) }));
-    const standings = computeStandings({ rounds: flightRounds, qualifierDates, golferIds });
+    const flightRounds = rounds.filter((r) => flightOf.get(r.golferId) === flightNo);
+    const standings = seasonStandings(schedule, flightRounds, golferIds);
     const playoffs = new Set(playoffTopFour(standings).map((s) => s.golferId));
     return {
       flightNo,
       rows: standings.map((s, i) => ({
         ...s,
-        golferName: nameOf.get(s.golferId) ?? `Golfer #${s.golferId}`,
+        golferName: golferOf.get(s.golferId)?.fullName ?? `Golfer #${s.golferId}`,
+        displayName: nameOf(golferOf.get(s.golferId), s.golferId),
         rank: i + 1,
         inPlayoffs: playoffs.has(s.golferId),
       })),

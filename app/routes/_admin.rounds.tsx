@@ -20,7 +20,13 @@ import { listGolferOptions } from '~/models/golfers.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { createRound, deleteRound, getRound, listRoundsBySeason, updateRound } from '~/models/rounds.server';
 import { getSchedules } from '~/models/seasons.server';
-import { pointsDateSchema, roundSchema } from '~/schemas/round';
+import {
+  discardSetAsideRound,
+  listSetAsideRounds,
+  restoreSetAsideRound,
+  type SetAsideRoundRow,
+} from '~/models/set-aside-rounds.server';
+import { pointsDateSchema, roundSchema, setAsideRoundSchema } from '~/schemas/round';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
 import { requireUser } from '~/utils/auth.server';
 import { pageHandler, seasonParam } from '~/utils/http.server';
@@ -43,11 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const formOpen = url.searchParams.get('action') === 'new' || url.searchParams.has('edit');
     const seasons = seasonChoices();
     // A fixed number of queries: the list, the schedules (the listed season's for the table's badges, and those of
-    // the seasons the form offers while it is open, in one query), and the form's options and record only when a
-    // dialog needs them.
-    const [rounds, schedules, golfers, courses, { editing, deleting, status }] = await Promise.all([
+    // the seasons the form offers while it is open, in one query), the rounds set aside by the upgrade, and the form's
+    // options and record only when a dialog needs them.
+    const [rounds, schedules, setAside, golfers, courses, { editing, deleting, status }] = await Promise.all([
       listRoundsBySeason(season),
       getSchedules(formOpen ? [season, ...seasons] : [season]),
+      listSetAsideRounds(),
       formOpen ? listGolferOptions() : null,
       formOpen ? listCourseOptions() : null,
       dialogRecords(url, 'round id', getRound, getRound),
@@ -63,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         isAdmin: user.isAdmin,
         rounds,
         nonCounting,
+        setAside,
         golfers: golfers?.map((g) => ({ id: g.id, fullName: g.fullName })) ?? null,
         courses: courses?.map((c) => ({ id: c.id, courseName: c.courseName })) ?? null,
         editing,
@@ -104,6 +112,29 @@ export async function action({ request }: ActionFunctionArgs) {
             );
           },
         }),
+        // The notice of rounds set aside by the upgrade (docs/decisions/070-one-round-per-golfer-per-date.md).
+        'use-set-aside': intent({
+          schema: setAsideRoundSchema,
+          invalid: 'Set-aside round not found',
+          run: async ({ value, done }) => {
+            const { date, season } = await restoreSetAsideRound(value.id);
+            return done(
+              {
+                title: 'Round restored',
+                description: `The set-aside round is now the golfer's round on ${formatRoundDate(date)}, and the other one is set aside.`,
+              },
+              listUrl(season),
+            );
+          },
+        }),
+        'discard-set-aside': intent({
+          schema: setAsideRoundSchema,
+          invalid: 'Set-aside round not found',
+          run: async ({ value, done }) => {
+            await discardSetAsideRound(value.id);
+            return done('Set-aside round discarded');
+          },
+        }),
       },
     }),
   );
@@ -139,6 +170,14 @@ export default function RoundsPage() {
           Record Round
         </Link>
       </PageHeader>
+
+      {data.setAside.length > 0 ? (
+        <SetAsideNotice
+          rows={data.setAside}
+          season={season}
+          error={messageFor('use-set-aside') ?? messageFor('discard-set-aside')}
+        />
+      ) : null}
 
       {data.isAdmin ? (
         <CalculatePoints defaultDate={rounds[0]?.date ?? ''} lastResult={resultFor('calculate-points')} />
@@ -266,6 +305,96 @@ function NonCountingBadge({ entry }: { entry: NonCountingDate | undefined }) {
       <span aria-hidden="true">{entry.rainOut ? 'Rain-out' : 'Special event'}</span>
       <span className="sr-only">{meaning}</span>
     </span>
+  );
+}
+
+/**
+ * Rounds the upgrade set aside (a golfer's later rounds on a date that already had one), each with the round kept
+ * that date and two plain forms: 'Use this one instead' swaps them, 'Discard' deletes the set-aside round.
+ */
+function SetAsideNotice({
+  rows,
+  season,
+  error,
+}: {
+  rows: readonly SetAsideRoundRow[];
+  season: number;
+  error: string | null;
+}) {
+  const using = useIsPending({ intent: 'use-set-aside' });
+  const discarding = useIsPending({ intent: 'discard-set-aside' });
+  const busy = using || discarding;
+  return (
+    <section aria-labelledby="set-aside-heading" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h2 id="set-aside-heading" className="text-base font-semibold text-amber-900">
+        Rounds set aside by the upgrade
+      </h2>
+      <p className="mt-1 text-sm text-amber-900">
+        A golfer now has one round per date. These golfers had a second round on one date: the first one recorded was
+        kept, and the ones below were set aside (not counted). Keep the kept round and discard the set-aside one, or use
+        the set-aside one instead.
+      </p>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-3 overflow-x-auto">
+        <table className="min-w-full text-left text-sm">
+          <thead>
+            <tr className="text-amber-900">
+              <th className="py-1 pr-4 font-medium">Golfer</th>
+              <th className="py-1 pr-4 font-medium">Date</th>
+              <th className="py-1 pr-4 font-medium">Gross</th>
+              <th className="py-1 pr-4 font-medium">Notes</th>
+              <th className="py-1 pr-4 font-medium">Kept round</th>
+              <th className="py-1 font-medium">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const golfer = row.golferName ?? `Golfer #${row.golferId}`;
+              const date = formatRoundDate(row.date);
+              return (
+                <tr key={row.id} className="border-t border-amber-200 align-top">
+                  <td className="py-2 pr-4">{golfer}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{date}</td>
+                  <td className="py-2 pr-4">{row.grossScore}</td>
+                  <td className="py-2 pr-4">{row.notes ?? '-'}</td>
+                  <td className="py-2 pr-4">{row.kept ? `Gross ${row.kept.grossScore}` : 'None (deleted)'}</td>
+                  <td className="py-2">
+                    <div className="flex flex-wrap gap-1">
+                      <Form method="post" action={`/rounds?season=${season}`} preventScrollReset>
+                        <input type="hidden" name="intent" value="use-set-aside" />
+                        <input type="hidden" name="id" value={row.id} />
+                        <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                          Use this one instead
+                          <span className="sr-only">
+                            {' '}
+                            for {golfer} on {date}
+                          </span>
+                        </Button>
+                      </Form>
+                      <Form method="post" action={`/rounds?season=${season}`} preventScrollReset>
+                        <input type="hidden" name="intent" value="discard-set-aside" />
+                        <input type="hidden" name="id" value={row.id} />
+                        <Button type="submit" variant="ghost" size="sm" className="text-red-700" disabled={busy}>
+                          Discard
+                          <span className="sr-only">
+                            {' '}
+                            set-aside round of {golfer} on {date}
+                          </span>
+                        </Button>
+                      </Form>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 
 import {
   FLIGHT_COUNT,
@@ -12,6 +12,7 @@ import {
 } from '~/domain/league-rules';
 import { publicSeasonFacts } from '~/models/public-season.server';
 import { titled } from '~/utils/meta';
+import type { loader as publicLayoutLoader } from './_public';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'Join the League'),
@@ -81,6 +82,8 @@ export async function loader() {
 
 export default function JoinPage() {
   const { year, fee, teeWindow } = useLoaderData<typeof loader>();
+  // The public layout knows whether the stats website is published (docs/product/stats.md).
+  const publishStats = useRouteLoaderData<typeof publicLayoutLoader>('routes/_public')?.publishStats ?? false;
   return (
     <div className="space-y-12 sm:space-y-16">
       <section
@@ -143,6 +146,11 @@ export default function JoinPage() {
               <div>
                 <h3 className="font-semibold text-slate-900">{benefit.title}</h3>
                 <p className="mt-1 text-sm text-slate-700">{benefit.text}</p>
+                {benefit.title === 'Stats website' && publishStats ? (
+                  <Link to="/stats" className={`${textLink} mt-1 inline-block text-sm`}>
+                    See this season&apos;s stats
+                  </Link>
+                ) : null}
               </div>
             </li>
           ))}

@@ -13,7 +13,10 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-/** PUT /api/rounds/:id (the later rounds of the golfer are recomputed) and DELETE /api/rounds/:id. */
+/**
+ * PUT /api/rounds/:id (the later rounds of the golfer are recomputed; 409 when the golfer already has another round on
+ * that date) and DELETE /api/rounds/:id.
+ */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);

@@ -14,7 +14,10 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** POST /api/rounds: records a round; the server computes hcpIndexBefore, netScore and hcpIndexAfter. */
+/**
+ * POST /api/rounds: records a round; the server computes hcpIndexBefore, netScore and hcpIndexAfter (and the date's
+ * points when they were calculated). 409 when the golfer already has a round on that date.
+ */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { currentSeason, isValidCalendarDate, parseSeason } from '~/domain/season';
+import * as z from 'zod';
+import { currentSeason, formatRoundDate, isValidCalendarDate, parseSeason } from '~/domain/season';
 import { normalizeInput } from './json-input';
 
 /** A nine-hole gross score below 9 (one stroke a hole) or above 200 is a typing mistake. */
@@ -73,6 +73,17 @@ export const roundSchema = z
   });
 
 export type RoundInput = z.infer<typeof roundSchema>;
+
+/**
+ * One round per golfer per date (docs/decisions/070-one-round-per-golfer-per-date.md): what the round form, the API
+ * and imports say when a golfer already has a round on the date.
+ */
+export function roundTakenMessage(date: string): string {
+  return `This golfer already has a round on ${formatRoundDate(date)}`;
+}
+
+/** 'Use this one instead' and 'Discard' on a round set aside by the upgrade (the /rounds notice). */
+export const setAsideRoundSchema = z.object({ id: idField('Set-aside round') });
 
 const ROUND_NUMBER_FIELDS = ['golferId', 'courseId', 'season', 'grossScore', 'points'] as const;
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidTime } from '~/domain/tee-times';
-import { intField, textField } from './form-values';
+import { booleanField, intField, textField } from './form-values';
 
 const time = (label: string) =>
   z
@@ -49,6 +49,8 @@ export const settingsSchema = z
     teeLast: time('Last tee time'),
     teeIntervalMinutes: intField('Tee time interval', 5, 60),
     defaultPar: intField('Default par', 27, 45),
+    // docs/product/stats.md: an unchecked box is missing from the form, so it reads as off.
+    publishStats: booleanField('Publish stats website'),
   })
   .refine((s) => s.teeFirst <= s.teeLast, {
     message: 'The last tee time must not be before the first',

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { seedDemoLeague } from '../../prisma/seed';
+import { recomputeSetAsideRounds } from '~/models/set-aside-rounds.server';
 import { countUsers, createUser } from '~/models/users.server';
 import { databaseConfig, type DatabaseConfig } from './database-url.server';
 import { db } from './db.server';
@@ -23,6 +24,13 @@ async function prepareDatabase(config: DatabaseConfig, log: (line: string) => vo
       ? `Database: SQLite file ${config.file}${applied.length ? ` (applied ${applied.length} migration(s))` : ''}`
       : `Database: PostgreSQL${applied.length ? ` (applied ${applied.length} migration(s))` : ''}`,
   );
+
+  // Once after the upgrade to one round per golfer per date (docs/decisions/070-one-round-per-golfer-per-date.md).
+  const recomputed = await recomputeSetAsideRounds();
+  if (recomputed > 0)
+    log(
+      `Recomputed the handicaps of ${recomputed} golfer(s) whose second rounds on one date were set aside by the upgrade (listed on /rounds).`,
+    );
 
   if ((await countUsers()) === 0) {
     const username = process.env.ADMIN_USERNAME?.trim() || 'admin';

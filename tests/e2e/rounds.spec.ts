@@ -1,6 +1,7 @@
 import { claimYear, expect, expectToast, hydrated, jsOn, signIn, test } from './fixtures';
-import { db, newCourse, newGolfer, newRound } from './league-data';
+import { db, newAssignment, newCourse, newGolfer, newRound } from './league-data';
 import { currentSeason } from '../../app/domain/season';
+import { calculatePointsForDate } from '../../app/models/points.server';
 import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
 
 const season = currentSeason();
@@ -102,6 +103,24 @@ test('a date outside the chosen season is refused with a clear message and nothi
   expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
 });
 
+test('a second round of a golfer on one date is refused under the date, and nothing is saved', async ({ page }) => {
+  const golfer = await golferNamed();
+  await newRound({ golferId: golfer.id, date: day('06-15'), grossScore: 40 });
+  await signIn(page, `/rounds?season=${season}&action=new`);
+  const dialog = page.getByRole('dialog', { name: 'Record New Round' });
+  await hydrated(page);
+  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await dialog.getByLabel('Date').fill(day('06-15'));
+  await dialog.getByLabel('Gross Score').fill('44');
+  await dialog.getByRole('button', { name: 'Record Round' }).click();
+  const message = `This golfer already has a round on June 15, ${season}`;
+  await expect(dialog.getByLabel('Date')).toHaveAccessibleDescription(message);
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Failed to record round' })).toContainText(message);
+  expect(await db.round.findMany({ where: { golferId: golfer.id }, select: { grossScore: true } })).toEqual([
+    { grossScore: 40 },
+  ]);
+});
+
 test('the season selector offers this season and the two before, and shows the empty state', async ({ page }) => {
   await signIn(page, '/rounds');
   const picker = page.getByLabel('Season', { exact: true });
@@ -125,6 +144,7 @@ test.afterEach(async () => {
   madeSeasons = [];
   if (seasons.length > 0) {
     await db.round.deleteMany({ where: { season: { in: seasons } } });
+    await db.flightAssignment.deleteMany({ where: { season: { in: seasons } } });
     await db.season.deleteMany({ where: { year: { in: seasons } } });
   }
   for (const release of claims) release();
@@ -192,4 +212,90 @@ test('a round on a special-event or rained-out date is marked in the table and i
   await dialog.getByLabel('Date').fill(`${year}-06-10`);
   await expect(notice('Fun Night – Scramble')).toBeVisible();
   await expect(notice('Rain-out')).toHaveCount(0);
+});
+
+test("editing a gross score on a night whose points were calculated changes that night's points at once", async ({
+  page,
+}) => {
+  const { year, release } = await claimYear(PAST_YEARS);
+  claims.push(release);
+  madeSeasons.push(year);
+  const date = `${year}-07-08`;
+  const ann = await golferNamed();
+  const bob = await golferNamed();
+  await newAssignment(ann.id, year, '2');
+  await newAssignment(bob.id, year, '2');
+  await newRound({ golferId: ann.id, date, grossScore: 40 });
+  const bobs = await newRound({ golferId: bob.id, date, grossScore: 44 });
+  await calculatePointsForDate(date);
+
+  await signIn(page, `/rounds?season=${year}`);
+  const points = (golfer: { fullName: string }) =>
+    page.locator('tr', { hasText: golfer.fullName }).locator('td').nth(7);
+  await expect(points(ann)).toHaveText('24');
+  await expect(points(bob)).toHaveText('23');
+
+  await page.getByRole('link', { name: `Edit round of ${bob.fullName} on July 8, ${year}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Round' });
+  await hydrated(page);
+  await expect(dialog.getByLabel('Gross Score')).toHaveValue('44');
+  await dialog.getByLabel('Gross Score').fill('38');
+  await dialog.getByRole('button', { name: 'Update Round' }).click();
+  await expectToast(page, 'Success', 'Round updated successfully');
+  // Bob's 38 now beats Ann's 40: the night is re-ranked in the same save.
+  await expect(points(bob)).toHaveText('24');
+  await expect(points(ann)).toHaveText('23');
+  expect((await db.round.findUniqueOrThrow({ where: { id: bobs.id } })).points).toBe(24);
+});
+
+test('a round set aside by the upgrade can be used instead of the kept one, then discarded', async ({ page }) => {
+  const { year, release } = await claimYear(PAST_YEARS);
+  claims.push(release);
+  madeSeasons.push(year);
+  const golfer = await golferNamed();
+  const kept = await newRound({ golferId: golfer.id, date: `${year}-07-15`, grossScore: 44 });
+  // As the upgrade's migration leaves it: the later round of that date, under its own (never reused) id.
+  const { _max } = await db.round.aggregate({ _max: { id: true } });
+  const row = await db.setAsideRound.create({
+    data: {
+      id: (_max.id ?? 0) + 5_000_000 + year,
+      golferId: golfer.id,
+      date: `${year}-07-15`,
+      season: year,
+      grossScore: 39,
+      notes: 'second card',
+      createdAt: new Date(),
+      recomputedAt: new Date(),
+    },
+  });
+  try {
+    await signIn(page, `/rounds?season=${year}`);
+    const notice = page.getByRole('region', { name: 'Rounds set aside by the upgrade' });
+    const entry = notice.locator('tr', { hasText: golfer.fullName });
+    await expect(entry.locator('td')).toHaveText([
+      golfer.fullName,
+      `July 15, ${year}`,
+      '39',
+      'second card',
+      'Gross 44',
+      /Use this one instead.*Discard/,
+    ]);
+    await entry
+      .getByRole('button', { name: `Use this one instead for ${golfer.fullName} on July 15, ${year}` })
+      .click();
+    await expectToast(page, 'Round restored');
+    // The 39 is now the golfer's round; the 44 is listed as set aside in its place.
+    const round = page.locator('main tr', { hasText: golfer.fullName }).filter({ hasText: 'Unknown Course' });
+    await expect(round.locator('td').nth(3)).toHaveText('39');
+    await expect(entry.locator('td').nth(2)).toHaveText('44');
+    await entry
+      .getByRole('button', { name: `Discard set-aside round of ${golfer.fullName} on July 15, ${year}` })
+      .click();
+    await expectToast(page, 'Success', 'Set-aside round discarded');
+    await expect(notice.locator('tr', { hasText: golfer.fullName })).toHaveCount(0);
+    expect(await db.setAsideRound.count({ where: { golferId: golfer.id } })).toBe(0);
+    expect(await db.round.count({ where: { id: kept.id } })).toBe(0);
+  } finally {
+    await db.setAsideRound.deleteMany({ where: { id: { in: [row.id, kept.id] } } });
+  }
 });

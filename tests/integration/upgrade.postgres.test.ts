@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '~/utils/db.server';
 import { withPostgres } from './pg-server';
-import { expectUpgradedLeague, fillFirstReleaseLeague, previousReleaseRoot } from './previous-release';
+import {
+  expectSetAsideRecomputed,
+  expectUpgradedLeague,
+  fillFirstReleaseLeague,
+  previousReleaseRoot,
+} from './previous-release';
 
 let db: Db;
 let golferId: number;
+let doubled: Parameters<typeof expectSetAsideRecomputed>[1];
 let firstRelease: string[] = [];
 // The server is first given the first release's database and league, then migrated as today's start-up does.
 withPostgres(
@@ -14,7 +20,7 @@ withPostgres(
     const { databaseConfig } = await import('~/utils/database-url.server');
     firstRelease = await migrate(databaseConfig(), previousReleaseRoot());
     const { db: early } = await import('~/utils/db.server');
-    ({ golferId } = await fillFirstReleaseLeague(early));
+    ({ golferId, doubled } = await fillFirstReleaseLeague(early));
   },
 );
 
@@ -22,5 +28,9 @@ describe('upgrading a first-release PostgreSQL database', () => {
   it('carries the 2025 schedule over as data and keeps every stored handicap', async () => {
     expect(firstRelease).toEqual(['20261122122753_init']);
     await expectUpgradedLeague(db, golferId);
+  });
+
+  it('recomputes, at the first start, the golfers whose second rounds on one date were set aside', async () => {
+    await expectSetAsideRecomputed(db, doubled);
   });
 });

@@ -1,0 +1,263 @@
+import { NotFoundError } from '~/domain/errors';
+import { golferDisplayName } from '~/domain/golfer-display';
+import { FLIGHT_NUMBERS } from '~/domain/league-rules';
+import { placesOf, type Place } from '~/domain/results';
+import { isSpecialKind, nonCountingDates, type ScheduleEntry, type ScheduleEventKind } from '~/domain/schedule';
+import { formatRoundDate, todayInLeague } from '~/domain/season';
+import { leagueSeasonYear } from '~/domain/seasons';
+import { seasonStandings } from '~/domain/standings';
+import { golferHandicapDetail, loadSchedules, seasonOfDate } from '~/models/handicaps.server';
+import { countRoundsByDate } from '~/models/rounds.server';
+import { listSeasons } from '~/models/seasons.server';
+import { getStandings } from '~/models/standings.server';
+import { db, type Tx } from '~/utils/db.server';
+
+/**
+ * The public stats website (docs/product/stats.md#public-stats-pages): standings, a league night's results and a
+ * golfer's page, read through the same models and domain rules as the admin screens, and the same answers for the
+ * pages and their JSON twins. Golfers appear by name only: no query here selects an email or a phone. Each answer
+ * is a fixed number of queries whatever the size of the league (docs/decisions/071-stats-website.md).
+ */
+
+/** What a night is: a scoring night, a special event (no standings points) or a rain-out. */
+type NightStatus = 'counts' | 'special-event' | 'rain-out';
+
+type Night = { date: string; event: string | null; kind: ScheduleEventKind; rainOut: boolean; status: NightStatus };
+
+function nightOf(date: string, entry: ScheduleEntry | undefined): Night {
+  const kind = entry?.kind ?? 'regular-round';
+  const counts = !entry || !nonCountingDates([entry]).has(date);
+  return {
+    date,
+    event: entry?.event ?? null,
+    kind,
+    rainOut: entry?.rainOut ?? false,
+    status: counts ? 'counts' : entry?.rainOut ? 'rain-out' : 'special-event',
+  };
+}
+
+const nameSelect = { firstName: true, lastName: true, nickname: true, fullName: true } as const;
+
+/** The seasons the stats website offers (every season record, and the league season), newest first. */
+async function statsSeasons(client: Tx): Promise<{ league: number; seasons: number[] }> {
+  const records = await listSeasons(client);
+  const league = leagueSeasonYear(records, todayInLeague());
+  return { league, seasons: [...new Set([league, ...records.map((s) => s.year)])].sort((a, b) => b - a) };
+}
+
+/** Places of one flight's rounds of one night by net score, ties sharing a place ('T2'). */
+function nightPlaces(rounds: readonly { id: number; grossScore: number; netScore: number | null }[]) {
+  // netScore is always stored by the recomputation; gross only guards an unfinished import, as in the points.
+  return placesOf(rounds.map((r) => ({ key: r.id, value: r.netScore ?? r.grossScore })));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Standings
+
+/**
+ * /stats: the season's standings per flight (the admin standings' numbers) and its league nights with results.
+ * `season` null is the league season; a year the website does not offer is not found.
+ */
+export async function getPublicStandings(season: number | null, client: Tx = db) {
+  const { league, seasons } = await statsSeasons(client);
+  const year = season ?? league;
+  if (!seasons.includes(year)) throw new NotFoundError(`There are no stats for a ${year} season`);
+  const [flights, schedule, roundsByDate] = await Promise.all([
+    getStandings(year, client),
+    loadSchedules(client, [year]),
+    countRoundsByDate(year, client),
+  ]);
+  const entryOf = new Map(schedule.map((e) => [e.date, e]));
+  return {
+    season: year,
+    league,
+    seasons,
+    flights: flights.map((flight) => ({
+      flightNo: flight.flightNo,
+      rows: flight.rows.map((row) => ({
+        rank: row.rank,
+        golferId: row.golferId,
+        name: row.displayName,
+        points: row.totalPoints,
+        rounds: row.countingRounds,
+        qualifierWeeks: row.qualifierRoundsPlayed,
+        qualified: row.qualified,
+        playoffs: row.inPlayoffs,
+      })),
+    })),
+    nights: [...roundsByDate.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, rounds]) => ({ ...nightOf(date, entryOf.get(date)), rounds })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A league night's results
+
+/**
+ * /stats/results/{date}: the night's rounds per flight (Place, Golfer, Gross, HCP, Net, Points), places by net score
+ * with ties shared. A special event or a rain-out lists its scores without places or points. `date` must be a real
+ * calendar date (the route checks); a date that is neither on its season's schedule (other than 'No league') nor
+ * has rounds is not a league night.
+ */
+export async function getNightResults(date: string, client: Tx = db) {
+  const season = seasonOfDate(date)!;
+  const [schedule, rounds, assignments] = await Promise.all([
+    loadSchedules(client, [season]),
+    client.round.findMany({
+      where: { date },
+      select: {
+        id: true,
+        golferId: true,
+        grossScore: true,
+        hcpIndexBefore: true,
+        netScore: true,
+        points: true,
+        golfer: { select: nameSelect },
+      },
+    }),
+    client.flightAssignment.findMany({ where: { season }, select: { golferId: true, flightNo: true } }),
+  ]);
+  const entry = schedule.find((e) => e.date === date);
+  if (rounds.length === 0 && (!entry || entry.kind === 'no-league'))
+    throw new NotFoundError(`There was no league night on ${formatRoundDate(date, 'EEEE, MMMM d, yyyy')}`);
+  const night = nightOf(date, entry);
+  const counts = night.status === 'counts';
+  const flightOf = new Map(assignments.map((a) => [a.golferId, a.flightNo]));
+  const groups = [...FLIGHT_NUMBERS, null].map((flightNo) => {
+    const flightRounds = rounds.filter((r) => (flightOf.get(r.golferId) ?? null) === flightNo);
+    // Points are won within a flight, so only a flight's rounds have places (docs/product/points-and-standings.md).
+    const places = counts && flightNo !== null ? nightPlaces(flightRounds) : new Map<number, Place>();
+    const rows = flightRounds
+      .map((r) => ({
+        golferId: r.golferId,
+        name: golferDisplayName(r.golfer),
+        place: places.get(r.id)?.label ?? null,
+        placeOrder: places.get(r.id)?.place ?? Number.MAX_SAFE_INTEGER,
+        gross: r.grossScore,
+        hcp: r.hcpIndexBefore,
+        net: r.netScore,
+        points: counts ? r.points : null,
+      }))
+      .sort(
+        (a, b) =>
+          a.placeOrder - b.placeOrder ||
+          (a.net ?? a.gross) - (b.net ?? b.gross) ||
+          a.name.localeCompare(b.name) ||
+          a.golferId - b.golferId,
+      )
+      .map(({ placeOrder: _order, ...row }) => row);
+    return { flightNo, rows };
+  });
+  return { ...night, season, flights: groups.filter((g) => g.rows.length > 0) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A golfer's page
+
+/**
+ * /stats/golfers/{id}: name, flight and current handicap; how the handicap is computed (the breakdown of
+ * app/domain/handicap.ts, the function the stored columns come from); the handicap after each counting round; and
+ * one season's rounds with places and totals. `season` null is the league season when the golfer plays in it, else
+ * the latest season they played. A golfer who never played a round nor had a flight has no page.
+ */
+export async function getGolferStats(golferId: number, season: number | null, client: Tx = db) {
+  const [golfer, detail, flights, offered] = await Promise.all([
+    client.golfer.findUnique({ where: { id: golferId }, select: { id: true, ...nameSelect } }),
+    golferHandicapDetail(client, golferId),
+    client.flightAssignment.findMany({ where: { golferId }, select: { season: true, flightNo: true } }),
+    statsSeasons(client),
+  ]);
+  if (!golfer || (detail.rounds.length === 0 && flights.length === 0))
+    throw new NotFoundError(`There is no golfer #${golferId} on the stats website`);
+
+  const played = [...new Set([...detail.rounds.map((r) => r.season), ...flights.map((f) => f.season)])].sort(
+    (a, b) => b - a,
+  );
+  const year = season ?? (played.includes(offered.league) ? offered.league : played[0]);
+  if (!played.includes(year) && !offered.seasons.includes(year))
+    throw new NotFoundError(`There are no stats for a ${year} season`);
+  const flightNo = flights.find((f) => f.season === year)?.flightNo ?? null;
+
+  const seasonRounds = detail.rounds
+    .filter((r) => r.season === year)
+    .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+  const dates = seasonRounds.map((r) => r.date);
+  const [schedule, flightRounds] = await Promise.all([
+    loadSchedules(client, [year]),
+    flightNo === null || dates.length === 0
+      ? Promise.resolve([])
+      : client.round.findMany({
+          where: { date: { in: dates }, golfer: { flights: { some: { season: year, flightNo } } } },
+          select: { id: true, date: true, grossScore: true, netScore: true },
+        }),
+  ]);
+  const entryOf = new Map(schedule.map((e) => [e.date, e]));
+  const placeOf = new Map<number, string>();
+  for (const date of new Set(dates)) {
+    for (const [id, place] of nightPlaces(flightRounds.filter((r) => r.date === date))) placeOf.set(id, place.label);
+  }
+
+  const rounds = seasonRounds.map((r) => {
+    const night = nightOf(r.date, entryOf.get(r.date));
+    const counts = night.status === 'counts';
+    return {
+      date: r.date,
+      event: night.event,
+      status: night.status,
+      special: isSpecialKind(night.kind),
+      gross: r.grossScore,
+      net: r.netScore,
+      hcp: r.hcpIndexBefore,
+      points: counts ? r.points : null,
+      place: counts ? (placeOf.get(r.id) ?? null) : null,
+    };
+  });
+  const standing = seasonStandings(
+    schedule,
+    seasonRounds.map((r) => ({ golferId, date: r.date, points: r.points })),
+    [golferId],
+  )[0];
+  const counting = rounds.filter((r) => r.status === 'counts');
+  const nets = counting.map((r) => r.net).filter((n): n is number => n !== null);
+
+  const { breakdown } = detail;
+  return {
+    id: golfer.id,
+    name: golferDisplayName(golfer),
+    season: year,
+    seasons: played,
+    flight: flightNo,
+    handicap: breakdown.handicap,
+    breakdown: {
+      rounds: breakdown.rounds.map((entry) => ({
+        date: entry.date,
+        gross: entry.grossScore,
+        par: entry.par,
+        differential: entry.differential,
+        estimated: entry.roundId === null,
+      })),
+      total: breakdown.total,
+      average: breakdown.average,
+      percent: breakdown.percent,
+      scaled: breakdown.scaled,
+      handicap: breakdown.handicap,
+    },
+    history: detail.rounds
+      .filter((r) => r.counts && r.hcpIndexAfter !== null)
+      .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id)
+      .map((r) => ({ date: r.date, handicap: r.hcpIndexAfter! })),
+    rounds,
+    totals: {
+      rounds: standing.countingRounds,
+      points: standing.totalPoints,
+      averageGross:
+        counting.length === 0
+          ? null
+          : Math.round((counting.reduce((sum, r) => sum + r.gross, 0) / counting.length) * 10) / 10,
+      bestNet: nets.length === 0 ? null : Math.min(...nets),
+      qualifierWeeks: standing.qualifierRoundsPlayed,
+      qualified: standing.qualified,
+    },
+  };
+}

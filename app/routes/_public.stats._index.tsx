@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { Cell, NightBadge, SeasonLinks, StatsError, StatsTable, statsLink } from '~/components/stats/stats-parts';
+import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
+import { formatPoints } from '~/domain/results';
+import { formatRoundDate } from '~/domain/season';
+import { getPublicStandings } from '~/models/stats.server';
+import { statsPage, statsSeasonParam } from '~/utils/stats-access.server';
+import { titled } from '~/utils/meta';
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  ...titled(matches, data ? `Standings ${data.season}` : 'Standings'),
+  { name: 'description', content: 'League standings by flight, playoff qualification and weekly results.' },
+];
+
+/** /stats[?season=YYYY]: the league season's standings by default (docs/product/stats.md#public-stats-pages). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return statsPage(request, 'There are no stats for that season', async () =>
+    json(await getPublicStandings(statsSeasonParam(request))),
+  );
+}
+
+export default function StatsPage() {
+  const { season, seasons, flights, nights } = useLoaderData<typeof loader>();
+  const empty = flights.every((flight) => flight.rows.length === 0);
+  const earlier = seasons.find((year) => year < season);
+  return (
+    <div className="space-y-8">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Standings</h1>
+        <p className="text-slate-700">
+          {season} season. Points of counting rounds by flight; playoff qualification takes {REQUIRED_COUNTING_ROUNDS}{' '}
+          regular rounds and {REQUIRED_QUALIFIER_ROUNDS} of the playoff-qualifier weeks, and the top {PLAYOFF_SPOTS}{' '}
+          qualified golfers of each flight reach the playoffs.
+        </p>
+      </header>
+      <SeasonLinks seasons={seasons} season={season} to="/stats" />
+
+      {empty ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
+          No standings for the {season} season yet.
+          {earlier ? (
+            <>
+              {' '}
+              <Link to={`/stats?season=${earlier}`} className={statsLink}>
+                See the {earlier} standings
+              </Link>
+              .
+            </>
+          ) : null}
+        </p>
+      ) : (
+        flights.map((flight) =>
+          flight.rows.length === 0 ? null : (
+            <section key={flight.flightNo} aria-labelledby={`flight-${flight.flightNo}`} className="space-y-2">
+              <h2 id={`flight-${flight.flightNo}`} className="text-xl font-semibold text-emerald-800">
+                Flight {flight.flightNo}
+              </h2>
+              <StatsTable
+                caption={`Flight ${flight.flightNo} standings, ${season}`}
+                headers={['Rank', 'Golfer', 'Points', 'Rounds', 'Qualifier Weeks', 'Qualified']}
+              >
+                {flight.rows.map((row) => (
+                  <tr
+                    key={row.golferId}
+                    className={
+                      row.rank === PLAYOFF_SPOTS && flight.rows.length > PLAYOFF_SPOTS
+                        ? 'border-b-2 border-emerald-700'
+                        : undefined
+                    }
+                    data-playoff-line={
+                      row.rank === PLAYOFF_SPOTS && flight.rows.length > PLAYOFF_SPOTS ? 'true' : undefined
+                    }
+                  >
+                    <Cell>{row.rank}</Cell>
+                    <Cell className="[overflow-wrap:anywhere]">
+                      <Link to={`/stats/golfers/${row.golferId}?season=${season}`} className={statsLink}>
+                        {row.name}
+                      </Link>
+                    </Cell>
+                    <Cell>{formatPoints(row.points)}</Cell>
+                    <Cell>{row.rounds}</Cell>
+                    <Cell>{row.qualifierWeeks}</Cell>
+                    <Cell>{row.qualified ? 'Yes' : 'No'}</Cell>
+                  </tr>
+                ))}
+              </StatsTable>
+              {flight.rows.length > PLAYOFF_SPOTS ? (
+                <p className="text-xs text-slate-600">The line under rank {PLAYOFF_SPOTS} is the playoff line.</p>
+              ) : null}
+            </section>
+          ),
+        )
+      )}
+
+      <section aria-labelledby="nights-heading" className="space-y-3">
+        <h2 id="nights-heading" className="text-xl font-semibold text-emerald-800">
+          League nights
+        </h2>
+        {nights.length === 0 ? (
+          <p className="text-slate-700">No results have been recorded for the {season} season yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm">
+            {nights.map((night) => (
+              <li key={night.date} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                <Link to={`/stats/results/${night.date}`} className={statsLink}>
+                  {formatRoundDate(night.date, 'EEEE, MMMM d')}
+                </Link>
+                {night.event ? <span className="text-slate-700">{night.event}</span> : null}
+                <NightBadge status={night.status} />
+                <span className="text-slate-500">
+                  {night.rounds} {night.rounds === 1 ? 'round' : 'rounds'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <StatsError />;
+}

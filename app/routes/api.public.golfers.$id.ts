@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { getGolferStats } from '~/models/stats.server';
+import { getOnlyAction } from '~/utils/http.server';
+import { golferIdParam, statsApi, statsSeasonParam } from '~/utils/stats-access.server';
+
+export const action = getOnlyAction;
+
+/**
+ * GET /api/public/golfers/{id}[?season=YYYY] (no login): what /stats/golfers/{id} shows
+ * (docs/product/stats.md#stats-api): `{id, name, flight, handicap, breakdown: {rounds, average, percent, handicap},
+ * history: [{date, handicap}], rounds, totals}` (plus the season shown and the golfer's seasons). `handicap` is the
+ * hcpIndexAfter of the golfer's latest counting round, or the estimate's before any. A malformed id is 400, a golfer
+ * without stats 404; 404 while the stats website is not published.
+ */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return statsApi(request, async () => json(await getGolferStats(golferIdParam(params.id), statsSeasonParam(request))));
+}
