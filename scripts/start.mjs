@@ -49,10 +49,10 @@ if (!process.env.SESSION_SECRET) {
     fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
   }
   process.env.SESSION_SECRET = fs.readFileSync(file, 'utf8').trim();
-  // The demo is usually opened over plain http (localhost or a LAN address), where Secure cookies are dropped.
-  process.env.INSECURE_COOKIES ??= '1';
+  // The operator did not set it: administrators see the 'Demo mode' notice (docs/product/accounts.md#secure-cookies).
+  process.env.SESSION_SECRET_GENERATED = '1';
   console.warn(
-    `SESSION_SECRET is not set: using a random secret kept in ${file}, and cookies without Secure. Set SESSION_SECRET (and serve over HTTPS) for a real league.`,
+    `SESSION_SECRET is not set: using a random secret kept in ${file} (Demo mode). Set SESSION_SECRET (and serve over HTTPS) for a real league.`,
   );
 }
 

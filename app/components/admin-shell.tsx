@@ -1,5 +1,6 @@
 import { Form, NavLink, useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
+import { SignOutEverywhereButton } from '~/components/sign-out-everywhere';
 import { Icon, type IconName } from '~/components/ui/icon';
 import { cn } from '~/utils/cn';
 
@@ -16,6 +17,7 @@ const mainNav: NavItem[] = [
 
 const adminNav: NavItem[] = [
   { to: '/email-list', label: 'Email List', icon: 'mail' },
+  { to: '/outbox', label: 'Outbox', icon: 'mail' },
   { to: '/import', label: 'Import Data', icon: 'upload' },
   { to: '/seasons', label: 'Seasons', icon: 'calendar' },
   { to: '/settings', label: 'Settings', icon: 'cog' },
@@ -86,9 +88,35 @@ function SideMenu() {
           <li>
             <LogoutButton />
           </li>
+          <li>
+            <SignOutEverywhereButton className="flex w-full items-center gap-3 rounded-md px-3 py-2 pl-10 text-left text-sm text-slate-600 hover:bg-slate-100" />
+          </li>
         </ul>
       </div>
     </nav>
+  );
+}
+
+/**
+ * Shown to administrators while SESSION_SECRET is unset (docs/product/accounts.md#secure-cookies): what to set
+ * before real use.
+ */
+function DemoModeNotice({ missing }: { missing: string[] }) {
+  const names = missing.map((name, i) => (
+    <span key={name}>
+      {i === 0 ? null : i === missing.length - 1 ? ' and ' : ', '}
+      <code className="font-mono">{name}</code>
+    </span>
+  ));
+  return (
+    <div
+      role="note"
+      aria-label="Demo mode"
+      className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+    >
+      <strong>Demo mode.</strong> Before real use, set {names} (see the README). Until <code>SESSION_SECRET</code> is
+      set, sign-in cookies are signed with a secret made for this demo.
+    </div>
   );
 }
 
@@ -99,10 +127,13 @@ function SideMenu() {
 export function AdminShell({
   leagueName,
   user,
+  demoMode,
   children,
 }: {
   leagueName: string;
   user: { firstName: string; lastName: string };
+  /** For administrators while SESSION_SECRET is unset: the variables to set before real use. */
+  demoMode?: string[] | null;
   children: React.ReactNode;
 }) {
   const navigation = useNavigation();
@@ -166,6 +197,7 @@ export function AdminShell({
           </div>
         </div>
       </header>
+      {demoMode ? <DemoModeNotice missing={demoMode} /> : null}
       <div className="flex">
         <aside className="sticky top-[61px] hidden h-[calc(100vh-61px)] w-60 shrink-0 overflow-y-auto border-r bg-white p-4 md:block">
           <SideMenu />

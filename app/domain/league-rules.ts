@@ -3,7 +3,6 @@
  * forms and the domain rules never repeat a number. Money is in integer cents; times of day are 24-hour `HH:mm`
  * strings.
  */
-import { format } from 'date-fns';
 import { formatTeeTime } from './tee-times';
 
 export const FLIGHT_COUNT = 4;
@@ -57,7 +56,7 @@ export const PLAYOFF_QUALIFIERS_REQUIRED = 3;
 // Refunds.
 export const REFUND_PERCENT = 50;
 /** Month and day (in the season's year) by which a golfer must notify the league to get a refund. */
-const REFUND_DEADLINE_MONTH_DAY = { month: 7, day: 15 } as const;
+export const REFUND_DEADLINE_MONTH_DAY = { month: 7, day: 15 } as const;
 
 /** Walk-up course fees paid at the course each Monday, on top of the season fee. */
 export const WALK_UP_FEES_CENTS = {
@@ -82,7 +81,8 @@ export function teeTimeWindowLabel(first: string, last: string): string {
 }
 
 /** "July 15" */
-export const REFUND_DEADLINE_LABEL = format(
-  new Date(2000, REFUND_DEADLINE_MONTH_DAY.month - 1, REFUND_DEADLINE_MONTH_DAY.day),
-  'MMMM d',
-);
+export const REFUND_DEADLINE_LABEL = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+}).format(Date.UTC(2000, REFUND_DEADLINE_MONTH_DAY.month - 1, REFUND_DEADLINE_MONTH_DAY.day));

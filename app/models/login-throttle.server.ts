@@ -1,44 +1,99 @@
-import { db } from '~/utils/db.server';
+import { db, isUniqueViolation } from '~/utils/db.server';
 
 /**
- * After this many failures within the window, sign-in for that key is refused until the lock ends. A username
- * locks after 5; a client address after 30, so one person's typos do not lock out a whole hospital network.
+ * Failed sign-ins are counted per username and address, and per address (docs/product/accounts.md#login-throttling).
+ * A username locks after 5 failures from one address, for that address only, so nobody can lock the administrator
+ * out from elsewhere; an address locks after 30 failures whatever the usernames, so one address trying many
+ * usernames is slowed down too (30, not fewer, so one person's typos do not lock out a whole hospital network).
+ *
+ * Every attempt is reserved BEFORE the password is checked, with a conditional update (or an insert) that two
+ * requests cannot both win: twenty parallel guesses check at most five passwords. A failed attempt keeps its
+ * reservation; a successful one gives it back.
  */
-const MAX_FAILURES = 5;
-const MAX_FAILURES_PER_ADDRESS = 30;
+type ThrottleKey = { key: string; max: number };
 
-export function throttleKeys(username: string, address: string | undefined): string[] {
-  const keys = [`user:${username.trim().toLowerCase()}`];
-  if (address) keys.push(`ip:${address}`);
-  return keys;
-}
+const MAX_FAILURES_PER_USERNAME = 5;
+const MAX_FAILURES_PER_ADDRESS = 30;
 const WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
 
-/** Minutes left in a lock on any of the keys, or 0 when sign-in may be tried. */
-export async function lockedMinutes(keys: string[], now = new Date()): Promise<number> {
-  const rows = await db.loginThrottle.findMany({ where: { key: { in: keys }, lockedUntil: { gt: now } } });
-  const until = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
-  return until > now.getTime() ? Math.ceil((until - now.getTime()) / 60_000) : 0;
+/** The keys of one sign-in attempt: username at address first, then the address. */
+export function throttleKeys(username: string, address: string | undefined): ThrottleKey[] {
+  const from = address?.trim() || 'unknown';
+  return [
+    { key: `user:${username.trim().toLowerCase()}@${from}`, max: MAX_FAILURES_PER_USERNAME },
+    { key: `ip:${from}`, max: MAX_FAILURES_PER_ADDRESS },
+  ];
 }
 
-export async function recordFailure(keys: string[], now = new Date()): Promise<void> {
-  await db.$transaction(async (tx) => {
-    for (const key of keys) {
-      const row = await tx.loginThrottle.findUnique({ where: { key } });
-      const fresh = !row || now.getTime() - row.windowStart.getTime() > WINDOW_MS;
-      const failures = fresh ? 1 : row.failures + 1;
-      const max = key.startsWith('ip:') ? MAX_FAILURES_PER_ADDRESS : MAX_FAILURES;
-      const lockedUntil = failures >= max ? new Date(now.getTime() + LOCK_MS) : null;
-      await tx.loginThrottle.upsert({
-        where: { key },
-        create: { key, failures, windowStart: now, lockedUntil },
-        update: { failures, windowStart: fresh ? now : row.windowStart, lockedUntil },
-      });
+function minutesUntil(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+}
+
+/** Takes one attempt on `key`: 0 when taken, else the minutes until the key's lock ends. */
+async function reserve({ key, max }: ThrottleKey, now: Date): Promise<number> {
+  const windowFloor = new Date(now.getTime() - WINDOW_MS);
+  for (let round = 0; round < 3; round++) {
+    // Within the window, below the limit and not locked: take one (the count is checked and raised in one write).
+    const took = await db.loginThrottle.updateMany({
+      where: { key, failures: { lt: max }, windowStart: { gt: windowFloor }, lockedUntil: null },
+      data: { failures: { increment: 1 } },
+    });
+    if (took.count > 0) return 0;
+    // The window has passed, or the lock has ended: a new window starts with this attempt. Once one request has
+    // restarted it, the condition no longer holds for the others.
+    const restarted = await db.loginThrottle.updateMany({
+      where: { key, OR: [{ lockedUntil: { lte: now } }, { lockedUntil: null, windowStart: { lte: windowFloor } }] },
+      data: { failures: 1, windowStart: now, lockedUntil: null },
+    });
+    if (restarted.count > 0) return 0;
+    // No row yet: the first attempt creates it (a parallel first attempt loses on the primary key and goes round).
+    try {
+      await db.loginThrottle.create({ data: { key, failures: 1, windowStart: now } });
+      return 0;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
     }
-  });
+    // The limit is reached: the first refusal starts the lock.
+    await db.loginThrottle.updateMany({
+      where: { key, lockedUntil: null, failures: { gte: max }, windowStart: { gt: windowFloor } },
+      data: { lockedUntil: new Date(now.getTime() + LOCK_MS) },
+    });
+    const row = await db.loginThrottle.findUnique({ where: { key } });
+    if (row?.lockedUntil && row.lockedUntil > now) return minutesUntil(row.lockedUntil, now);
+    // The row changed in between (a success gave an attempt back, a window restarted): try again.
+  }
+  return minutesUntil(new Date(now.getTime() + LOCK_MS), now);
 }
 
-export async function clearFailures(keys: string[]): Promise<void> {
-  await db.loginThrottle.deleteMany({ where: { key: { in: keys } } });
+/** Gives back an attempt that was reserved but did not fail. */
+async function giveBack({ key }: ThrottleKey): Promise<void> {
+  await db.loginThrottle.updateMany({ where: { key, failures: { gt: 0 } }, data: { failures: { decrement: 1 } } });
+}
+
+/**
+ * Reserves one sign-in attempt on every key before the password is checked: 0 when it may go ahead, else the
+ * minutes until it may be tried again (nothing stays reserved then).
+ */
+export async function reserveAttempt(keys: ThrottleKey[], now = new Date()): Promise<number> {
+  const taken: ThrottleKey[] = [];
+  for (const key of keys) {
+    const minutes = await reserve(key, now);
+    if (minutes > 0) {
+      for (const done of taken) await giveBack(done);
+      return minutes;
+    }
+    taken.push(key);
+  }
+  return 0;
+}
+
+/**
+ * The password was right: the username's count at this address starts again, and the address gets its attempt
+ * back (not its whole count, or signing in to one's own account between guesses would reset it).
+ */
+export async function attemptSucceeded(keys: ThrottleKey[]): Promise<void> {
+  const [user, ...rest] = keys;
+  if (user) await db.loginThrottle.deleteMany({ where: { key: user.key } });
+  for (const key of rest) await giveBack(key);
 }

@@ -1,5 +1,6 @@
 import { recomputeHandicaps } from '~/models/handicaps.server';
 import type { MembershipInput } from '~/schemas/membership';
+import { containsText } from '~/models/golfers.server';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import { inTransaction } from '~/models/transaction.server';
@@ -14,6 +15,9 @@ export type MembershipRow = {
   paid: boolean;
   registrationDatetime: Date | null;
   estimatedScore: number | null;
+  /** The total refunded for the season, and when last (docs/product/payments.md#refunds). */
+  refundedCents: number | null;
+  refundedAt: Date | null;
   golfer: { id: number; firstName: string; lastName: string; nickname: string | null; fullName: string };
 };
 
@@ -43,6 +47,64 @@ export async function listMemberships(season?: number | null, client: Tx = db): 
     include: { golfer: { select: golferFields } },
   });
   return sortByRegistration(rows);
+}
+
+const MEMBERSHIPS_PAGE_SIZE = 50;
+
+export type MembershipPage = {
+  rows: MembershipRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** The season's tiles, whatever the search. */
+  totals: { total: number; registered: number; paid: number };
+};
+
+/**
+ * The memberships page at any size (docs/product/performance.md): one season's memberships, 50 a page in the order
+ * of sortByRegistration (newest registration first, undated last, then by name), searched on the server by the
+ * golfer's name (`q`, the full name or nickname, any case). A fixed number of queries whatever the season's size.
+ */
+export async function pageMemberships(
+  season: number,
+  q: string,
+  page: number,
+  client: Tx = db,
+): Promise<MembershipPage> {
+  const text = q.trim();
+  const where = {
+    season,
+    ...(text ? { golfer: { OR: [{ fullName: containsText(text) }, { nickname: containsText(text) }] } } : {}),
+  };
+  const [total, seasonTotal, registered, paid] = await Promise.all([
+    client.membership.count({ where }),
+    client.membership.count({ where: { season } }),
+    client.membership.count({ where: { season, registered: true } }),
+    client.membership.count({ where: { season, paid: true } }),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / MEMBERSHIPS_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const rows = await client.membership.findMany({
+    where,
+    include: { golfer: { select: golferFields } },
+    orderBy: [
+      { registrationDatetime: { sort: 'desc', nulls: 'last' } },
+      { golfer: { lastName: 'asc' } },
+      { golfer: { firstName: 'asc' } },
+      { id: 'asc' },
+    ],
+    skip: (current - 1) * MEMBERSHIPS_PAGE_SIZE,
+    take: MEMBERSHIPS_PAGE_SIZE,
+  });
+  return {
+    rows,
+    total,
+    page: current,
+    pageCount,
+    pageSize: MEMBERSHIPS_PAGE_SIZE,
+    totals: { total: seasonTotal, registered, paid },
+  };
 }
 
 /** The three tiles: how many memberships, how many registered, how many paid. */

@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import { maskEmail, maskPhone } from '~/domain/contact-mask';
-import { formatRoundDate } from '~/domain/season';
+import { formatRoundDate, todayInLeague } from '~/domain/season';
 import type { RegistrationState, SeasonSummary } from '~/domain/seasons';
+import { contactDifference, requestContactChange } from '~/models/contact-changes.server';
 import { createGolfer, findGolferByEmail, getGolfer, normalizeEmail, updateGolfer } from '~/models/golfers.server';
 import { recomputeHandicaps } from '~/models/handicaps.server';
-import { getRegistrationSeason } from '~/models/seasons.server';
+import { getRegistrationSeason, getSchedule } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
-import { assignGolferToTeeTime, type Position } from '~/models/tee-times.server';
+import { enqueueReceipt, enqueueTeeTimeConfirmation, mailOrigin, teeTimeMailContext } from '~/mail/messages.server';
+import { assignGolferToTeeTime, findGolferTeeTime, type Position } from '~/models/tee-times.server';
 import type { RegistrationInput } from '~/schemas/registration';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/domain/errors';
@@ -95,30 +97,43 @@ async function alreadyPaid(golferId: number, season: number): Promise<boolean> {
 const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
- * One payable checkout per golfer and season: expires the open Checkout Sessions of this golfer's (or this email's)
- * other unfulfilled registrations for the season, so a second tab, the back button or a second form can never
- * lead to the fee being paid twice. A session that is no longer open (paid, or being paid) is left alone: its
- * fulfilment still runs, and the golfer is then already paid.
+ * One payable checkout per golfer and season: once a registration is paid, the open Checkout Sessions of this golfer's
+ * (or this email's) other unfulfilled registrations for the season are expired, so a second tab or the back button
+ * cannot take the fee again. Starting a registration expires nothing: it could be anyone's
+ * (docs/decisions/095-expire-open-checkouts-once.md). Each registration is claimed (expiredAt) before its session is
+ * expired, so it is asked at most once, and the calls run side by side. A session that is no longer open (being paid)
+ * is left alone: its fulfilment still runs.
  */
-async function expireOtherCheckouts(opts: {
-  season: number;
-  golferId: number | null;
-  email: string;
-  exceptId?: string;
-}) {
+async function expireOtherCheckouts(opts: { season: number; golferId: number; email: string; exceptId: string }) {
   const others = await db.pendingRegistration.findMany({
     where: {
       season: opts.season,
       fulfilledAt: null,
+      expiredAt: null,
       checkoutSessionId: { not: null },
       createdAt: { gte: new Date(Date.now() - CHECKOUT_LIFETIME_MS) },
-      ...(opts.exceptId ? { id: { not: opts.exceptId } } : {}),
-      OR: [{ email: opts.email }, ...(opts.golferId !== null ? [{ golferId: opts.golferId }] : [])],
+      id: { not: opts.exceptId },
+      OR: [{ email: opts.email }, { golferId: opts.golferId }],
     },
-    select: { checkoutSessionId: true },
+    select: { id: true, checkoutSessionId: true },
   });
   const provider = paymentProvider();
-  for (const other of others) await provider.expireCheckoutSession(other.checkoutSessionId!);
+  await Promise.all(
+    others.map(async (other) => {
+      const claim = await db.pendingRegistration.updateMany({
+        where: { id: other.id, expiredAt: null, fulfilledAt: null },
+        data: { expiredAt: new Date() },
+      });
+      if (claim.count === 0) return;
+      let expired = false;
+      try {
+        expired = await provider.expireCheckoutSession(other.checkoutSessionId!);
+      } finally {
+        // Not open any more (being paid), or the provider is down: not expired by us, so not recorded as such.
+        if (!expired) await db.pendingRegistration.update({ where: { id: other.id }, data: { expiredAt: null } });
+      }
+    }),
+  );
 }
 
 function alreadyPaidError(season: number): ConflictError {
@@ -140,11 +155,11 @@ export async function startRegistration(
   const settings = await getSettings();
   const email = normalizeEmail(input.email)!;
 
-  let golferId: number | null = null;
+  let golfer: Awaited<ReturnType<typeof getGolfer>>;
   let firstName: string;
   let lastName: string;
   if (input.registrationType === 'returning') {
-    const golfer = await getGolfer(input.golferId);
+    golfer = await getGolfer(input.golferId);
     if (!golfer) throw new InvalidError('Please select your name', { golferId: ['Please select your name'] });
     const owner = await findGolferByEmail(email);
     if (owner && owner.id !== golfer.id) {
@@ -152,19 +167,21 @@ export async function startRegistration(
         email: ['That email address belongs to another golfer'],
       });
     }
-    golferId = golfer.id;
     firstName = golfer.firstName;
     lastName = golfer.lastName;
   } else {
     // A "new" golfer whose email we already know is that golfer: register them rather than a duplicate.
-    const existing = await findGolferByEmail(email);
-    golferId = existing?.id ?? null;
+    golfer = await findGolferByEmail(email);
     firstName = input.firstName;
     lastName = input.lastName;
   }
+  const golferId = golfer?.id ?? null;
   if (golferId !== null && (await alreadyPaid(golferId, season))) throw alreadyPaidError(season);
-  // Only the newest checkout of a golfer can be paid: the one they are about to be sent to.
-  await expireOtherCheckouts({ season, golferId, email });
+  // Typed details that differ from those on file wait for confirmation from the address on file (decision 096).
+  const onFile = golfer?.email
+    ? { id: golfer.id, firstName: golfer.firstName, email: golfer.email, phone: golfer.phone }
+    : null;
+  const change = onFile ? contactDifference(onFile, { email, phone: input.phone?.trim() || null }) : null;
 
   const pending = await db.pendingRegistration.create({
     data: {
@@ -202,16 +219,21 @@ export async function startRegistration(
     throw new PaymentProviderError(
       'The payment provider did not return a checkout page. Nothing was charged. Please try again.',
     );
-  await db.pendingRegistration.update({ where: { id: pending.id }, data: { checkoutSessionId: session.id } });
+  await db.$transaction(async (tx) => {
+    await tx.pendingRegistration.update({ where: { id: pending.id }, data: { checkoutSessionId: session.id } });
+    if (onFile && change)
+      await requestContactChange(tx, { golfer: onFile, change, leagueName: settings.leagueName, origin });
+  });
   return { checkoutUrl: session.url, sessionId: session.id };
 }
 
 type Pending = NonNullable<Awaited<ReturnType<typeof db.pendingRegistration.findUnique>>>;
 
 /**
- * The golfer a fulfilled registration belongs to: the returning golfer (or the one whose email a "new"
- * form used) gets their contact details updated — a blank phone keeps the number on file, and an email that
- * meanwhile belongs to someone else is not taken from them; otherwise a new golfer is created.
+ * The golfer a fulfilled registration belongs to: the returning golfer (or the one whose email a "new" form used), or
+ * a new golfer. The contact details of a golfer with an email on file change only through the link sent to that
+ * address (app/models/contact-changes.server.ts); one with no email on file gets the typed ones (decision 096) — a
+ * blank phone keeps the number on file, and an email that meanwhile belongs to someone else is not taken from them.
  */
 async function golferFor(tx: Tx, pending: Pending): Promise<number> {
   const byId = pending.golferId ? await getGolfer(pending.golferId, tx) : null;
@@ -228,7 +250,8 @@ async function golferFor(tx: Tx, pending: Pending): Promise<number> {
     );
     return created.id;
   }
-  const owner = golfer.email === pending.email ? golfer : await findGolferByEmail(pending.email, tx);
+  if (golfer.email) return golfer.id;
+  const owner = await findGolferByEmail(pending.email, tx);
   const email = owner && owner.id !== golfer.id ? golfer.email : pending.email;
   await updateGolfer(
     golfer.id,
@@ -260,7 +283,11 @@ function paidResult(pending: Pending, golferId: number, session?: CheckoutSessio
  * a reload, a replayed webhook or a webhook racing the confirmation page finds it claimed and only reads
  * the result. Everything the fulfilment writes commits or rolls back together.
  */
-export async function fulfilCheckoutSession(session: CheckoutSession): Promise<VerificationResult> {
+export async function fulfilCheckoutSession(
+  session: CheckoutSession,
+  /** The request's origin, for the links in the receipt (mailOrigin). */
+  origin?: string,
+): Promise<VerificationResult> {
   const pendingId = session.metadata.pendingRegistrationId;
   if (!pendingId) return { state: 'unknown' };
   const pending = await db.pendingRegistration.findUnique({ where: { id: pendingId } });
@@ -277,6 +304,8 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
     return { state: 'unknown' };
   }
 
+  // Read before the transaction: on SQLite a plain query waits for an open transaction to end.
+  const settings = await getSettings();
   // Two different registrations with the same email fulfilled at the same moment can collide on the
   // golfer's unique email (PostgreSQL); the loser's transaction rolls back whole and simply runs again.
   for (let attempt = 1; ; attempt++) {
@@ -322,7 +351,23 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
           },
         });
         if (estimate !== null && before?.estimatedScore !== estimate) await recomputeHandicaps(tx, [golferId]);
-        await tx.pendingRegistration.update({ where: { id: pending.id }, data: { fulfilledGolferId: golferId } });
+        await tx.pendingRegistration.update({
+          where: { id: pending.id },
+          data: { fulfilledGolferId: golferId, paymentIntentId: session.paymentIntentId },
+        });
+        // The receipt commits with the fulfilment, once per checkout session (docs/product/email.md).
+        await enqueueReceipt(tx, {
+          checkoutSessionId: session.id,
+          golferId,
+          to: pending.email,
+          firstName: pending.firstName,
+          season: pending.season,
+          leagueName: settings.leagueName,
+          amountCents: session.amountTotal ?? pending.amountCents,
+          paidAt: now,
+          statementName: settings.statementDescriptor,
+          origin: mailOrigin(origin),
+        });
         return { paid: paidResult(pending, golferId, session), fresh: true };
       });
     } catch (error) {
@@ -346,7 +391,7 @@ export async function fulfilCheckoutSession(session: CheckoutSession): Promise<V
 }
 
 /** Asks the provider about a session and fulfils it when it is paid (the confirmation page and its API). */
-export async function verifyCheckoutSession(sessionId: string): Promise<VerificationResult> {
+export async function verifyCheckoutSession(sessionId: string, origin?: string): Promise<VerificationResult> {
   if (!isCheckoutSessionId(sessionId)) return { state: 'unknown' };
   // Already fulfilled (a reload, or the webhook came first): answer from our own record, without asking the
   // provider again, so a reload works even while the provider is unreachable.
@@ -354,7 +399,7 @@ export async function verifyCheckoutSession(sessionId: string): Promise<Verifica
   if (done?.fulfilledAt && done.fulfilledGolferId !== null) return paidResult(done, done.fulfilledGolferId);
   const session = await paymentProvider().retrieveCheckoutSession(sessionId);
   if (!session) return { state: 'unknown' };
-  return fulfilCheckoutSession(session);
+  return fulfilCheckoutSession(session, origin);
 }
 
 /** The paid registration of a session, or the reason there is none as a domain error. */
@@ -367,8 +412,28 @@ export async function requirePaidRegistration(sessionId: string): Promise<PaidRe
 }
 
 /**
+ * Why the confirmation link can no longer change this golfer's standing tee time, or null while it can: once the
+ * season's first league night (its first schedule date that is not a no-league date) has passed, a golfer who holds a
+ * tee time keeps it unless the league moves them (docs/decisions/097-refunds.md#tee-time-changes). A golfer who
+ * registers later and holds none may still take one.
+ */
+export async function teeTimeChangeClosed(
+  golferId: number,
+  season: number,
+  today = todayInLeague(),
+): Promise<{ message: string; held: NonNullable<Awaited<ReturnType<typeof findGolferTeeTime>>> } | null> {
+  const firstNight = (await getSchedule(season)).find((entry) => entry.kind !== 'no-league')?.date;
+  if (!firstNight || firstNight >= today) return null;
+  const held = await findGolferTeeTime(golferId, season);
+  if (!held) return null;
+  const message = `The ${season} season has started (first league night ${formatRoundDate(firstNight, 'MMMM d')}), so your standing tee time can no longer be changed here. Please contact the league administrator.`;
+  return { message, held };
+}
+
+/**
  * The golfer of a paid checkout session takes a standing tee time (moving from any slot they held). The
- * golfer and season come from the session, never from the client.
+ * golfer and season come from the session, never from the client. After the season's first league night, a golfer
+ * who holds a tee time is no longer moved (a ConflictError, 409).
  */
 export async function selectTeeTimeForSession(input: {
   sessionId: string;
@@ -376,6 +441,8 @@ export async function selectTeeTimeForSession(input: {
   position: Position;
   golferId?: number;
   season?: number;
+  /** The request's origin, for the links in the confirmation email (mailOrigin). */
+  origin?: string;
 }) {
   const registration = await requirePaidRegistration(input.sessionId);
   if (input.golferId !== undefined && input.golferId !== registration.golferId) {
@@ -384,11 +451,24 @@ export async function selectTeeTimeForSession(input: {
   if (input.season !== undefined && input.season !== registration.season) {
     throw new InvalidError(`This registration is for the ${registration.season} season`);
   }
-  const result = await assignGolferToTeeTime({
-    teeTimeId: input.teeTimeId,
-    position: input.position,
-    golferId: registration.golferId,
-    season: registration.season,
+  const closed = await teeTimeChangeClosed(registration.golferId, registration.season);
+  // Confirming the position already held again changes nothing, so it is still answered as before.
+  if (closed && (closed.held.teeTimeId !== input.teeTimeId || closed.held.position !== input.position))
+    throw new ConflictError(closed.message);
+  const mail = await teeTimeMailContext(registration, mailOrigin(input.origin));
+  // The confirmation email commits with the change; a choice that changes nothing (a reload) sends none.
+  const result = await db.$transaction(async (tx) => {
+    const assigned = await assignGolferToTeeTime(
+      {
+        teeTimeId: input.teeTimeId,
+        position: input.position,
+        golferId: registration.golferId,
+        season: registration.season,
+      },
+      tx,
+    );
+    if (assigned.changed) await enqueueTeeTimeConfirmation(tx, { ...mail, time: assigned.time });
+    return assigned;
   });
   return {
     teeTimeId: input.teeTimeId,

@@ -47,6 +47,21 @@ export async function expireSimulatedCheckout(id: string): Promise<boolean> {
   return count === 1;
 }
 
+/**
+ * The simulated checkout's payment id for a paid session (`cs_test_sim_…` → `pi_test_sim_…`), stored at fulfilment
+ * like Stripe's PaymentIntent id, so a refund finds its payment the same way for both providers.
+ */
+export function simulatedPaymentIntentId(sessionId: string): string {
+  return sessionId.replace(/^cs_/, 'pi_');
+}
+
+/** The paid simulated checkout a simulated payment id belongs to, or null. */
+export async function findSimulatedPayment(paymentIntentId: string) {
+  if (!/^pi_test_sim_[0-9a-f]+$/.test(paymentIntentId)) return null;
+  const row = await findSimulatedCheckout(paymentIntentId.replace(/^pi_/, 'cs_'));
+  return row?.paymentStatus === 'paid' ? row : null;
+}
+
 function successUrlOf(row: SimulatedCheckoutRow): string {
   return row.successUrl.replace(SESSION_ID_TEMPLATE, row.id);
 }

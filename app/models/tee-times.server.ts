@@ -1,5 +1,6 @@
 import { generateSlotTimes, missingSlotTimes, sortByTime, type TeeTimeRow } from '~/domain/tee-times';
 import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
+import { currentSeason } from '~/domain/season';
 import { getSettings } from '~/models/settings.server';
 import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
@@ -20,6 +21,15 @@ const column = (position: Position): PositionColumn => `golfer${position}Id`;
 const nameSelect = { select: { id: true, fullName: true } } as const;
 
 /** The season's slots sorted by time, with golfer names, in one query whatever the number of slots. */
+/**
+ * The public tee-time page's list: the current season's standing tee times. Here rather than in the page, so the page
+ * needs no date code of its own in the browser (docs/decisions/061-javascript-budgets.md).
+ */
+export async function listCurrentTeeTimes(): Promise<{ season: number; teeTimes: TeeTimeRow[] }> {
+  const season = currentSeason();
+  return { season, teeTimes: await listTeeTimes(season) };
+}
+
 export async function listTeeTimes(season: number, client: Tx = db): Promise<TeeTimeRow[]> {
   const rows = await client.teeTime.findMany({
     where: { season },

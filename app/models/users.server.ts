@@ -1,6 +1,8 @@
 import { db, isUniqueViolation } from '~/utils/db.server';
-import { ConflictError, NotFoundError } from '~/domain/errors';
-import { hashPassword, verifyPassword } from '~/utils/password.server';
+import { ConflictError, ForbiddenError, NotFoundError } from '~/domain/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '~/utils/password.server';
+import { inTransaction } from './transaction.server';
+import { endUserSessions, sessionRowId } from './sessions.server';
 
 export type PublicUser = {
   id: number;
@@ -11,14 +13,27 @@ export type PublicUser = {
   isAdmin: boolean;
 };
 
+/** A row of Settings → Users: a disabled user cannot sign in. */
+type UserRow = PublicUser & { disabled: boolean };
+
 const publicFields = { id: true, username: true, email: true, firstName: true, lastName: true, isAdmin: true } as const;
 
-export function getUserById(id: number): Promise<PublicUser | null> {
-  return db.user.findUnique({ where: { id }, select: publicFields });
+const DISABLED_MESSAGE = 'This account is disabled. Ask a league administrator to enable it.';
+
+/**
+ * The signed-in user of a session cookie's token, in one query: null when the session has ended (signed out,
+ * ended everywhere, expired on the server after 14 days) or the user is disabled.
+ */
+export function getUserOfSession(token: string, now = new Date()): Promise<PublicUser | null> {
+  return db.user.findFirst({
+    where: { disabledAt: null, sessions: { some: { id: sessionRowId(token), expiresAt: { gt: now } } } },
+    select: publicFields,
+  });
 }
 
-export function listUsers(): Promise<PublicUser[]> {
-  return db.user.findMany({ select: publicFields, orderBy: { username: 'asc' } });
+export async function listUsers(): Promise<UserRow[]> {
+  const rows = await db.user.findMany({ select: { ...publicFields, disabledAt: true }, orderBy: { username: 'asc' } });
+  return rows.map(({ disabledAt, ...user }) => ({ ...user, disabled: disabledAt !== null }));
 }
 
 export function countUsers(): Promise<number> {
@@ -55,21 +70,58 @@ export async function createUser(input: {
   }
 }
 
-export async function resetPassword(userId: number, password: string): Promise<void> {
+/**
+ * Sets a new password and ends the user's sessions, all of them except the one of `keepSession` (an administrator
+ * resetting their own password stays signed in on the browser that did it).
+ */
+export async function resetPassword(userId: number, password: string, keepSession?: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const { count } = await db.user.updateMany({ where: { id: userId }, data: { passwordHash } });
-  if (count === 0) throw new NotFoundError('User not found');
+  await inTransaction(db, async (tx) => {
+    const { count } = await tx.user.updateMany({ where: { id: userId }, data: { passwordHash } });
+    if (count === 0) throw new NotFoundError('User not found');
+    await endUserSessions(tx, userId, keepSession);
+  });
 }
 
-/** Checks a username and password; the same answer (null) for an unknown user and a wrong password. */
+/** 'Sign out everywhere': ends every session of the user, this one included. */
+export async function signOutEverywhere(userId: number): Promise<void> {
+  await endUserSessions(db, userId);
+}
+
+/**
+ * Disables a user (they cannot sign in, and their sessions end) or enables them again. An administrator cannot
+ * disable themselves (`actorId`), so an enabled administrator always remains.
+ */
+export async function setUserDisabled(actorId: number, userId: number, disabled: boolean): Promise<PublicUser> {
+  if (disabled && actorId === userId) throw new ForbiddenError('You cannot disable yourself');
+  return inTransaction(db, async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { ...publicFields, disabledAt: true } });
+    if (!user) throw new NotFoundError('User not found');
+    if (disabled) {
+      // Disabling twice keeps the first time.
+      if (!user.disabledAt) await tx.user.update({ where: { id: userId }, data: { disabledAt: new Date() } });
+      await endUserSessions(tx, userId);
+    } else if (user.disabledAt) {
+      await tx.user.update({ where: { id: userId }, data: { disabledAt: null } });
+    }
+    const { disabledAt: _disabledAt, ...rest } = user;
+    return rest;
+  });
+}
+
+/**
+ * Checks a username and password: null for an unknown user and a wrong password alike, both after one bcrypt
+ * check at the configured cost, so neither the answer nor its time tells which usernames exist. The right password
+ * of a disabled user is refused with DISABLED_MESSAGE.
+ */
 export async function verifyLogin(username: string, password: string): Promise<PublicUser | null> {
   const user = await db.user.findUnique({ where: { username: username.trim().toLowerCase() } });
   if (!user) {
-    // Spend the same time as a real check so response times do not reveal which usernames exist.
-    await verifyPassword(password, '$2b$10$CwTycUXWue0Thq9StjUM0uJ8.Bq0bYx5O6f5v8v8b5D1yKQx1bq2e');
+    await verifyPassword(password, await dummyPasswordHash());
     return null;
   }
   if (!(await verifyPassword(password, user.passwordHash))) return null;
-  const { passwordHash: _hash, createdAt: _created, ...rest } = user;
+  if (user.disabledAt) throw new ForbiddenError(DISABLED_MESSAGE);
+  const { passwordHash: _hash, createdAt: _created, disabledAt: _disabled, ...rest } = user;
   return rest;
 }

@@ -6,35 +6,42 @@ import { RowActions } from '~/components/row-actions';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
 import { MembershipForm } from '~/components/membership-form';
+import { RefundForm } from '~/components/refund-form';
 import { DownloadCsvLink } from '~/components/download-csv-link';
 import { EmptyState, PageHeader } from '~/components/page-header';
+import { Pager } from '~/components/pager';
 import { RouteError } from '~/components/route-error';
 import { SearchBox } from '~/components/search-box';
 import { SeasonPicker } from '~/components/season-picker';
 import { buttonClass } from '~/components/ui/button';
 import { UrlDialog } from '~/components/ui/dialog';
 import { Spinner } from '~/components/ui/spinner';
+import { NotFoundError } from '~/domain/errors';
 import { golferDisplayName, matchesQuery } from '~/domain/golfer-display';
+import { formatDollars } from '~/domain/league-rules';
 import { currentSeason, formatLeagueDateTime, parseSeason, seasonChoices } from '~/domain/season';
 import { listGolferOptions } from '~/models/golfers.server';
 import {
   createMembership,
   deleteMembership,
-  listMemberships,
-  membershipTotals,
+  pageMemberships,
+  requireMembership,
   updateMembership,
 } from '~/models/memberships.server';
+import { refundMembership, refundOffer } from '~/models/refunds.server';
 import { membershipSchema } from '~/schemas/membership';
-import { requireUser } from '~/utils/auth.server';
-import { adminAction, crudIntents } from '~/utils/admin-page.server';
-import { listUrl, revalidateUnlessDialog, withParam } from '~/utils/list-url';
+import { refundSchema } from '~/schemas/refund';
+import { requireAdmin, requireUser } from '~/utils/auth.server';
+import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
+import { pageHandler, pageParam } from '~/utils/http.server';
+import { listUrl, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
 import { useListPage, useSearchQuery } from '~/utils/use-list-page';
 import { cn } from '~/utils/cn';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Memberships');
 
-const LIST_PARAMS = ['season', 'q'];
+const LIST_PARAMS = ['season', 'q', 'page'];
 
 type Named = { golfer: { firstName: string; lastName: string; nickname: string | null; fullName: string } };
 /** docs/product/screens-admin.md#memberships: the search is a case-insensitive contains on the golfer's name. */
@@ -42,24 +49,57 @@ function matchesMembershipSearch(m: Named, query: string): boolean {
   return matchesQuery(query, [m.golfer.fullName, golferDisplayName(m.golfer)]);
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const params = new URL(request.url).searchParams;
-  const season = parseSeason(params.get('season')) ?? currentSeason();
-  const q = params.get('q') ?? '';
-  const [memberships, golfers] = await Promise.all([listMemberships(season), listGolferOptions()]);
-  return json({
-    season,
-    seasons: seasonChoices(),
-    q,
-    totals: membershipTotals(memberships),
-    // The whole season: the page filters it by ?q itself (server render and as the user types).
-    memberships,
-    golfers: golfers.map((g) => ({ id: g.id, fullName: g.fullName })),
-  });
+/** A dialog's membership, looked up by id: it need not be on the page shown. */
+function findMembership(id: number) {
+  return requireMembership(id).catch(() => null);
 }
 
-export const shouldRevalidate = revalidateUnlessDialog(['q']);
+/** The ?refund=ID dialog's offer (docs/product/payments.md#refunds): null for a membership that does not exist. */
+async function refundDialog(raw: string | null) {
+  if (raw === null) return undefined;
+  const id = Number(raw);
+  if (!/^\d{1,9}$/.test(raw) || id <= 0) return null;
+  try {
+    return await refundOffer(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/**
+ * One page of 50 of the season's memberships matching ?q, searched on the server (docs/product/performance.md), the
+ * season's tiles, and what an open dialog needs: its record, and the golfers to choose from only while a form is open.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return pageHandler(async () => {
+    await requireUser(request);
+    const url = new URL(request.url);
+    const params = url.searchParams;
+    const season = parseSeason(params.get('season')) ?? currentSeason();
+    const q = params.get('q')?.trim() ?? '';
+    const formOpen = params.get('action') === 'new' || params.has('edit');
+    const [memberships, golfers, refund, { editing, deleting, status }] = await Promise.all([
+      pageMemberships(season, q, pageParam(url)),
+      formOpen ? listGolferOptions() : null,
+      refundDialog(params.get('refund')),
+      dialogRecords(url, 'membership id', findMembership, findMembership),
+    ]);
+    return json(
+      {
+        season,
+        seasons: seasonChoices(),
+        q,
+        memberships,
+        golfers: golfers?.map((g) => ({ id: g.id, fullName: g.fullName })) ?? [],
+        refund,
+        editing,
+        deleting,
+      },
+      { status },
+    );
+  });
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const back = listUrl(new URL(request.url), LIST_PARAMS);
@@ -71,15 +111,34 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   return adminAction(request, {
     back,
-    intents: crudIntents({
-      noun: 'membership',
-      schema: membershipSchema,
-      // The form never sends a registration datetime; that is for imports (and set automatically here).
-      create: async (value) => backToSeason(await createMembership({ ...value, registrationDatetime: undefined })),
-      update: async (id, value) =>
-        backToSeason(await updateMembership(id, { ...value, registrationDatetime: undefined })),
-      remove: deleteMembership,
-    }),
+    intents: {
+      ...crudIntents({
+        noun: 'membership',
+        schema: membershipSchema,
+        // The form never sends a registration datetime; that is for imports (and set automatically here).
+        create: async (value) => backToSeason(await createMembership({ ...value, registrationDatetime: undefined })),
+        update: async (id, value) =>
+          backToSeason(await updateMembership(id, { ...value, registrationDatetime: undefined })),
+        remove: deleteMembership,
+      }),
+      // Money goes back through the payment provider: administrators only (docs/decisions/097-refunds.md).
+      refund: intent({
+        schema: refundSchema,
+        admin: 'Only an administrator can refund a membership',
+        run: async ({ value, request, done }) => {
+          const admin = await requireAdmin(request);
+          const refunded = await refundMembership({
+            membershipId: value.id,
+            amountCents: value.amount,
+            createdBy: admin.username,
+          });
+          return done({
+            title: 'Refund issued',
+            description: `${formatDollars(refunded.amountCents)} refunded to ${refunded.golferName}. The membership is now unpaid.`,
+          });
+        },
+      }),
+    },
   });
 }
 
@@ -112,11 +171,17 @@ function Tile({ label, value, tone }: { label: string; value: number; tone?: 'go
 }
 
 export default function MembershipsPage() {
-  const { season, seasons, q, totals, memberships, golfers } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { season, seasons, q, memberships, golfers, refund } = data;
+  const totals = memberships.totals;
   const [query, setQuery] = useSearchQuery(q);
-  const shown = useMemo(() => memberships.filter((m) => matchesMembershipSearch(m, query)), [memberships, query]);
+  const shown = useMemo(
+    () => memberships.rows.filter((m) => matchesMembershipSearch(m, query)),
+    [memberships.rows, query],
+  );
   const { base, dialog, editing, deleting, loading, resultFor } = useListPage({
-    rows: memberships,
+    editing: data.editing,
+    deleting: data.deleting,
     actionData: useActionData<typeof action>(),
     keep: LIST_PARAMS,
   });
@@ -161,19 +226,42 @@ export default function MembershipsPage() {
                 </Td>
                 <Td>
                   <Tick value={m.paid} />
+                  {m.refundedCents ? (
+                    <span className="ml-2 text-xs text-slate-600">Refunded {formatDollars(m.refundedCents)}</span>
+                  ) : null}
                 </Td>
                 <Td>
                   {m.registrationDatetime ? formatLeagueDateTime(m.registrationDatetime, 'MMM d, yyyy h:mm a') : '-'}
                 </Td>
                 <Td>{m.estimatedScore ?? '-'}</Td>
                 <Td>
-                  <RowActions base={base} id={m.id} label={`membership of ${name}`} />
+                  <div className="flex gap-2">
+                    <RowActions base={base} id={m.id} label={`membership of ${name}`} />
+                    {m.paid ? (
+                      <Link
+                        to={withParam(base, 'refund', m.id)}
+                        preventScrollReset
+                        className={buttonClass('secondary', 'sm')}
+                        aria-label={`Refund membership of ${name}`}
+                      >
+                        Refund
+                      </Link>
+                    ) : null}
+                  </div>
                 </Td>
               </tr>
             );
           })}
         </DataTable>
       )}
+      <Pager
+        base={listUrl(`/memberships?season=${season}${q ? `&q=${encodeURIComponent(q)}` : ''}`, ['season', 'q'])}
+        page={memberships.page}
+        pageCount={memberships.pageCount}
+        total={memberships.total}
+        pageSize={memberships.pageSize}
+        noun="memberships"
+      />
 
       {dialog === 'new' ? (
         <UrlDialog title="Add Membership" description="Add a golfer's membership for a season" closeTo={base}>
@@ -200,6 +288,21 @@ export default function MembershipsPage() {
             />
           ) : (
             <p>Membership not found.</p>
+          )}
+        </UrlDialog>
+      ) : null}
+      {refund !== undefined ? (
+        <UrlDialog
+          title="Refund Membership"
+          description={refund ? `Refund ${refund.golferName}'s ${refund.season} season fee.` : undefined}
+          closeTo={base}
+        >
+          {refund === null ? (
+            <p>Membership not found.</p>
+          ) : refund.refusal ? (
+            <p>{refund.refusal}</p>
+          ) : (
+            <RefundForm key={refund.membershipId} offer={refund} lastResult={resultFor('refund')} closeTo={base} />
           )}
         </UrlDialog>
       ) : null}

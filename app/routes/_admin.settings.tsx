@@ -1,19 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ActivityList } from '~/components/activity-list';
 import { DataTable, Td } from '~/components/data-table';
 import { PageHeader } from '~/components/page-header';
 import { RouteError } from '~/components/route-error';
+import { SignOutEverywhereButton } from '~/components/sign-out-everywhere';
 import { SettingsForm } from '~/components/settings-form';
 import { buttonClass } from '~/components/ui/button';
 import { UrlDialog } from '~/components/ui/dialog';
 import { AddUserForm, ResetPasswordForm } from '~/components/user-forms';
+import { pageActivity } from '~/models/audit.server';
 import { getSettings, updateSettings } from '~/models/settings.server';
-import { createUser, listUsers, resetPassword } from '~/models/users.server';
+import { createUser, listUsers, resetPassword, setUserDisabled } from '~/models/users.server';
 import { resetPasswordSchema, userRegistrationSchema } from '~/schemas/auth';
 import { settingsSchema } from '~/schemas/settings';
 import { adminAction, intent } from '~/utils/admin-page.server';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser, sessionToken } from '~/utils/auth.server';
+import { HttpError } from '~/utils/http.server';
 import { titled } from '~/utils/meta';
 import { useListPage } from '~/utils/use-list-page';
 
@@ -25,10 +29,34 @@ const ADMIN_ONLY = 'Only an administrator can change settings and users.';
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [settings, users] = await Promise.all([getSettings(), listUsers()]);
-  return json({ isAdmin: user.isAdmin, currentUserId: user.id, settings, users });
+  // Activity (the audit log) is for administrators only, like GET /api/activity; ?page=N pages it.
+  const activity = user.isAdmin ? await pageActivity(Number(new URL(request.url).searchParams.get('page')) || 1) : null;
+  return json({ isAdmin: user.isAdmin, currentUserId: user.id, settings, users, activity });
 }
 
 const SECRET_FIELDS = ['password', 'confirmPassword'];
+
+function userIdOf(form: FormData): number {
+  const id = Number(form.get('userId'));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'User is required');
+  return id;
+}
+
+/** Disable / Enable on a user's row (docs/product/accounts.md#ending-sessions). */
+function disableIntent(disabled: boolean) {
+  return intent({
+    admin: ADMIN_ONLY,
+    run: async ({ form, request, done }) => {
+      const me = await requireUser(request);
+      const user = await setUserDisabled(me.id, userIdOf(form), disabled);
+      return done(
+        disabled
+          ? { title: 'User disabled', description: `${user.username} can no longer sign in.` }
+          : { title: 'User enabled', description: `${user.username} can sign in again.` },
+      );
+    },
+  });
+}
 
 /** Three forms, all for administrators only: enforced here, not only by the disabled form. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -59,19 +87,26 @@ export async function action({ request }: ActionFunctionArgs) {
         schema: resetPasswordSchema,
         admin: ADMIN_ONLY,
         hideFields: SECRET_FIELDS,
-        run: async ({ value, done }) => {
-          await resetPassword(value.userId, value.password);
+        run: async ({ value, request, done }) => {
+          // Ends the user's sessions; resetting one's own password keeps this browser signed in.
+          await resetPassword(value.userId, value.password, (await sessionToken(request)) ?? undefined);
           return done({ title: 'Password reset successfully' });
         },
       }),
+      'disable-user': disableIntent(true),
+      'enable-user': disableIntent(false),
     },
   });
 }
 
 export default function SettingsPage() {
-  const { isAdmin, settings, users } = useLoaderData<typeof loader>();
-  const { dialog, rowFor, resultFor } = useListPage({ rows: users, actionData: useActionData<typeof action>() });
+  const { isAdmin, currentUserId, settings, users, activity } = useLoaderData<typeof loader>();
+  const { dialog, rowFor, resultFor, messageFor } = useListPage({
+    rows: users,
+    actionData: useActionData<typeof action>(),
+  });
   const resetting = rowFor('reset');
+  const userMessage = messageFor('disable-user') ?? messageFor('enable-user');
 
   return (
     <div className="space-y-6">
@@ -100,7 +135,12 @@ export default function SettingsPage() {
             </Link>
           ) : null}
         </div>
-        <DataTable headers={['Username', 'Name', 'Email', 'Role', 'Actions']}>
+        {userMessage ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {userMessage}
+          </p>
+        ) : null}
+        <DataTable headers={['Username', 'Name', 'Email', 'Role', 'Status', 'Actions']}>
           {users.map((u) => (
             <tr key={u.id}>
               <Td className="font-medium">{u.username}</Td>
@@ -109,24 +149,56 @@ export default function SettingsPage() {
               </Td>
               <Td>{u.email}</Td>
               <Td>{u.isAdmin ? 'Administrator' : 'User'}</Td>
+              <Td>{u.disabled ? 'Disabled' : 'Active'}</Td>
               <Td>
-                {isAdmin ? (
-                  <Link
-                    to={`?reset=${u.id}`}
-                    preventScrollReset
-                    className={buttonClass('secondary', 'sm')}
-                    aria-label={`Reset password of ${u.username}`}
-                  >
-                    Reset Password
-                  </Link>
-                ) : (
-                  '-'
-                )}
+                <div className="flex flex-wrap gap-2">
+                  {isAdmin ? (
+                    <Link
+                      to={`?reset=${u.id}`}
+                      preventScrollReset
+                      className={buttonClass('secondary', 'sm')}
+                      aria-label={`Reset password of ${u.username}`}
+                    >
+                      Reset Password
+                    </Link>
+                  ) : null}
+                  {u.id === currentUserId ? (
+                    <SignOutEverywhereButton />
+                  ) : isAdmin ? (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="intent" value={u.disabled ? 'enable-user' : 'disable-user'} />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <button
+                        type="submit"
+                        className={buttonClass(u.disabled ? 'secondary' : 'destructive', 'sm')}
+                        aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.username}`}
+                      >
+                        {u.disabled ? 'Enable' : 'Disable'}
+                      </button>
+                    </Form>
+                  ) : null}
+                </div>
               </Td>
             </tr>
           ))}
         </DataTable>
       </section>
+
+      {activity ? (
+        <section id="activity" className="space-y-4" aria-labelledby="activity-heading">
+          <h2 id="activity-heading" className="text-lg font-semibold">
+            Activity
+          </h2>
+          <ActivityList
+            rows={activity.rows}
+            base={BASE}
+            page={activity.page}
+            pageCount={activity.pageCount}
+            total={activity.total}
+            pageSize={activity.pageSize}
+          />
+        </section>
+      ) : null}
 
       {dialog === 'new-user' ? (
         <UrlDialog title="Add User" description="Create an account that can sign in to the dashboard." closeTo={BASE}>

@@ -8,10 +8,10 @@ import { Button, buttonClass } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { formatDollars } from '~/domain/league-rules';
 import { formatTeeTime } from '~/domain/tee-times';
-import { selectTeeTimeForSession, verifyCheckoutSession } from '~/models/registrations.server';
+import { selectTeeTimeForSession, teeTimeChangeClosed, verifyCheckoutSession } from '~/models/registrations.server';
 import { asPosition, findGolferTeeTime, listTeeTimes } from '~/models/tee-times.server';
 import { chooseSlotSchema } from '~/schemas/tee-time';
-import { failureOf, readSmallForm } from '~/utils/http.server';
+import { failureOf, readSmallForm, siteOrigin } from '~/utils/http.server';
 import { isCheckoutSessionId } from '~/utils/payments/provider.server';
 import { redirectWithToast } from '~/utils/session.server';
 import { useHydrated } from '~/utils/use-hydrated';
@@ -32,12 +32,12 @@ const failed = (message: string, status: number) => json({ state: 'failed' as co
  * Where the provider sends the golfer back. The loader verifies the session with the provider and fulfils
  * it if that has not happened yet (the webhook may have been first): reloading changes nothing.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const sessionId = params.sessionId ?? '';
   if (!isCheckoutSessionId(sessionId)) return failed('This confirmation link is not valid.', 400);
   let result;
   try {
-    result = await verifyCheckoutSession(sessionId);
+    result = await verifyCheckoutSession(sessionId, siteOrigin(request));
   } catch (error) {
     // The provider could not be reached (502): the golfer reloads in a moment.
     const failure = failureOf(error);
@@ -48,9 +48,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (result.state === 'unpaid') return failed('This payment was not completed, so you have not been charged.', 402);
   if (result.state === 'processing') return json({ state: 'processing' as const });
 
-  const [teeTimes, mine] = await Promise.all([
+  const [teeTimes, mine, closed] = await Promise.all([
     listTeeTimes(result.season),
     findGolferTeeTime(result.golferId, result.season),
+    teeTimeChangeClosed(result.golferId, result.season),
   ]);
   return json({
     state: 'paid' as const,
@@ -60,6 +61,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
     amountCents: result.amountCents,
     teeTimes,
     mine,
+    // After the season's first league night the link no longer moves a golfer who holds a tee time.
+    teeTimeLocked: closed?.message ?? null,
   });
 }
 
@@ -83,6 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const result = await selectTeeTimeForSession({
       sessionId,
+      origin: siteOrigin(request),
       teeTimeId: parsed.data.slot.teeTimeId,
       position: asPosition(parsed.data.slot.position),
     });
@@ -227,10 +231,26 @@ function Confirmed({ data }: { data: Paid }) {
           </Notice>
         ) : null}
 
+        {data.teeTimeLocked ? (
+          <Notice tone="info" title="The season has started">
+            {data.teeTimeLocked}
+          </Notice>
+        ) : null}
         {data.teeTimes.length === 0 ? (
           <Notice tone="info" title="No tee times are available yet">
             Please contact the league administrator to choose your standing tee time.
           </Notice>
+        ) : data.teeTimeLocked ? (
+          // The tee times, to see; nothing to choose (decision 097).
+          <fieldset disabled>
+            <TeeTimePicker
+              slots={data.teeTimes}
+              selected={null}
+              onSelect={() => undefined}
+              interactive={hydrated}
+              ownGolferId={data.golferId}
+            />
+          </fieldset>
         ) : (
           <fetcher.Form method="post" className="space-y-4">
             {hydrated ? (
@@ -257,7 +277,7 @@ function Confirmed({ data }: { data: Paid }) {
             </div>
           </fetcher.Form>
         )}
-        {data.teeTimes.length === 0 ? (
+        {data.teeTimes.length === 0 || data.teeTimeLocked ? (
           <Link to="/schedule" className={buttonClass('secondary')}>
             Skip for now
           </Link>

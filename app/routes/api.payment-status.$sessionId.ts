@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { verifyCheckoutSession } from '~/models/registrations.server';
-import { apiHandler, getOnlyAction, HttpError } from '~/utils/http.server';
+import { apiHandler, getOnlyAction, HttpError, siteOrigin } from '~/utils/http.server';
 import { isCheckoutSessionId } from '~/utils/payments/provider.server';
 
 export const action = getOnlyAction;
@@ -11,11 +11,11 @@ export const action = getOnlyAction;
  * payment with the provider, fulfils it if that has not happened yet, and answers {email, golferId}.
  * The provider being unreachable is a 502 (apiHandler).
  */
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const sessionId = params.sessionId;
     if (!isCheckoutSessionId(sessionId)) throw new HttpError(400, 'Invalid checkout session id');
-    const result = await verifyCheckoutSession(sessionId);
+    const result = await verifyCheckoutSession(sessionId, siteOrigin(request));
     switch (result.state) {
       case 'paid':
         return json({

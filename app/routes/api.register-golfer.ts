@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
+import { takeRegistrationSlot } from '~/models/rate-limit.server';
 import { requireOpenRegistration, startRegistration } from '~/models/registrations.server';
 import { registrationSchema, type RegistrationInput } from '~/schemas/registration';
 import {
@@ -30,7 +31,8 @@ function termsOnly(error: unknown): unknown {
  * call. Answers {checkoutUrl} to send the golfer to, or {message, errors?}; the payment provider being down is
  * a 502 (nothing was charged, the golfer may retry). While no season's registration window contains today the
  * answer is 409 with the page's closed message, whatever the body
- * (docs/product/seasons.md#registration-follows-the-season).
+ * (docs/product/seasons.md#registration-follows-the-season). Past the address's allowance of checkouts the answer is
+ * 429 and nothing else happens (docs/product/accounts.md#registration-abuse).
  */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
@@ -43,6 +45,8 @@ export function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       throw termsOnly(error);
     }
+    const refused = await takeRegistrationSlot(request.headers.get('X-Client-Address'));
+    if (refused) throw new HttpError(429, refused);
     const { checkoutUrl } = await startRegistration(input, siteOrigin(request));
     return json({ checkoutUrl });
   });

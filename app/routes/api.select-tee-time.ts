@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { selectTeeTimeForSession } from '~/models/registrations.server';
 import { asPosition } from '~/models/tee-times.server';
 import { selectTeeTimeSchema } from '~/schemas/tee-time';
-import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson } from '~/utils/http.server';
+import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson, siteOrigin } from '~/utils/http.server';
 
 export const loader = postOnlyLoader;
 
@@ -15,7 +15,11 @@ export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const input = parseBody(selectTeeTimeSchema, await readJson(request, 10_000), 'Please choose a tee time');
-    const result = await selectTeeTimeForSession({ ...input, position: asPosition(input.position) });
+    const result = await selectTeeTimeForSession({
+      ...input,
+      position: asPosition(input.position),
+      origin: siteOrigin(request),
+    });
     return json({ success: true, ...result });
   });
 }

@@ -7,9 +7,8 @@ import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { getSettings } from '~/models/settings.server';
 import { loginSchema } from '~/schemas/auth';
-import { getUser, login, safeRedirect } from '~/utils/auth.server';
+import { commitUserSession, getUser, login, safeRedirect } from '~/utils/auth.server';
 import { failureOf, readSmallForm } from '~/utils/http.server';
-import { getSession, sessionStorage } from '~/utils/session.server';
 import { titled } from '~/utils/meta';
 import { useIsPending } from '~/utils/use-is-pending';
 
@@ -36,16 +35,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const user = await login(request, submission.value);
-    const session = await getSession(request);
-    session.set('userId', user.id);
-    session.flash('toast', {
+    const cookie = await commitUserSession(request, user.id, {
       type: 'success',
       title: 'Login successful',
       description: `Welcome back, ${user.firstName}`,
     });
-    return redirect(safeRedirect(submission.value.redirectTo), {
-      headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
-    });
+    return redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } });
   } catch (error) {
     const failure = failureOf(error);
     if (failure) {

@@ -1,18 +1,45 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import type Stripe from 'stripe';
+import { recordProviderRefunds } from '~/models/refunds.server';
 import { fulfilCheckoutSession } from '~/models/registrations.server';
-import { apiHandler, HttpError, methodNotAllowed, postOnlyLoader, readBodyText } from '~/utils/http.server';
-import { constructWebhookEvent, fromStripeSession, WebhookSignatureError } from '~/utils/payments/stripe.server';
+import { apiHandler, HttpError, methodNotAllowed, postOnlyLoader, readBodyText, siteOrigin } from '~/utils/http.server';
+import { stripeSecretKey } from '~/utils/payments/provider.server';
+import {
+  constructWebhookEvent,
+  fromStripeSession,
+  listChargeRefunds,
+  WebhookSignatureError,
+} from '~/utils/payments/stripe.server';
 
 const FULFIL_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
 export const loader = postOnlyLoader;
 
 /**
- * POST /webhooks/stripe: Stripe tells us a checkout finished. The raw body's signature is verified with
- * STRIPE_WEBHOOK_SECRET before anything is read from it; a paid session is fulfilled (exactly once, so a
- * replayed or retried event changes nothing). A failure answers 500 so that Stripe retries.
+ * A refund made in Stripe's dashboard (or from /memberships): the charge's refunds are listed from Stripe (the event
+ * does not carry them) and each one not yet recorded marks the membership unpaid (docs/product/payments.md#refunds).
+ */
+async function chargeRefunded(charge: Stripe.Charge) {
+  const key = stripeSecretKey();
+  const refunds = key
+    ? await listChargeRefunds(key, charge.id)
+    : (charge.refunds?.data ?? []).map((r) => ({ id: r.id, amountCents: r.amount }));
+  const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  const recorded = await recordProviderRefunds({
+    paymentIntentId: paymentIntentId ?? null,
+    pendingRegistrationId: charge.metadata?.pendingRegistrationId ?? null,
+    refunds,
+  });
+  if (recorded === null) console.warn(`Stripe webhook: refunded charge ${charge.id} is not a registration of ours.`);
+  return json({ received: true, handled: recorded !== null, recorded: recorded ?? 0 });
+}
+
+/**
+ * POST /webhooks/stripe: Stripe tells us a checkout finished, or a payment was refunded. The raw body's signature is
+ * verified with STRIPE_WEBHOOK_SECRET before anything is read from it; a paid session is fulfilled and a refund is
+ * recorded (each exactly once, so a replayed or retried event changes nothing). A failure answers 500 (or 502 when
+ * Stripe could not be asked) so that Stripe retries.
  */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
@@ -25,9 +52,10 @@ export function action({ request }: ActionFunctionArgs) {
       if (error instanceof WebhookSignatureError) throw new HttpError(400, error.message);
       throw error;
     }
+    if (event.type === 'charge.refunded') return chargeRefunded(event.data.object);
     if (!FULFIL_EVENTS.has(event.type)) return json({ received: true, handled: false });
     const session = fromStripeSession(event.data.object as Stripe.Checkout.Session);
-    const result = await fulfilCheckoutSession(session);
+    const result = await fulfilCheckoutSession(session, siteOrigin(request));
     if (result.state === 'unknown')
       console.warn(`Stripe webhook ${event.id}: checkout session ${session.id} is not a registration of ours.`);
     return json({ received: true, handled: true, state: result.state });

@@ -1,12 +1,14 @@
 import { redirect } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { clearFailures, lockedMinutes, recordFailure, throttleKeys } from '~/models/login-throttle.server';
-import { getUserById, verifyLogin, type PublicUser } from '~/models/users.server';
+import { attemptSucceeded, reserveAttempt, throttleKeys } from '~/models/login-throttle.server';
+import { createSession, endSession } from '~/models/sessions.server';
+import { getUserOfSession, verifyLogin, type PublicUser } from '~/models/users.server';
 import { ForbiddenError } from '~/domain/errors';
 import { loginSchema } from '~/schemas/auth';
 import { HttpError, zodFieldErrors } from './http.server';
-import { getSession, sessionStorage } from './session.server';
+import { markActor } from './request-context.server';
+import { commitSession, destroySession, getSession, type Toast } from './session.server';
 
 export type { PublicUser };
 
@@ -21,19 +23,21 @@ authenticator.use(
     if (!parsed.success) throw new LoginError(400, 'Username and password are required', zodFieldErrors(parsed.error));
     const { username, password } = parsed.data;
     const keys = throttleKeys(username, request.headers.get('X-Client-Address') ?? undefined);
-    const minutes = await lockedMinutes(keys);
+    // The attempt is counted before the password is checked, so parallel guesses cannot slip past the limit.
+    const minutes = await reserveAttempt(keys);
     if (minutes > 0) {
-      throw new LoginError(
-        429,
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
+      throw new LoginError(429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
-    const user = await verifyLogin(username, password);
-    if (!user) {
-      await recordFailure(keys);
-      throw new LoginError(401, 'Invalid username or password');
+    let user: PublicUser | null;
+    try {
+      user = await verifyLogin(username, password);
+    } catch (error) {
+      // The right password of a disabled account is not a guess.
+      if (error instanceof ForbiddenError) await attemptSucceeded(keys);
+      throw error;
     }
-    await clearFailures(keys);
+    if (!user) throw new LoginError(401, 'Invalid username or password');
+    await attemptSucceeded(keys);
     return user;
   }),
   'form',
@@ -53,21 +57,54 @@ export async function login(request: Request, fields: { username?: unknown; pass
   return authenticator.authenticate('form', new Request(request.url, { method: 'POST', body, headers }));
 }
 
-export async function commitUserSession(request: Request, userId: number): Promise<string> {
-  const session = await getSession(request);
-  session.set('userId', userId);
-  return sessionStorage.commitSession(session);
+function tokenOf(session: Awaited<ReturnType<typeof getSession>>): string | null {
+  const token = session.get('sessionId');
+  return typeof token === 'string' && token ? token : null;
 }
 
+/** The session token of the request's cookie, if it carries one. */
+export async function sessionToken(request: Request): Promise<string | null> {
+  return tokenOf(await getSession(request));
+}
+
+/**
+ * Starts a server-side session for the user (a `sessions` row, 14 days) and answers the Set-Cookie value that
+ * carries it, with `toast` flashed for the next page. A session the cookie carried before ends.
+ */
+export async function commitUserSession(request: Request, userId: number, toast?: Toast): Promise<string> {
+  const session = await getSession(request);
+  const previous = tokenOf(session);
+  if (previous) await endSession(previous);
+  session.set('sessionId', await createSession(userId));
+  if (toast) session.flash('toast', toast);
+  return commitSession(request, session);
+}
+
+/** POST /api/logout: ends the session on the server (a copied cookie stops working) and removes the cookie. */
 export async function destroyUserSession(request: Request): Promise<string> {
-  return sessionStorage.destroySession(await getSession(request));
+  const session = await getSession(request);
+  const token = tokenOf(session);
+  if (token) await endSession(token);
+  return destroySession(request, session);
 }
 
-export async function getUser(request: Request): Promise<PublicUser | null> {
+/** Signing out from a page: the session ends on the server and the cookie keeps only `toast` for the next page. */
+export async function endUserSession(request: Request, toast: Toast): Promise<string> {
   const session = await getSession(request);
-  const id = session.get('userId');
-  if (typeof id !== 'number') return null;
-  return getUserById(id);
+  const token = tokenOf(session);
+  if (token) await endSession(token);
+  session.unset('sessionId');
+  session.flash('toast', toast);
+  return commitSession(request, session);
+}
+
+/** The signed-in user: one query, which also checks that the session has not ended and the user is not disabled. */
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  const token = await sessionToken(request);
+  const user = token ? await getUserOfSession(token) : null;
+  // The request's writes from here on are this user's in the audit log (docs/decisions/098-audit-log.md).
+  if (user) markActor(user);
+  return user;
 }
 
 /** For pages: the signed-in user, or a redirect to /auth. */

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
 
 // bcrypt cost 12 in production (about a quarter second per check); tests may lower it through BCRYPT_COST.
@@ -9,4 +10,15 @@ export function hashPassword(password: string): Promise<string> {
 
 export function verifyPassword(password: string, hash: string): Promise<boolean> {
   return bcrypt.compare(password, hash);
+}
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * A hash of a random password at the configured cost, made once per process: checking a password against it for an
+ * unknown username takes as long as checking a real user's (docs/product/accounts.md#login-throttling).
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummy ??= hashPassword(crypto.randomBytes(18).toString('base64url'));
+  return dummy;
 }

@@ -91,14 +91,14 @@ test('a stale edit or delete link says the record is gone instead of failing', a
   await signIn(page, '/golfers?delete=999999');
   await expect(page.getByRole('dialog', { name: 'Confirm Deletion' })).toContainText('Golfer not found.');
   await expect(page.getByRole('dialog').getByRole('button', { name: /Delete/ })).toHaveCount(0);
-  // The list pages hold their whole list (200); rounds and flights look the record up and answer 404, but still
-  // with the page and its dialog.
+  // The list pages that hold their whole list answer 200; golfers and memberships (paged on the server), rounds and
+  // flights look the record up and answer 404, but still with the page and its dialog.
   for (const [path, title, text, status] of [
-    ['/golfers?edit=999999', 'Edit Golfer', 'Golfer not found.', 200],
+    ['/golfers?edit=999999', 'Edit Golfer', 'Golfer not found.', 404],
     ['/courses?delete=999999', 'Confirm Deletion', 'Course not found.', 200],
     ['/courses?edit=999999', 'Edit Course', 'Course not found.', 200],
-    ['/memberships?delete=999999', 'Confirm Deletion', 'Membership not found.', 200],
-    ['/memberships?edit=999999', 'Edit Membership', 'Membership not found.', 200],
+    ['/memberships?delete=999999', 'Confirm Deletion', 'Membership not found.', 404],
+    ['/memberships?edit=999999', 'Edit Membership', 'Membership not found.', 404],
     ['/seasons?delete=999999', 'Confirm Deletion', 'Season not found.', 200],
     ['/seasons?edit=999999', 'Edit Season', 'Season not found.', 200],
     ['/seasons/2025?delete=999999', 'Confirm Deletion', 'Schedule date not found.', 200],

@@ -44,7 +44,9 @@ test('adds a user, refusing passwords that do not match', async ({ page }) => {
   await dialog.getByLabel('Confirm Password').fill('password123');
   await dialog.getByRole('button', { name: 'Create User' }).click();
   await expectToast(page, 'User created successfully', `${username} can now sign in.`);
-  await expect(page.getByRole('row', { name: new RegExp(username) })).toContainText('Hal Helper');
+  // In Users (Activity below lists the new user too).
+  const users = page.getByRole('region', { name: 'Users', exact: true });
+  await expect(users.getByRole('row', { name: new RegExp(username) })).toContainText('Hal Helper');
   expect(await verifyLogin(username, 'password123')).not.toBeNull();
 });
 

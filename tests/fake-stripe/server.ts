@@ -5,9 +5,11 @@ import Stripe from 'stripe';
 
 /**
  * A small local stand-in for the part of api.stripe.com the league uses, so the real `stripe` SDK can be
- * exercised offline: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id and POST .../:id/expire, with Stripe's
- * form-encoded requests, JSON answers, error shape and Idempotency-Key behaviour. Tests mark a session
- * paid (as the hosted checkout page would) and build signed webhook events for it.
+ * exercised offline: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id and POST .../:id/expire, POST /v1/refunds
+ * and GET /v1/refunds?charge=, with Stripe's form-encoded requests, JSON answers, error shape and Idempotency-Key
+ * behaviour. Tests mark a session paid (as the hosted checkout page would: a PaymentIntent and its charge appear),
+ * refund a payment as Stripe's dashboard would, and build signed webhook events (checkout.session.*,
+ * charge.refunded).
  */
 
 export type FakeSession = {
@@ -25,6 +27,31 @@ export type FakeSession = {
   cancel_url: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  payment_intent: string | null;
+  created: number;
+};
+
+export type FakeCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+  created: number;
+};
+
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
   created: number;
 };
 
@@ -65,6 +92,9 @@ function stripeError(res: http.ServerResponse, status: number, message: string, 
 
 export class FakeStripe {
   readonly sessions = new Map<string, FakeSession>();
+  /** By payment intent id. */
+  readonly charges = new Map<string, FakeCharge>();
+  readonly refunds = new Map<string, FakeRefund>();
   readonly requests: RecordedRequest[] = [];
   private readonly idempotent = new Map<string, string>();
   private failures: number[] = [];
@@ -109,8 +139,59 @@ export class FakeStripe {
     if (!session) throw new Error(`No fake session ${id}`);
     // Stripe's hosted page takes no payment on an expired session.
     if (session.status === 'expired') throw new Error(`Fake session ${id} has expired: it cannot be paid`);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', url: null });
+    const paymentIntent = session.payment_intent ?? `pi_fake_${crypto.randomBytes(12).toString('hex')}`;
+    Object.assign(session, { status: 'complete', payment_status: 'paid', url: null, payment_intent: paymentIntent });
+    if (!this.charges.has(paymentIntent))
+      this.charges.set(paymentIntent, {
+        id: `ch_fake_${crypto.randomBytes(12).toString('hex')}`,
+        object: 'charge',
+        amount: session.amount_total,
+        amount_refunded: 0,
+        refunded: false,
+        currency: session.currency,
+        payment_intent: paymentIntent,
+        metadata: { ...session.metadata },
+        created: Math.floor(Date.now() / 1000),
+      });
     return session;
+  }
+
+  /**
+   * A refund of a payment, as Stripe's dashboard (or the API) makes it. Throws like Stripe refuses: an unknown payment,
+   * or more than is left on the charge.
+   */
+  refund(paymentIntent: string, amount?: number): FakeRefund {
+    const charge = this.charges.get(paymentIntent);
+    if (!charge) throw new Error(`No such payment_intent: '${paymentIntent}'`);
+    const left = charge.amount - charge.amount_refunded;
+    const value = amount ?? left;
+    if (value <= 0 || value > left)
+      throw new Error(`Refund amount ($${value / 100}) is greater than unrefunded amount on charge ($${left / 100})`);
+    const refund: FakeRefund = {
+      id: `re_fake_${crypto.randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount: value,
+      charge: charge.id,
+      payment_intent: paymentIntent,
+      currency: charge.currency,
+      status: 'succeeded',
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    this.refunds.set(refund.id, refund);
+    charge.amount_refunded += value;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return refund;
+  }
+
+  /**
+   * The signed `charge.refunded` event Stripe sends after a refund of this payment. Like API versions since 2022-11-15,
+   * the charge carries no list of its refunds: the receiver lists them.
+   */
+  chargeRefundedWebhook(paymentIntent: string, secret: string): { payload: string; signature: string } {
+    const charge = this.charges.get(paymentIntent);
+    if (!charge) throw new Error(`No charge for ${paymentIntent}`);
+    return this.signedEvent('charge.refunded', charge, secret);
   }
 
   /** A delayed payment method: checkout is complete, the money is not there yet. */
@@ -125,6 +206,10 @@ export class FakeStripe {
   webhook(id: string, secret: string, type = 'checkout.session.completed'): { payload: string; signature: string } {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`No fake session ${id}`);
+    return this.signedEvent(type, session, secret);
+  }
+
+  private signedEvent(type: string, object: unknown, secret: string): { payload: string; signature: string } {
     const payload = JSON.stringify({
       id: `evt_${crypto.randomBytes(12).toString('hex')}`,
       object: 'event',
@@ -132,7 +217,7 @@ export class FakeStripe {
       api_version: Stripe.API_VERSION,
       created: Math.floor(Date.now() / 1000),
       livemode: false,
-      data: { object: session },
+      data: { object },
     });
     return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
   }
@@ -165,7 +250,35 @@ export class FakeStripe {
       Object.assign(session, { status: 'expired', url: null });
       return this.send(res, session);
     }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') return this.createRefund(req, res, body);
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      const charge = url.searchParams.get('charge');
+      const paymentIntent = url.searchParams.get('payment_intent');
+      const data = [...this.refunds.values()]
+        .filter((r) => (!charge || r.charge === charge) && (!paymentIntent || r.payment_intent === paymentIntent))
+        .reverse();
+      return this.send(res, { object: 'list', url: '/v1/refunds', has_more: false, data });
+    }
     return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
+  }
+
+  private createRefund(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
+    const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
+    const previous = key ? this.idempotent.get(key) : undefined;
+    if (previous) return this.send(res, this.refunds.get(previous)!);
+    const form = parseForm(body);
+    const paymentIntent = str(form.payment_intent);
+    if (!paymentIntent || !this.charges.has(paymentIntent))
+      return stripeError(res, 404, `No such payment_intent: '${paymentIntent ?? ''}'`, 'resource_missing');
+    const amount = str(form.amount);
+    let refund: FakeRefund;
+    try {
+      refund = this.refund(paymentIntent, amount === null ? undefined : Number(amount));
+    } catch (error) {
+      return stripeError(res, 400, (error as Error).message, 'amount_too_large');
+    }
+    if (key) this.idempotent.set(key, refund.id);
+    return this.send(res, refund);
   }
 
   private create(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
@@ -206,6 +319,7 @@ export class FakeStripe {
       cancel_url: cancelUrl,
       status: 'open',
       payment_status: 'unpaid',
+      payment_intent: null,
       created: Math.floor(Date.now() / 1000),
     };
     this.sessions.set(id, session);

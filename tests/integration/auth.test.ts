@@ -129,7 +129,7 @@ describe('sign-in page', () => {
     expect(res.headers.get('Location')).toBe('/golfers');
   });
 
-  it('locks a username after 5 failed attempts, even with the right password', async () => {
+  it('locks a username after 5 failed attempts from one address, even with the right password', async () => {
     const { username, password } = await newUser();
     for (let i = 0; i < 5; i++) {
       const res = await call(authAction, request('/auth', { form: { username, password: 'nope' } }));
@@ -137,7 +137,7 @@ describe('sign-in page', () => {
     }
     const locked = await call(authAction, request('/auth', { form: { username, password } }));
     expect(locked.status).toBe(429);
-    expect((await locked.json()).message).toMatch(/Too many failed sign-in attempts/);
+    expect((await locked.json()).message).toBe('Too many failed attempts. Try again in 15 minutes.');
   });
 
   it('redirects a signed-in user away from /auth to /golfers', async () => {
@@ -180,10 +180,12 @@ describe('API auth rules', () => {
     expect(wrong.status).toBe(401);
   });
 
-  it('POST /api/logout clears the session', async () => {
+  it('POST /api/logout clears the cookie and ends the session, so a copy of the cookie stops working', async () => {
     const { cookie } = await signIn();
+    expect((await call(apiUser, request('/api/user', { cookie }))).status).toBe(200);
     const res = await call(apiLogout, request('/api/logout', { method: 'POST', cookie }));
     expect(res.headers.get('Set-Cookie')).toMatch(/__league_session=;|Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect((await call(apiUser, request('/api/user', { cookie }))).status).toBe(401);
   });
 
   it('POST /api/register: anonymous 401 once users exist, non-admin 403, admin 201, duplicate 409, bad body 400', async () => {

@@ -18,6 +18,8 @@ export type CheckoutSession = {
   metadata: Record<string, string>;
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired' | null;
+  /** The payment (Stripe's PaymentIntent) once the golfer has paid: what a refund is made against. */
+  paymentIntentId: string | null;
 };
 
 type CreateCheckoutInput = {
@@ -45,10 +47,27 @@ export interface PaymentProvider {
    * was not open any more (paid, being paid, already expired) or is unknown.
    */
   expireCheckoutSession(id: string): Promise<boolean>;
+  /**
+   * Refunds part or all of a payment (docs/product/payments.md#refunds). Resolves with the provider's refund id once
+   * the provider accepted it; a refusal or an outage is a PaymentProviderError (502) and nothing was refunded.
+   */
+  refundPayment(input: RefundInput): Promise<{ refundId: string }>;
 }
 
-/** The payment provider could not be reached or refused the request; nothing was charged by us. */
+type RefundInput = {
+  paymentIntentId: string;
+  amountCents: number;
+  /** Stripe: the same key never refunds twice (a double-submitted form gets the first refund back). */
+  idempotencyKey: string;
+};
+
+/** The payment provider could not be reached or refused the request; nothing was charged (or refunded) by us. */
 export class PaymentProviderError extends Error {}
+
+/** The sentence a refused or failed refund is answered with (502). */
+export function refundRefused(reason: string): PaymentProviderError {
+  return new PaymentProviderError(`The payment provider refused the refund: ${reason}`);
+}
 
 export const SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
 

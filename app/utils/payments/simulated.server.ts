@@ -1,10 +1,13 @@
+import crypto from 'node:crypto';
 import {
   createSimulatedCheckout,
   expireSimulatedCheckout,
   findSimulatedCheckout,
+  findSimulatedPayment,
+  simulatedPaymentIntentId,
   type SimulatedCheckoutRow,
 } from '~/models/simulated-checkouts.server';
-import { metadataOf, type CheckoutSession, type PaymentProvider } from './provider.server';
+import { metadataOf, refundRefused, type CheckoutSession, type PaymentProvider } from './provider.server';
 
 // The simulated checkout, the provider when no STRIPE_SECRET_KEY is set: the sessions are rows of our own
 // (app/models/simulated-checkouts.server.ts) and the golfer "pays" on /checkout/:id.
@@ -26,6 +29,7 @@ function fromSimulatedRow(row: SimulatedCheckoutRow, siteOrigin?: string): Check
     metadata,
     paymentStatus: row.paymentStatus === 'paid' ? 'paid' : 'unpaid',
     status: row.status === 'complete' ? 'complete' : row.status === 'expired' ? 'expired' : 'open',
+    paymentIntentId: row.paymentStatus === 'paid' ? simulatedPaymentIntentId(row.id) : null,
   };
 }
 
@@ -48,4 +52,14 @@ export const simulatedProvider: PaymentProvider = {
     return row ? fromSimulatedRow(row) : null;
   },
   expireCheckoutSession: expireSimulatedCheckout,
+  /**
+   * No money moves: the payment must exist, be paid and cover the amount (the league's own records check what was
+   * already refunded); the refund gets an id of its own, as Stripe's would.
+   */
+  async refundPayment(input) {
+    const payment = await findSimulatedPayment(input.paymentIntentId);
+    if (!payment) throw refundRefused('no such payment.');
+    if (input.amountCents > payment.amountTotal) throw refundRefused('the amount is more than the payment.');
+    return { refundId: `re_test_sim_${crypto.randomBytes(12).toString('hex')}` };
+  },
 };

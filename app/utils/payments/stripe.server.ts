@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import { metadataOf, PaymentProviderError, type CheckoutSession, type PaymentProvider } from './provider.server';
+import {
+  metadataOf,
+  PaymentProviderError,
+  refundRefused,
+  type CheckoutSession,
+  type PaymentProvider,
+} from './provider.server';
 
 // Stripe Checkout, the provider when STRIPE_SECRET_KEY is set.
 
@@ -51,7 +57,14 @@ export function fromStripeSession(session: Stripe.Checkout.Session): CheckoutSes
           : session.status === 'expired'
             ? 'expired'
             : null,
+    paymentIntentId: idOf(session.payment_intent),
   };
+}
+
+/** An expandable field's id: Stripe sends either the id or the expanded object. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
 }
 
 /** One line per provider failure: the SDK's error objects carry headers and raw bodies we do not want in logs. */
@@ -127,7 +140,42 @@ export function stripeProvider(key: string): PaymentProvider {
         );
       }
     },
+    async refundPayment(input) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, amount: input.amountCents },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          throw refundRefused(`the refund ${refund.status}`);
+        return { refundId: refund.id };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        logStripeFailure('refunding a payment', error);
+        const message = error instanceof Stripe.errors.StripeError ? error.message : 'it could not be reached';
+        throw refundRefused(message);
+      }
+    },
   };
+}
+
+/** A refund of a charge as Stripe reports it (charge.refunded webhook). */
+type StripeRefund = { id: string; amountCents: number; paymentIntentId: string | null };
+
+/**
+ * The refunds of a charge that took money back (succeeded or still pending), newest first. Stripe's charge.refunded
+ * event does not carry them (API versions since 2022-11-15 leave `refunds` out), so they are listed.
+ */
+export async function listChargeRefunds(key: string, chargeId: string): Promise<StripeRefund[]> {
+  try {
+    const list = await stripeClient(key).refunds.list({ charge: chargeId, limit: 100 });
+    return list.data
+      .filter((r) => r.status === 'succeeded' || r.status === 'pending')
+      .map((r) => ({ id: r.id, amountCents: r.amount, paymentIntentId: idOf(r.payment_intent) }));
+  } catch (error) {
+    logStripeFailure('listing the refunds of a charge', error);
+    throw new PaymentProviderError('We could not reach the payment provider to read the refunds of a charge.');
+  }
 }
 
 /**

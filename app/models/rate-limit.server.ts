@@ -1,0 +1,59 @@
+import { db, isUniqueViolation } from '~/utils/db.server';
+
+/**
+ * Registration's rate limit per client address (docs/product/accounts.md#registration-abuse,
+ * docs/decisions/094-registration-rate-limit.md): at most REGISTRATIONS_PER_HOUR (default 10) checkouts per address in
+ * a fixed one-hour window. The count lives in the login throttle's table under a 'register:' key, and every step is
+ * one conditional statement, so parallel requests cannot slip past it.
+ */
+
+const WINDOW_MS = 60 * 60 * 1000;
+const DEFAULT_PER_HOUR = 10;
+
+function perHour(): number {
+  const configured = Number(process.env.REGISTRATIONS_PER_HOUR);
+  return Number.isSafeInteger(configured) && configured > 0 ? configured : DEFAULT_PER_HOUR;
+}
+
+/**
+ * Takes one registration from this address's allowance. Null when it may go ahead; otherwise the refusal to show
+ * ('Too many registrations from this network. Try again in {n} minutes.'), and nothing is counted. Without an address
+ * (a route called directly, not through server.js, which always sets one) nothing is limited.
+ */
+export async function takeRegistrationSlot(address: string | null, now = new Date()): Promise<string | null> {
+  if (address === null) return null;
+  const key = `register:${address}`;
+  const limit = perHour();
+  const windowOpen = new Date(now.getTime() - WINDOW_MS);
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    // Within the window and under the limit: count this one.
+    const counted = await db.loginThrottle.updateMany({
+      where: { key, windowStart: { gt: windowOpen }, failures: { lt: limit } },
+      data: { failures: { increment: 1 } },
+    });
+    if (counted.count === 1) return null;
+    // The window has passed: this one starts a new window.
+    const restarted = await db.loginThrottle.updateMany({
+      where: { key, windowStart: { lte: windowOpen } },
+      data: { failures: 1, windowStart: now },
+    });
+    if (restarted.count === 1) return null;
+    const row = await db.loginThrottle.findUnique({ where: { key } });
+    if (row) {
+      // Still in its window (or it moved on since the two statements above): over the limit, or try again.
+      if (row.windowStart > windowOpen && row.failures >= limit) {
+        const minutes = Math.max(1, Math.ceil((row.windowStart.getTime() + WINDOW_MS - now.getTime()) / 60_000));
+        return `Too many registrations from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+      }
+      continue;
+    }
+    try {
+      await db.loginThrottle.create({ data: { key, failures: 1, windowStart: now } });
+      return null;
+    } catch (error) {
+      // Another request created it first: count against that row.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error(`Could not count a registration for ${key}`);
+}

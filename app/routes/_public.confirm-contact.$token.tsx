@@ -1,0 +1,118 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Notice } from '~/components/notice';
+import { Button, buttonClass } from '~/components/ui/button';
+import { confirmContactChange, getContactChange } from '~/models/contact-changes.server';
+import { failureOf } from '~/utils/http.server';
+import { titled } from '~/utils/meta';
+import { useIsPending } from '~/utils/use-is-pending';
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...titled(matches, 'Confirm Contact Details'),
+  { name: 'robots', content: 'noindex' },
+];
+
+/**
+ * /confirm-contact/{token}: the link emailed to the address on file when a returning golfer registered with other
+ * contact details (docs/product/accounts.md#registration-abuse). Opening it shows the change and a Confirm button;
+ * only the post applies it, so a mail scanner that opens links changes nothing (docs/decisions/096). An unknown,
+ * used or expired link is a 404 page that says so.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  try {
+    return json({ state: 'waiting' as const, change: await getContactChange(params.token ?? '') });
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    return json({ state: 'invalid' as const, message: failure.message }, { status: failure.status });
+  }
+}
+
+export async function action({ params }: ActionFunctionArgs) {
+  try {
+    const applied = await confirmContactChange(params.token ?? '');
+    return json({ ok: true as const, ...applied });
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    return json({ ok: false as const, message: failure.message }, { status: failure.status });
+  }
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-lg space-y-4 rounded-lg border bg-white p-6 shadow-sm">
+      <h1 className="text-2xl font-bold text-slate-900">Confirm Contact Details</h1>
+      {children}
+    </div>
+  );
+}
+
+export default function ConfirmContactPage() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const saving = useIsPending({ state: 'non-idle' });
+
+  if (result?.ok) {
+    return (
+      <Frame>
+        <Notice tone="success" title="Your contact details have been updated.">
+          {result.email ? `Email: ${result.email}. ` : ''}
+          {result.phone ? `Phone: ${result.phone}.` : ''}
+        </Notice>
+        <Link to="/join" className={buttonClass('secondary')}>
+          Back to the league
+        </Link>
+      </Frame>
+    );
+  }
+  if (data.state === 'invalid') {
+    return (
+      <Frame>
+        <Notice tone="error" title="Link not valid">
+          {data.message}
+        </Notice>
+        <Link to="/join" className={buttonClass('secondary')}>
+          Back to the league
+        </Link>
+      </Frame>
+    );
+  }
+  const { change } = data;
+  return (
+    <Frame>
+      <p className="text-slate-700">
+        Hello {change.firstName}. Someone registering you for the league asked to change the contact details we have on
+        file{change.onFile ? ` (${change.onFile})` : ''} to:
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {change.email ? (
+          <>
+            <dt className="font-medium">Email</dt>
+            <dd>{change.email}</dd>
+          </>
+        ) : null}
+        {change.phone ? (
+          <>
+            <dt className="font-medium">Phone</dt>
+            <dd>{change.phone}</dd>
+          </>
+        ) : null}
+      </dl>
+      {result && !result.ok ? (
+        <Notice tone="error" title="Your contact details were not changed.">
+          {result.message}
+        </Notice>
+      ) : null}
+      <Form method="post" className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Confirm Change'}
+        </Button>
+        <Link to="/join" className={buttonClass('ghost')}>
+          It was not me: keep my details
+        </Link>
+      </Form>
+    </Frame>
+  );
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { pageActivity } from '~/models/audit.server';
+import { requireApiAdmin } from '~/utils/auth.server';
+import { apiHandler, getOnlyAction, pageParam } from '~/utils/http.server';
+
+export const action = getOnlyAction;
+
+/**
+ * GET /api/activity?page=N (admin): the audit log newest first, 100 entries a page, as
+ * `{ entries, page, pageCount, total, pageSize }`; 401 signed out, 403 for a user who is not an administrator.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const { rows, ...paging } = await pageActivity(pageParam(new URL(request.url)));
+    return json({ entries: rows, ...paging });
+  });
+}

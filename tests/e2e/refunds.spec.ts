@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import { createGolfer } from '../../app/models/golfers.server';
+import { simulatedPaymentIntentId } from '../../app/models/simulated-checkouts.server';
+import { db } from '../../app/utils/db.server';
+import { claimYear, expect, expectToast, signIn, test, unique } from './fixtures';
+
+// Refunding a membership from /memberships (docs/product/payments.md#refunds) with the simulated provider (the e2e
+// server has no Stripe key), in a past season this test claims, so no other test's memberships are on the page.
+const PAST_YEARS = Array.from({ length: 12 }, (_, i) => 2001 + i);
+
+/** A golfer who paid `year`'s fee through the simulated checkout: the paid session, its registration and membership. */
+async function paidMembership(year: number) {
+  const golfer = await createGolfer({
+    firstName: 'Reba',
+    lastName: unique('Refund'),
+    email: `${unique('reba')}@example.org`,
+  });
+  const id = `cs_test_sim_${crypto.randomBytes(16).toString('hex')}`;
+  await db.simulatedCheckoutSession.create({
+    data: {
+      id,
+      amountTotal: 15000,
+      currency: 'usd',
+      customerEmail: golfer.email,
+      description: `${year} season membership`,
+      metadata: '{}',
+      successUrl: '/registration-confirmation/{CHECKOUT_SESSION_ID}',
+      cancelUrl: '/register',
+      status: 'complete',
+      paymentStatus: 'paid',
+    },
+  });
+  await db.pendingRegistration.create({
+    data: {
+      id: unique('pending'),
+      registrationType: 'new',
+      golferId: golfer.id,
+      firstName: golfer.firstName,
+      lastName: golfer.lastName,
+      email: golfer.email!,
+      season: year,
+      amountCents: 15000,
+      checkoutSessionId: id,
+      paymentIntentId: simulatedPaymentIntentId(id),
+      fulfilledAt: new Date(),
+      fulfilledGolferId: golfer.id,
+    },
+  });
+  const membership = await db.membership.create({
+    data: { golferId: golfer.id, season: year, registered: true, paid: true, registrationDatetime: new Date() },
+  });
+  return { golfer, membership };
+}
+
+test('an administrator refunds part of a paid membership from /memberships; the membership becomes unpaid', async ({
+  page,
+}) => {
+  const { year, release } = await claimYear(PAST_YEARS);
+  try {
+    const { golfer, membership } = await paidMembership(year);
+    await signIn(page, `/memberships?season=${year}`);
+    const row = page.getByRole('row').filter({ hasText: golfer.fullName });
+    await row.getByRole('link', { name: `Refund membership of ${golfer.fullName}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Refund Membership' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`Refund ${golfer.fullName}'s ${year} season fee.`);
+    // A past season: the deadline has passed, so the policy suggests nothing and the amount starts empty.
+    await expect(dialog).toContainText(`The refund deadline (July 15, ${year}) has passed`);
+    const amount = dialog.getByLabel('Refund amount ($)');
+    await expect(amount).toHaveValue('');
+
+    // More than was paid: refused in the form, nothing refunded.
+    await amount.fill('200');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect(
+      page.getByText('The refund can be at most $150 (paid $150, already refunded $0)').first(),
+    ).toBeVisible();
+    expect(await db.refund.count({ where: { golferId: golfer.id } })).toBe(0);
+
+    await page.getByRole('dialog', { name: 'Refund Membership' }).getByLabel('Refund amount ($)').fill('60.00');
+    await page.getByRole('dialog', { name: 'Refund Membership' }).getByRole('button', { name: 'Refund' }).click();
+    await expectToast(page, 'Refund issued', `$60 refunded to ${golfer.fullName}. The membership is now unpaid.`);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    const refunded = page.getByRole('row').filter({ hasText: golfer.fullName });
+    await expect(refunded).toContainText('Refunded $60');
+    await expect(refunded.getByLabel('No')).toHaveCount(1);
+    await expect(refunded.getByRole('link', { name: /^Refund/ })).toHaveCount(0);
+
+    const after = await db.membership.findUniqueOrThrow({ where: { id: membership.id } });
+    expect(after).toMatchObject({ paid: false, refundedCents: 6000 });
+    const refunds = await db.refund.findMany({ where: { golferId: golfer.id } });
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        amountCents: 6000,
+        createdBy: 'admin',
+        providerRefundId: expect.stringMatching(/^re_test_sim_/),
+      }),
+    ]);
+  } finally {
+    release();
+  }
+});
