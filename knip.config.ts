@@ -10,7 +10,7 @@ const config: KnipConfig = {
     'scripts/*.{ts,mjs}',
     'prisma/seed.ts',
     // Started as a worker thread by app/import/read.server.ts (by path, not imported).
-    'app/import/spreadsheet-worker.mjs',
+    'app/import/spreadsheet-worker.{mjs,ts}',
     // The PostgreSQL schema and the last-migrated snapshots are read by scripts/prisma-generate.mjs and
     // scripts/migration-diff.mjs through the Prisma CLI.
     'prisma/**/*.prisma',

@@ -18,12 +18,16 @@ const serverEnv = {
   HOST: '127.0.0.1',
   NODE_ENV: 'production',
   SESSION_SECRET: 'e2e-session-secret',
+  // Every browser test registers from 127.0.0.1: far more than the 10 checkouts an hour one address may start.
+  REGISTRATIONS_PER_HOUR: '1000',
   INSECURE_COOKIES: '1',
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
   SEED_DEMO: '0',
   BCRYPT_COST: '4',
   STRIPE_SECRET_KEY: '',
+  // A local SMTP server receives the site's email (scripts/e2e-server.mjs, tests/e2e/mail-inbox.ts).
+  E2E_SMTP: '1',
   REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? 'build',
   REMIX_ASSETS_NAME: process.env.REMIX_ASSETS_NAME ?? 'build',
 };

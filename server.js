@@ -1,4 +1,5 @@
 // The production server: Express in front of the Remix build. Run through `npm start` (scripts/start.mjs).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,15 @@ const assetsName = process.env.REMIX_ASSETS_NAME ?? 'build';
 const build = await import(pathToFileURL(path.join(buildDir, 'index.js')).href);
 
 await build.entry.module.prepareServer();
+
+// Without a Stripe key the site takes registrations through the simulated checkout: nobody pays. Fine for a demo,
+// never for a real league, so production says so loudly at start.
+if (process.env.NODE_ENV === 'production' && !process.env.STRIPE_SECRET_KEY?.trim()) {
+  const line = '!'.repeat(78);
+  console.warn(
+    `${line}\n!! STRIPE_SECRET_KEY is not set: registrations use the SIMULATED checkout and NO CARD IS CHARGED.\n!! Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) before taking real registrations.\n${line}`,
+  );
+}
 
 const app = express();
 app.disable('x-powered-by');
@@ -28,7 +38,14 @@ function originHost(origin) {
 // Cross-site form posts are refused on every mutation (the Stripe webhook proves itself with its signature).
 app.use((req, res, next) => {
   req.headers['x-client-address'] = req.ip ?? req.socket.remoteAddress ?? '';
-  if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === '/webhooks/stripe') return next();
+  // The Stripe webhook proves itself with its signature, and a one-click unsubscribe (RFC 8058) with its secret token:
+  // mail programs post it from wherever they run.
+  if (
+    ['GET', 'HEAD', 'OPTIONS'].includes(req.method) ||
+    req.path === '/webhooks/stripe' ||
+    req.path.startsWith('/unsubscribe/')
+  )
+    return next();
   const site = req.get('sec-fetch-site');
   const origin = req.get('origin');
   const host = req.get('host');
@@ -61,14 +78,29 @@ app.use(
 app.use(`/${assetsName}`, express.static(path.resolve('public', assetsName), { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h', index: false }));
 
-app.all(
-  '*',
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV ?? 'production',
-    getLoadContext: () => ({ cspNonce: crypto.randomBytes(16).toString('base64') }),
-  }),
-);
+// `npm run bench` counts the database queries of each page it measures (scripts/bench/pages.ts).
+if (process.env.BENCH === '1')
+  app.get('/__bench/queries', (_req, res) => res.json({ queries: build.entry.module.queryCount() }));
+
+// Anonymous visits to the public pages are answered from a cache that every write empties (in every process, with
+// PostgreSQL): docs/decisions/068-public-page-cache.md. After compression, so what it keeps is the page itself.
+const stopPageCache = await build.entry.module.startPublicPageCache();
+app.use(build.entry.module.handlePublicPageCache);
+
+const handleRemix = createRequestHandler({
+  build,
+  mode: process.env.NODE_ENV ?? 'production',
+  getLoadContext: () => ({ cspNonce: crypto.randomBytes(16).toString('base64') }),
+});
+// Each request runs in its own request context (app/utils/request-context.server.ts, which shares this instance
+// through globalThis): signing in marks its user as the actor of its writes for the audit log, until the response
+// has gone out (docs/decisions/098-audit-log.md).
+const requestContext = (globalThis[Symbol.for('golf-league.request-context')] ??= new AsyncLocalStorage());
+app.all('*', (req, res, next) => {
+  const store = {};
+  res.once('close', () => (store.ended = true));
+  return requestContext.run(store, () => handleRemix(req, res, next));
+});
 
 // A request Express itself refuses (a path with broken percent-encoding such as /%E0%A4%A) keeps its 4xx status;
 // anything else unexpected is logged with its stack and answered without internals.
@@ -89,3 +121,12 @@ const host = process.env.HOST || '0.0.0.0';
 app.listen(port, host, () => {
   console.log(`Golf league site ready at http://localhost:${port}`);
 });
+
+// The outbox's sender delivers queued email in this process (docs/decisions/080-outbox-and-sender.md). On SIGTERM or
+// SIGINT it finishes and records the message it is sending before the process exits.
+const stopMailSender = build.entry.module.startMailSender();
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    Promise.allSettled([stopMailSender(), stopPageCache()]).finally(() => process.exit(0));
+  });
+}

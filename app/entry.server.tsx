@@ -8,6 +8,9 @@ import { NonceProvider } from './utils/nonce';
 import { securityHeaders } from './utils/security-headers';
 
 export { prepareServer } from './utils/prepare.server';
+export { startMailSender } from './mail/sender.server';
+export { handlePublicPageCache, startPublicPageCache } from './utils/page-cache.server';
+export { queryCount } from './utils/db.server';
 
 const ABORT_DELAY = 5_000;
 

@@ -3,7 +3,6 @@
  * themselves are data (app/models/seasons.server.ts); everything here is pure. Dates are plain calendar dates
  * (`yyyy-MM-dd`) that never shift with a time zone.
  */
-import { format, isValid, parseISO } from 'date-fns';
 
 /** What happens on a schedule date (docs/product/league.md#schedule); rules depend on it, never on `event`. */
 export const SCHEDULE_KINDS = [
@@ -84,8 +83,33 @@ export function playoffQualifierDates(entries: readonly ScheduleEntry[]): string
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A yyyy-MM-dd string at noon UTC: its calendar day in the UTC formatters below, whatever the machine's zone. */
+function utcNoon(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day, 12));
+}
+
+/** The date exists (no February 30th). */
+function isCalendarDate(date: string): boolean {
+  return utcNoon(date).toISOString().slice(0, 10) === date;
+}
+
+// The ways the pages show a plain date (date-fns pattern names), drawn by the platform's own formatter: the public
+// schedule imports this module, and a date library would reach every phone that opens it
+// (docs/decisions/061-javascript-budgets.md).
+const DATE_PATTERNS = {
+  'EEE, MMM d': { weekday: 'short', month: 'short', day: 'numeric' },
+  'EEE, MMM d, yyyy': { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
+  'EEEE, MMMM d': { weekday: 'long', month: 'long', day: 'numeric' },
+  'MMMM d': { month: 'long', day: 'numeric' },
+  'MMM d': { month: 'short', day: 'numeric' },
+  'MMM d, yyyy': { month: 'short', day: 'numeric', year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+type DatePattern = keyof typeof DATE_PATTERNS;
+const formatters = new Map<DatePattern, Intl.DateTimeFormat>();
+
 function assertPlainDate(date: string): void {
-  if (!PLAIN_DATE.test(date) || !isValid(parseISO(date))) {
+  if (!PLAIN_DATE.test(date) || !isCalendarDate(date)) {
     throw new RangeError(`Expected a yyyy-MM-dd date, got "${date}"`);
   }
 }
@@ -99,8 +123,12 @@ export function nextEvent(entries: readonly ScheduleEntry[], today: string): Sch
 }
 
 /** Display a plain date, e.g. "Mon, May 5" (pattern overridable). */
-export function formatScheduleDate(date: string, pattern = 'EEE, MMM d'): string {
+export function formatScheduleDate(date: string, pattern: DatePattern = 'EEE, MMM d'): string {
   assertPlainDate(date);
-  // parseISO reads a date-only string as local midnight, unlike `new Date(string)` which reads it as UTC.
-  return format(parseISO(date), pattern);
+  let formatter = formatters.get(pattern);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { ...DATE_PATTERNS[pattern], timeZone: 'UTC' });
+    formatters.set(pattern, formatter);
+  }
+  return formatter.format(utcNoon(date));
 }

@@ -1,4 +1,5 @@
-import { format, parse } from 'date-fns';
+// No date library here: the public pages import this module, and every byte of it reaches the phones that open them
+// (docs/decisions/061-javascript-budgets.md). A time of day needs none.
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const MINUTES_PER_DAY = 24 * 60;
@@ -16,8 +17,14 @@ function toMinutes(time: string): number {
 }
 
 function fromMinutes(total: number): string {
-  return format(new Date(2000, 0, 1, Math.floor(total / 60), total % 60), 'HH:mm');
+  const inDay = ((total % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(inDay / 60))}:${pad(inDay % 60)}`;
 }
+
+/** The four positions of a standing tee time (shared by the pages and the server). */
+export const POSITIONS = [1, 2, 3, 4] as const;
+export type Position = (typeof POSITIONS)[number];
 
 /** A standing tee time with its four positions' golfer ids and names (null when open), as the pages show it. */
 export type TeeTimeRow = {
@@ -72,15 +79,24 @@ export function missingSlotTimes(existing: readonly string[], wanted: readonly s
  * The three ways the product shows a time of day (docs/product/league.md#standing-tee-times): tables
  * 'h:mm a' ('1:05 PM'), the tee-time choice and its confirmation '1:05PM', and the public pages' prose '11:00am'.
  */
-const TIME_PATTERNS = { table: 'h:mm a', compact: 'h:mma', prose: 'h:mmaaa' } as const;
-export type TimeStyle = keyof typeof TIME_PATTERNS;
+export type TimeStyle = 'table' | 'compact' | 'prose';
+
+const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
 
 /** A stored `HH:MM` tee time for people: '13:05' → '1:05 PM' (table), '1:05PM' (compact) or '1:05pm' (prose). */
 export function formatTeeTime(value: string, style: TimeStyle = 'table'): string {
   // A malformed stored time is shown as it is rather than breaking the tee-time table.
   if (!isValidTime(value)) return value;
-  // The reference date only anchors the parse; the calendar day is irrelevant for a time of day.
-  return format(parse(value, 'HH:mm', new Date(2000, 0, 1)), TIME_PATTERNS[style]);
+  // The reference date only anchors the time; the calendar day is irrelevant for a time of day.
+  const parts = clock.formatToParts(Date.UTC(2000, 0, 1, ...value.split(':').map(Number)));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const time = `${part('hour')}:${part('minute')}`;
+  const period = part('dayPeriod');
+  return style === 'table'
+    ? `${time} ${period}`
+    : style === 'compact'
+      ? `${time}${period}`
+      : `${time}${period.toLowerCase()}`;
 }
 
 /** Rows sorted ascending by their `HH:MM` time, without changing the input. */

@@ -1,8 +1,9 @@
 import { matchesGolferSearch } from '~/domain/golfer-display';
 import type { GolferInput } from '~/schemas/golfer';
+import { NAME_SEARCH_LIMIT, NAME_SEARCH_MIN_LETTERS, nameSearchTooShort } from '~/schemas/registration';
 import { databaseConfig } from '~/utils/database-url.server';
 import { db, isUniqueViolation, type Prisma, type Tx } from '~/utils/db.server';
-import { ConflictError, NotFoundError } from '~/domain/errors';
+import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
 /** The stored full name: first and last name (the nickname is shown separately, see docs/decisions). */
 function fullNameOf(firstName: string, lastName: string): string {
@@ -183,4 +184,28 @@ export async function requireGolfer(id: number, client: Tx = db): Promise<Golfer
 export function golferJson(golfer: GolferRow): GolferRow {
   const { id, firstName, lastName, nickname, fullName, email, phone } = golfer;
   return { id, firstName, lastName, nickname, fullName, email, phone };
+}
+
+type GolferName = { id: number; firstName: string; lastName: string; fullName: string };
+
+/**
+ * The public name search of /register and GET /api/golfers-public (docs/product/performance.md#lists-at-scale): ids
+ * and names only, never contact details, of the golfers whose full name or nickname contains every word typed, by
+ * last then first name, at most 20 of them, and whether more matched. Fewer than 2 letters is refused: one letter
+ * would list a good part of the league.
+ */
+export async function findGolferNames(
+  text: string,
+  client: Tx = db,
+): Promise<{ golfers: GolferName[]; more: boolean }> {
+  if (nameSearchTooShort(text))
+    throw new InvalidError(`Type at least ${NAME_SEARCH_MIN_LETTERS} letters of your name.`);
+  const words = text.trim().slice(0, 100).split(/\s+/).slice(0, 5);
+  const rows = await client.golfer.findMany({
+    where: { AND: words.map((word) => ({ OR: [{ fullName: containsText(word) }, { nickname: containsText(word) }] })) },
+    select: { id: true, firstName: true, lastName: true, fullName: true },
+    orderBy: [...golferOrder],
+    take: NAME_SEARCH_LIMIT + 1,
+  });
+  return { golfers: rows.slice(0, NAME_SEARCH_LIMIT), more: rows.length > NAME_SEARCH_LIMIT };
 }

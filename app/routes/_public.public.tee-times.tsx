@@ -4,13 +4,14 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix
 import { DataTable, Td } from '~/components/data-table';
 import { EmptyState } from '~/components/page-header';
 import { Notice } from '~/components/notice';
-import { formatTeeTime } from '~/domain/tee-times';
-import { currentSeason } from '~/domain/season';
-import { listTeeTimes } from '~/models/tee-times.server';
-import { POSITIONS } from '~/schemas/tee-time';
+import { formatTeeTime, POSITIONS } from '~/domain/tee-times';
+import { listCurrentTeeTimes } from '~/models/tee-times.server';
 import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction = ({ matches }) => titled(matches, 'Tee Times');
+export const meta: MetaFunction = ({ matches }) => [
+  ...titled(matches, 'Tee Times'),
+  { name: 'description', content: "This season's standing Monday tee times and who plays in each." },
+];
 
 /**
  * Read-only standing tee times of the current season, for anyone (names only, no contact details). The
@@ -18,8 +19,7 @@ export const meta: MetaFunction = ({ matches }) => titled(matches, 'Tee Times');
  * Login links.
  */
 export async function loader(_: LoaderFunctionArgs) {
-  const season = currentSeason();
-  return json({ season, teeTimes: await listTeeTimes(season) });
+  return json(await listCurrentTeeTimes());
 }
 
 function Heading({ season }: { season: number }) {

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Notice } from '~/components/notice';
-import { Button } from '~/components/ui/button';
+import { Button, buttonClass } from '~/components/ui/button';
 import { ErrorList, Field, inputClass } from '~/components/ui/field';
 import {
   ESTIMATED_SCORE_MAX,
@@ -13,23 +12,36 @@ import {
   ESTIMATED_SCORE_PLACEHOLDER,
   formatDollars,
 } from '~/domain/league-rules';
-import { listGolferOptions } from '~/models/golfers.server';
+import { findGolferNames, getGolfer } from '~/models/golfers.server';
 import {
   contactHint,
   registrationOffer,
   requireOpenRegistration,
   startRegistration,
 } from '~/models/registrations.server';
+import { takeRegistrationSlot } from '~/models/rate-limit.server';
 import { getSettings } from '~/models/settings.server';
-import { registrationSchema } from '~/schemas/registration';
-import { failureOf, readSmallForm, siteOrigin } from '~/utils/http.server';
+import {
+  NAME_SEARCH_LIMIT,
+  NAME_SEARCH_MIN_LETTERS,
+  nameSearchTooShort,
+  parseRegistrationForm,
+} from '~/schemas/registration';
+import { registrationConstraint } from '~/schemas/registration.server';
+import { failureOf, HttpError, readSmallForm, siteOrigin } from '~/utils/http.server';
 import { paymentsAreSimulated } from '~/utils/payments/provider.server';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
 import { useIsPending } from '~/utils/use-is-pending';
 import { titled } from '~/utils/meta';
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => titled(matches, 'Register');
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [
+  ...titled(matches, 'Register'),
+  {
+    name: 'description',
+    content: "Register and pay for the league's season online, then choose your Monday tee time.",
+  },
+];
 
 type Hint = Awaited<ReturnType<typeof contactHint>>;
 
@@ -37,31 +49,43 @@ function golferIdParam(value: FormDataEntryValue | string | null): number | null
   return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
+type GolferOption = { id: number; fullName: string };
+type Found = { query: string; golfers: GolferOption[]; more: boolean };
+
 /**
- * Names only for the returning-golfer select (docs/product/privacy-and-access.md#contact-details); the masked contact
- * hint is given for one golfer at a time, the one selected (?golferId=, which the page also fetches as the select
- * changes). The season and fee are those of the season on sale; while none is, `closedMessage` replaces the form
+ * Returning golfers find their name by typing 2 or more letters of it (docs/product/performance.md#lists-at-scale):
+ * `?find=` lists at most 20 matching names (names only, docs/product/privacy-and-access.md#contact-details), which is
+ * how the page works without JavaScript; with JavaScript the page asks GET /api/golfers-public as the golfer types.
+ * The page never carries the whole list of golfers. The masked contact hint is given for one golfer at a time, the
+ * one selected (?golferId=, which the page also fetches as the choice changes). The season and fee are those of the
+ * season on sale; while none is, `closedMessage` replaces the form
  * (docs/product/seasons.md#registration-follows-the-season).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const golferId = golferIdParam(url.searchParams.get('golferId'));
-  const [golfers, settings, offer, hint] = await Promise.all([
-    listGolferOptions(),
+  const find = (url.searchParams.get('find') ?? '').slice(0, 100);
+  const [settings, offer, hint, golfer, found] = await Promise.all([
     getSettings(),
     registrationOffer(),
     golferId ? contactHint(golferId) : null,
+    golferId ? getGolfer(golferId) : null,
+    nameSearchTooShort(find) ? null : findGolferNames(find),
   ]);
+  const names = (golfers: GolferOption[]) => golfers.map((g) => ({ id: g.id, fullName: g.fullName }));
   return json({
-    golfers: golfers.map((g) => ({ id: g.id, fullName: g.fullName })),
+    find,
+    found: found ? ({ query: find, golfers: names(found.golfers), more: found.more } satisfies Found) : null,
+    selected: golfer ? names([golfer])[0] : null,
     hint,
-    type: url.searchParams.get('type') === 'returning' || golferId ? ('returning' as const) : ('new' as const),
+    type: url.searchParams.get('type') === 'returning' || golferId || find ? ('returning' as const) : ('new' as const),
     season: offer.year,
     feeCents: offer.feeCents,
     closedMessage: offer.closedMessage,
     leagueName: settings.leagueName,
     statementDescriptor: settings.statementDescriptor,
     simulated: paymentsAreSimulated(),
+    constraint: registrationConstraint,
   });
 }
 
@@ -81,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // "Show what we have on file" sits in the returning-golfer section: pressing it says "I am returning", even
   // when the radio (which nothing switches without JavaScript) still reads "new".
   if (formData.has('__intent__') && selected) formData.set('registrationType', 'returning');
-  const submission = parseWithZod(formData, { schema: registrationSchema });
+  const submission = parseRegistrationForm(formData);
   const hint = formData.get('registrationType') === 'returning' && selected ? await contactHint(selected) : null;
   // Not a submit (the no-JS "Show what's on file" button validates just the name) or invalid input.
   if (submission.status !== 'success') {
@@ -91,11 +115,15 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   try {
+    // Past this network's allowance of checkouts (429): the form comes back with the message, nothing else happens.
+    const refused = await takeRegistrationSlot(request.headers.get('X-Client-Address'));
+    if (refused) throw new HttpError(429, refused);
     const { checkoutUrl } = await startRegistration(submission.value, siteOrigin(request));
     // 303: the browser follows with a GET to the checkout page, with or without JavaScript.
     return redirect(checkoutUrl, 303);
   } catch (error) {
-    // A refusal (already paid, someone else's email) or the payment provider being down (502; nothing was charged).
+    // A refusal (too many registrations, already paid, someone else's email) or the payment provider being down
+    // (502; nothing was charged).
     const failure = failureOf(error);
     if (failure) {
       return json(
@@ -111,37 +139,74 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const constraint = getZodConstraint(registrationSchema);
+// Which part of the form shows follows the checked radio through CSS (:has), the same before and after the page
+// hydrates, with or without JavaScript: nothing moves once the scripts run (CLS 0, docs/product/performance.md).
+const newOnly = '[.reg-form:has(.reg-type-returning:checked)_&]:hidden';
+const returningOnly = '[.reg-form:has(.reg-type-new:checked)_&]:hidden';
+
+type SearchAnswer = { golfers: GolferOption[]; more: boolean } | { message: string };
 
 export default function RegisterPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const hintFetcher = useFetcher<typeof loader>();
+  const search = useFetcher<SearchAnswer>();
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>();
   // Until the redirect to checkout lands; the no-JS "Show what's on file" button (__intent__) is not a submit.
   const submitting = useIsPending({ state: 'non-idle' });
 
   const initialType = (actionData?.result?.initialValue?.registrationType as string | undefined) ?? data.type;
-  const [type, setType] = useState<'new' | 'returning'>(initialType === 'returning' ? 'returning' : 'new');
   const initialGolferId = golferIdParam(
     (actionData?.result?.initialValue?.golferId as string | undefined) ?? data.hint?.golferId?.toString() ?? null,
   );
   const [golferId, setGolferId] = useState<number | null>(initialGolferId);
+  const [query, setQuery] = useState(data.find);
+  // The chosen golfer stays on the list while the golfer searches again.
+  const [chosen, setChosen] = useState<GolferOption | null>(
+    [data.selected, ...(data.found?.golfers ?? [])].find((g) => g && g.id === initialGolferId) ?? null,
+  );
 
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint,
-    defaultValue: { registrationType: type, golferId: initialGolferId?.toString() ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
+    constraint: data.constraint,
+    defaultValue: { registrationType: initialType === 'returning' ? 'returning' : 'new' },
+    onValidate: ({ formData }) => parseRegistrationForm(formData),
     shouldValidate: 'onInput',
     shouldRevalidate: 'onInput',
   });
 
   const hints = [hintFetcher.data?.hint, actionData?.hint, data.hint];
   const hint = golferId ? (hints.find((h) => h?.golferId === golferId) ?? null) : null;
-  const showNew = !hydrated || type === 'new';
-  const showReturning = !hydrated || type === 'returning';
   const failure = actionData?.message;
+
+  const tooShort = nameSearchTooShort(query);
+  const answer = search.data;
+  const found: Omit<Found, 'query'> | null = tooShort
+    ? null
+    : answer && 'golfers' in answer
+      ? answer
+      : data.found && data.found.query === query
+        ? data.found
+        : null;
+  const searchFailed = !tooShort && answer && 'message' in answer ? answer.message : null;
+  const options = found ? found.golfers : [];
+  const listed = chosen && !options.some((g) => g.id === chosen.id) ? [chosen, ...options] : options;
+
+  function findNames(text: string) {
+    clearTimeout(searchTimer.current);
+    if (nameSearchTooShort(text)) return;
+    searchTimer.current = setTimeout(
+      () => search.load(`/api/golfers-public?${new URLSearchParams({ q: text.trim() })}`),
+      150,
+    );
+  }
+
+  function choose(golfer: GolferOption) {
+    setGolferId(golfer.id);
+    setChosen(golfer);
+    hintFetcher.load(`/register?golferId=${golfer.id}`);
+  }
 
   if (data.closedMessage) {
     return (
@@ -165,7 +230,11 @@ export default function RegisterPage() {
         </Notice>
       ) : null}
 
-      <Form method="post" className="mt-6 space-y-6 rounded-lg border bg-white p-6 shadow-sm" {...getFormProps(form)}>
+      <Form
+        method="post"
+        className="reg-form mt-6 space-y-6 rounded-lg border bg-white p-6 shadow-sm"
+        {...getFormProps(form)}
+      >
         {failure ? (
           <Notice tone="error" title="Registration Failed">
             {failure}
@@ -180,8 +249,7 @@ export default function RegisterPage() {
                 <input
                   {...getInputProps(fields.registrationType, { type: 'radio', value })}
                   key={`${value}-${form.key}`}
-                  onChange={() => setType(value)}
-                  className="h-4 w-4 accent-emerald-700"
+                  className={cn('h-4 w-4 accent-emerald-700', `reg-type-${value}`)}
                 />
                 {value === 'new' ? 'New golfer' : 'Returning golfer'}
               </label>
@@ -190,98 +258,135 @@ export default function RegisterPage() {
           <ErrorList id={fields.registrationType.errorId} errors={fields.registrationType.errors} />
         </fieldset>
 
-        {showReturning ? (
-          <section aria-labelledby="returning-heading" className="space-y-3">
-            {!hydrated ? (
-              <h2 id="returning-heading" className="font-semibold text-emerald-800">
-                Returning golfers
-              </h2>
-            ) : (
-              <h2 id="returning-heading" className="sr-only">
-                Returning golfer
-              </h2>
-            )}
-            <div className="space-y-1">
-              <label htmlFor={fields.golferId.id} className="block text-sm font-medium text-slate-700">
-                Select your name
-              </label>
-              <select
-                {...getSelectProps(fields.golferId)}
-                key={fields.golferId.key}
+        <section aria-labelledby="returning-heading" className={cn('space-y-3', returningOnly)}>
+          <h2 id="returning-heading" className="font-semibold text-emerald-800">
+            Returning golfers
+          </h2>
+          <div className="space-y-1">
+            <label htmlFor="find-name-text" className="block text-sm font-medium text-slate-700">
+              Find your name
+            </label>
+            <div className="flex gap-2">
+              {/* Belongs to the GET form below the page's form: "Find my name" reloads the page with ?find=. */}
+              <input
+                id="find-name-text"
+                type="search"
+                name="find"
+                form="find-name"
+                defaultValue={data.find}
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby="find-name-help"
                 className={inputClass}
-                aria-invalid={fields.golferId.errors ? true : undefined}
-                aria-describedby={fields.golferId.errors ? fields.golferId.errorId : undefined}
                 onChange={(event) => {
-                  const id = golferIdParam(event.currentTarget.value);
-                  setGolferId(id);
-                  if (id) hintFetcher.load(`/register?golferId=${id}`);
+                  setQuery(event.currentTarget.value);
+                  findNames(event.currentTarget.value);
                 }}
-              >
-                <option value="">Select your name</option>
-                {data.golfers.map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.fullName}
-                  </option>
-                ))}
-              </select>
-              <ErrorList id={fields.golferId.errorId} errors={fields.golferId.errors} />
+              />
+              <button type="submit" form="find-name" className={cn(buttonClass('secondary'), 'shrink-0')}>
+                Find my name
+              </button>
             </div>
-            {!hydrated ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                type="submit"
-                {...form.validate.getButtonProps({ name: fields.golferId.name })}
-              >
-                Show what we have on file
-              </Button>
-            ) : null}
-            {hint ? (
-              <p className="text-sm text-slate-600" data-testid="contact-hint">
-                On file: {hint.emailHint ? `email ${hint.emailHint}` : 'no email'}
-                {', '}
-                {hint.phoneHint ? `phone ${hint.phoneHint}` : 'no phone'}. Type your email below; leave the phone blank
-                to keep the number on file.
+            <p id="find-name-help" className="text-xs text-slate-500">
+              Type at least {NAME_SEARCH_MIN_LETTERS} letters of your first or last name.
+            </p>
+          </div>
+
+          <fieldset className="space-y-1">
+            <legend className="text-sm font-medium text-slate-700">Select your name</legend>
+            {/* A fixed height, so names arriving as the golfer types push nothing down the page. */}
+            <div className="h-44 overflow-y-auto rounded-md border border-slate-200 p-2" aria-live="polite">
+              {listed.length ? (
+                <ul className="space-y-1">
+                  {listed.map((g) => (
+                    <li key={g.id}>
+                      <label className="flex items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-50">
+                        <input
+                          type="radio"
+                          name={fields.golferId.name}
+                          form={form.id}
+                          value={g.id}
+                          checked={golferId === g.id}
+                          onChange={() => choose(g)}
+                          className="h-4 w-4 accent-emerald-700"
+                          aria-invalid={fields.golferId.errors ? true : undefined}
+                          aria-describedby={fields.golferId.errors ? fields.golferId.errorId : undefined}
+                        />
+                        {g.fullName}
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <p className="px-1 text-sm text-slate-600" data-testid="name-search-status">
+                {query.trim() === ''
+                  ? listed.length
+                    ? null
+                    : 'Your name will be listed here.'
+                  : tooShort
+                    ? `Type at least ${NAME_SEARCH_MIN_LETTERS} letters of your name.`
+                    : searchFailed
+                      ? searchFailed
+                      : found && found.golfers.length === 0
+                        ? `No golfer's name contains "${query.trim()}". Check the spelling, or register as a new golfer.`
+                        : found?.more
+                          ? `Showing the first ${NAME_SEARCH_LIMIT} names: type more of your name to narrow the list.`
+                          : null}
               </p>
-            ) : null}
-          </section>
-        ) : null}
-
-        {showNew ? (
-          <section aria-labelledby="new-heading" className="space-y-3">
-            {!hydrated ? (
-              <h2 id="new-heading" className="font-semibold text-emerald-800">
-                New golfers
-              </h2>
-            ) : (
-              <h2 id="new-heading" className="sr-only">
-                New golfer
-              </h2>
-            )}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label="First Name"
-                errors={fields.firstName.errors}
-                errorId={fields.firstName.errorId}
-                inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
-              />
-              <Field
-                label="Last Name"
-                errors={fields.lastName.errors}
-                errorId={fields.lastName.errorId}
-                inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-              />
             </div>
-          </section>
-        ) : null}
+            <ErrorList id={fields.golferId.errorId} errors={fields.golferId.errors} />
+          </fieldset>
+          <Button
+            variant="secondary"
+            size="sm"
+            type="submit"
+            {...form.validate.getButtonProps({ name: fields.golferId.name })}
+            onClick={(event) => {
+              // With JavaScript the hint comes without reloading the page.
+              if (!hydrated) return;
+              event.preventDefault();
+              if (golferId) hintFetcher.load(`/register?golferId=${golferId}`);
+              else form.validate({ name: fields.golferId.name });
+            }}
+          >
+            Show what we have on file
+          </Button>
+          {hint ? (
+            <p className="text-sm text-slate-600" data-testid="contact-hint">
+              On file: {hint.emailHint ? `email ${hint.emailHint}` : 'no email'}
+              {', '}
+              {hint.phoneHint ? `phone ${hint.phoneHint}` : 'no phone'}. Type your email below; leave the phone blank to
+              keep the number on file.
+            </p>
+          ) : null}
+        </section>
 
-        {!hydrated ? <h2 className="font-semibold text-emerald-800">Everyone: contact details</h2> : null}
+        <section aria-labelledby="new-heading" className={cn('space-y-3', newOnly)}>
+          <h2 id="new-heading" className="font-semibold text-emerald-800">
+            New golfers
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="First Name"
+              errors={fields.firstName.errors}
+              errorId={fields.firstName.errorId}
+              inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }}
+            />
+            <Field
+              label="Last Name"
+              errors={fields.lastName.errors}
+              errorId={fields.lastName.errorId}
+              inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
+            />
+          </div>
+        </section>
+
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Email"
             errors={fields.email.errors}
             errorId={fields.email.errorId}
-            hint={showReturning && hint?.emailHint ? `On file: ${hint.emailHint}` : undefined}
+            hint={hint?.emailHint ? <span className={returningOnly}>On file: {hint.emailHint}</span> : undefined}
             inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
           />
           <Field
@@ -289,32 +394,31 @@ export default function RegisterPage() {
             errors={fields.phone.errors}
             errorId={fields.phone.errorId}
             hint={
-              type === 'returning' || !hydrated
-                ? hint?.phoneHint
+              <span className={returningOnly}>
+                {hint?.phoneHint
                   ? `On file: ${hint.phoneHint}. Returning golfers may leave this blank to keep it.`
-                  : 'Returning golfers may leave this blank to keep the number on file.'
-                : undefined
+                  : 'Returning golfers may leave this blank to keep the number on file.'}
+              </span>
             }
             inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
           />
         </div>
 
-        {showNew ? (
-          <Field
-            label="Estimated 9-Hole Score"
-            errors={fields.estimatedScore.errors}
-            errorId={fields.estimatedScore.errorId}
-            hint={`Your flight assignment is based on this estimate of your nine-hole score, assuming par 36.${hydrated ? '' : ' New golfers only.'}`}
-            inputProps={{
-              ...getInputProps(fields.estimatedScore, { type: 'number' }),
-              min: ESTIMATED_SCORE_MIN,
-              max: ESTIMATED_SCORE_MAX,
-              step: 1,
-              placeholder: String(ESTIMATED_SCORE_PLACEHOLDER),
-              inputMode: 'numeric',
-            }}
-          />
-        ) : null}
+        <Field
+          label="Estimated 9-Hole Score"
+          className={newOnly}
+          errors={fields.estimatedScore.errors}
+          errorId={fields.estimatedScore.errorId}
+          hint="Your flight assignment is based on this estimate of your nine-hole score, assuming par 36."
+          inputProps={{
+            ...getInputProps(fields.estimatedScore, { type: 'number' }),
+            min: ESTIMATED_SCORE_MIN,
+            max: ESTIMATED_SCORE_MAX,
+            step: 1,
+            placeholder: String(ESTIMATED_SCORE_PLACEHOLDER),
+            inputMode: 'numeric',
+          }}
+        />
 
         <div>
           <label className="flex items-start gap-2 text-sm">
@@ -336,10 +440,25 @@ export default function RegisterPage() {
 
         {form.errors && !failure ? <ErrorList id={form.errorId} errors={form.errors} /> : null}
 
-        <Button type="submit" className={cn('w-full')} disabled={submitting}>
+        <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? 'Processing...' : 'Continue to Payment'}
         </Button>
       </Form>
+      {/* The name search without JavaScript: the search box and "Find my name" above belong to this form. With
+          JavaScript the names come as the golfer types, and pressing Enter searches at once, without a reload. */}
+      <form
+        id="find-name"
+        method="get"
+        action="/register"
+        onSubmit={(event) => {
+          event.preventDefault();
+          clearTimeout(searchTimer.current);
+          if (!nameSearchTooShort(query))
+            search.load(`/api/golfers-public?${new URLSearchParams({ q: query.trim() })}`);
+        }}
+      >
+        <input type="hidden" name="type" value="returning" />
+      </form>
 
       <p className="mt-4 text-sm text-slate-600">
         Payments are processed securely by our card payment provider (Stripe); we never see your card number. The charge

@@ -6,11 +6,12 @@ import { getSettings } from '~/models/settings.server';
 
 export async function loader(_: LoaderFunctionArgs) {
   const settings = await getSettings();
-  return json({ leagueName: settings.leagueName });
+  // The stats website is linked only while it is published (docs/product/stats.md).
+  return json({ leagueName: settings.leagueName, publishStats: settings.publishStats });
 }
 
 export default function PublicLayout() {
-  const { leagueName } = useLoaderData<typeof loader>();
+  const { leagueName, publishStats } = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b bg-white">
@@ -19,6 +20,11 @@ export default function PublicLayout() {
             {leagueName}
           </Link>
           <nav className="flex items-center gap-2" aria-label="Site">
+            {publishStats ? (
+              <Link to="/stats" className={buttonClass('ghost', 'sm')}>
+                Stats
+              </Link>
+            ) : null}
             <Link to="/join" className={buttonClass('secondary', 'sm')}>
               Join League
             </Link>

@@ -1,14 +1,20 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { listGolferOptions } from '~/models/golfers.server';
+import { findGolferNames } from '~/models/golfers.server';
 import { apiHandler, getOnlyAction } from '~/utils/http.server';
 
 export const action = getOnlyAction;
 
 /**
- * GET /api/golfers-public, for the public registration page: ids and names only. Golfers are hospital staff, so
- * anonymous visitors never receive anyone's email or phone (docs/product/privacy-and-access.md#contact-details).
+ * GET /api/golfers-public?q=smi, the name search of the public registration page as the golfer types: at most 20
+ * golfers whose name contains every word of `q` (2 letters or more, else 400), as ids and names only, and whether more
+ * matched (`{ golfers: [{ id, firstName, lastName, fullName }], more }`). Golfers are hospital staff, so anonymous
+ * visitors never receive anyone's email or phone (docs/product/privacy-and-access.md#contact-details), nor the whole
+ * list of names.
  */
-export function loader(_args: LoaderFunctionArgs) {
-  return apiHandler(async () => json(await listGolferOptions()));
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    const q = new URL(request.url).searchParams.get('q') ?? '';
+    return json(await findGolferNames(q), { headers: { 'Cache-Control': 'no-store' } });
+  });
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FLIGHT_NUMBERS } from '~/domain/league-rules';
 import { normalizeInput } from './json-input';
 import { idField, seasonField } from './round';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Field types shared by the admin schemas. The same schema reads a form (strings, an unchecked box missing), a JSON

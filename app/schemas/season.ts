@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SCHEDULE_KINDS } from '~/domain/schedule';
 import { isValidCalendarDate } from '~/domain/season';
 import { blankToUndefined, booleanField, intField, optionalIntField, textField } from './form-values';

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
+import { POSITIONS, type Position } from '~/domain/tee-times';
 
 /**
  * Standing tee-time requests (docs/product/api.md#standing-tee-times): the admin screen's forms and the /api routes
@@ -7,9 +8,7 @@ import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
  * into numbers).
  */
 
-/** The four positions of a standing tee time (shared by the pages and the server). */
-export const POSITIONS = [1, 2, 3, 4] as const;
-export type Position = (typeof POSITIONS)[number];
+export { POSITIONS, type Position };
 
 const positionMessage = `Position must be a number from 1 to ${GOLFERS_PER_TEE_TIME}`;
 

@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node';
 import type { z, ZodError } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { DomainError } from '~/domain/errors';
 import { currentSeason, parseSeason } from '~/domain/season';
 import { PaymentProviderError } from '~/utils/payments/provider.server';
@@ -67,7 +68,7 @@ export function failureOf(error: unknown): Failure | null {
   return null;
 }
 
-export function zodFieldErrors(error: ZodError): Record<string, string[]> {
+export function zodFieldErrors(error: Pick<ZodError, 'issues'>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || 'form';
@@ -177,10 +178,10 @@ export async function readJson(request: Request, maxBytes = 100_000): Promise<un
 }
 
 /** Validates a JSON body with the form's schema: a 400 with `message` and the field messages when it does not fit. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown, message: string): z.output<S> {
+export function parseBody<S extends z.ZodType | ZodMiniType>(schema: S, body: unknown, message: string): z.output<S> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new HttpError(400, message, zodFieldErrors(parsed.error));
-  return parsed.data;
+  return parsed.data as z.output<S>;
 }
 
 // ---------------------------------------------------------------------------------------------------------

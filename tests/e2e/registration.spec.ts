@@ -131,7 +131,7 @@ test('a new golfer registers, pays, takes a tee time, and doing any step twice c
   );
 });
 
-test('a returning golfer sees only a masked hint, updates their email, keeps their phone and skips the tee time', async ({
+test('a returning golfer sees only a masked hint, updates their email through the link sent to the address on file, keeps their phone and skips the tee time', async ({
   page,
 }) => {
   const golfer = await createGolfer({
@@ -145,7 +145,9 @@ test('a returning golfer sees only a masked hint, updates their email, keeps the
   await page.goto('/register');
   await hydrated(page);
   await page.getByRole('radio', { name: 'Returning golfer' }).check();
-  await page.getByLabel('Select your name').selectOption({ label: golfer.fullName });
+  await page.getByLabel('Find your name').fill(golfer.lastName);
+  if (!jsOn()) await page.getByRole('button', { name: 'Find my name' }).click();
+  await page.getByRole('radio', { name: golfer.fullName }).check();
   if (!jsOn()) await page.getByRole('button', { name: 'Show what we have on file' }).click();
   const hint = page.getByTestId('contact-hint');
   await expect(hint).toContainText('r•••@m•••.org');
@@ -163,9 +165,21 @@ test('a returning golfer sees only a masked hint, updates their email, keeps the
   await page.getByRole('link', { name: 'Skip for now' }).first().click();
   await expect(page).toHaveURL(/\/schedule$/);
 
+  // Paid, with the details on file until the link sent to the address on file confirms the new email (decision 096).
   const after = await db.golfer.findUniqueOrThrow({ where: { id: golfer.id }, include: { memberships: true } });
-  expect(after).toMatchObject({ email: newEmail, phone: '231-555-0187', firstName: 'Rita' });
+  expect(after).toMatchObject({ email: golfer.email, phone: '231-555-0187', firstName: 'Rita' });
   expect(after.memberships).toEqual([expect.objectContaining({ season, paid: true, registered: true })]);
+  const mail = await db.outboxMessage.findFirstOrThrow({ where: { kind: 'contact-change', golferId: golfer.id } });
+  expect(mail.toAddress).toBe(golfer.email);
+  const link = /https?:\/\/[^/\s]+(\/confirm-contact\/[A-Za-z0-9_-]+)/.exec(mail.text)![1];
+  await page.goto(link);
+  await expect(page.getByText(newEmail)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm Change' }).click();
+  await expect(page.getByText('Your contact details have been updated.')).toBeVisible();
+  expect(await db.golfer.findUniqueOrThrow({ where: { id: golfer.id } })).toMatchObject({
+    email: newEmail,
+    phone: '231-555-0187',
+  });
 });
 
 test('cancelling on the checkout page returns to /register and registers nobody', async ({ page }) => {

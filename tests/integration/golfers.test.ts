@@ -424,14 +424,32 @@ describe('/api/golfers', () => {
     expect((await dup.json()).errors).toEqual({ email: ['Another golfer already uses this email'] });
   });
 
-  it('GET /api/golfers-public gives anyone ids and names, never email or phone', async () => {
+  it('GET /api/golfers-public?q= gives anyone at most 20 matching ids and names, never email or phone', async () => {
     const last = unique('Public');
     await createGolfer({ firstName: 'Pia', lastName: last, email: `${last}@example.org`, phone: '231-555-0199' });
-    const res = await call(apiGolfersPublic, request('/api/golfers-public'));
+    const res = await call(apiGolfersPublic, request(`/api/golfers-public?q=pia%20${last.toLowerCase()}`));
     expect(res.status).toBe(200);
-    const list = await res.json();
-    const entry = list.find((g: { lastName: string }) => g.lastName === last);
-    expect(Object.keys(entry).sort()).toEqual(['firstName', 'fullName', 'id', 'lastName']);
-    expect(JSON.stringify(list)).not.toContain('555-0199');
+    const body = await res.json();
+    expect(body.more).toBe(false);
+    expect(body.golfers).toHaveLength(1);
+    expect(Object.keys(body.golfers[0]).sort()).toEqual(['firstName', 'fullName', 'id', 'lastName']);
+    expect(JSON.stringify(body)).not.toContain('555-0199');
+    expect(JSON.stringify(body)).not.toContain('@example.org');
+
+    const family = unique('Crowd');
+    for (let i = 0; i < 21; i++)
+      await createGolfer({ firstName: `Kin${String(i).padStart(2, '0')}`, lastName: family });
+    const many = await (await call(apiGolfersPublic, request(`/api/golfers-public?q=${family}`))).json();
+    expect(many.more).toBe(true);
+    expect(many.golfers.map((g: { firstName: string }) => g.firstName)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Kin${String(i).padStart(2, '0')}`),
+    );
+
+    // One letter (or none) would list much of the league: refused.
+    for (const q of ['', 'p', ' p ']) {
+      const short = await call(apiGolfersPublic, request(`/api/golfers-public?q=${encodeURIComponent(q)}`));
+      expect(short.status).toBe(400);
+      expect(await short.json()).toEqual({ message: 'Type at least 2 letters of your name.' });
+    }
   });
 });

@@ -37,7 +37,7 @@ async function deflateRepeated(chunk: Buffer, times: number): Promise<{ data: Bu
 }
 
 /** A zip archive of deflated members, laid out by the book (local headers, data, central directory, end record). */
-function zip(members: { name: string; data: Buffer; size: number; crc: number }[]): Uint8Array {
+function zip(members: { name: string; data: Buffer; size: number; crc: number }[]): Uint8Array<ArrayBuffer> {
   const parts: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;

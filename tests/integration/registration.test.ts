@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { currentSeason } from '~/domain/season';
 import { createGolfer } from '~/models/golfers.server';
 import { action as registerAction, loader as registerLoader } from '~/routes/_public.register';
@@ -73,16 +73,17 @@ async function makeSlot(
 }
 
 describe('/register page', () => {
-  it('lists golfer names only, never contact details', async () => {
+  it('lists only the names matching ?find=, never contact details, and no names without a search', async () => {
     const golfer = await createGolfer({
       firstName: 'Private',
       lastName: unique('Person'),
       email: `${unique('p')}@hidden.org`,
       phone: '231-555-0199',
     });
-    const res = await call(registerLoader, request('/register'));
+    expect(await (await call(registerLoader, request('/register'))).text()).not.toContain(golfer.fullName);
+    const res = await call(registerLoader, request(`/register?find=${golfer.lastName}`));
     const text = await res.text();
-    expect(text).toContain(golfer.fullName);
+    expect(JSON.parse(text).found.golfers).toEqual([{ id: golfer.id, fullName: golfer.fullName }]);
     expect(text).not.toContain(golfer.email!);
     expect(text).not.toContain('555-0199');
     expect(JSON.parse(text).hint).toBeNull();
@@ -276,7 +277,7 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
     expect(after[0].memberships).toEqual([membership]);
   });
 
-  it('registering twice (back button, second tab) leaves only the newest checkout payable: the fee is taken once', async () => {
+  it('registering twice (back button, second tab): paying one checkout expires the other, so the fee is taken once', async () => {
     const form = newGolferForm();
     const checkoutOf = async () => {
       const res = await call(registerAction, request('/register', { form }));
@@ -285,6 +286,15 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
     };
     const first = await checkoutOf();
     const second = await checkoutOf();
+    // Starting a registration expires nothing (it could be anyone typing this email: decision 095).
+    const open = await call(checkoutLoader, request(`/checkout/${first}`), { sessionId: first });
+    expect((await open.json()).session).toMatchObject({ status: 'open' });
+
+    const paid = await call(checkoutAction, request(`/checkout/${second}`, { method: 'POST', form: {} }), {
+      sessionId: second,
+    });
+    expect(paid.status).toBe(303);
+    expect((await confirmation(second)).body).toMatchObject({ state: 'paid' });
 
     const stale = await call(checkoutLoader, request(`/checkout/${first}`), { sessionId: first });
     expect((await stale.json()).session).toMatchObject({ status: 'expired', paymentStatus: 'unpaid' });
@@ -292,13 +302,6 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
       sessionId: first,
     });
     expect(refused.status).toBe(404);
-    expect(await db.golfer.count({ where: { email: form.email } })).toBe(0);
-
-    const paid = await call(checkoutAction, request(`/checkout/${second}`, { method: 'POST', form: {} }), {
-      sessionId: second,
-    });
-    expect(paid.status).toBe(303);
-    expect((await confirmation(second)).body).toMatchObject({ state: 'paid' });
     expect((await confirmation(first)).body).toMatchObject({ state: 'failed' });
     const golfers = await db.golfer.findMany({ where: { email: form.email }, include: { memberships: true } });
     expect(golfers).toHaveLength(1);
@@ -353,7 +356,12 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
     const { body } = await confirmation(sessionId);
     expect(body.golferId).toBe(existing.id);
     const golfer = await db.golfer.findUniqueOrThrow({ where: { id: existing.id }, include: { memberships: true } });
-    expect(golfer).toMatchObject({ firstName: 'Known', nickname: 'Ace', phone: '231-555-0177' });
+    // The new phone waits for confirmation from the address on file (decision 096).
+    expect(golfer).toMatchObject({ firstName: 'Known', nickname: 'Ace', phone: '231-555-0100' });
+    expect(await db.contactChange.findFirst({ where: { golferId: existing.id } })).toMatchObject({
+      email: null,
+      phone: '231-555-0177',
+    });
     expect(golfer.memberships).toEqual([expect.objectContaining({ paid: true, estimatedScore: 42 })]);
   });
 
@@ -376,7 +384,7 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
 });
 
 describe('returning golfer', () => {
-  it('updates the email, keeps the phone on file when left blank, and keeps the estimate', async () => {
+  it('asks the address on file to confirm a new email, keeps the phone on file when left blank, and keeps the estimate', async () => {
     const golfer = await createGolfer({
       firstName: 'Back',
       lastName: unique('Again'),
@@ -400,7 +408,12 @@ describe('returning golfer', () => {
       where: { id: golfer.id },
       include: { memberships: { orderBy: { season: 'asc' } } },
     });
-    expect(after).toMatchObject({ email, phone: '231-555-0150' });
+    // The new email applies only once the link sent to the address on file is used (decision 096).
+    expect(after).toMatchObject({ email: golfer.email, phone: '231-555-0150' });
+    expect(await db.contactChange.findFirst({ where: { golferId: golfer.id } })).toMatchObject({ email, phone: null });
+    expect(await db.outboxMessage.findFirst({ where: { kind: 'contact-change', golferId: golfer.id } })).toMatchObject({
+      toAddress: golfer.email,
+    });
     expect(after.memberships.map((m) => [m.season, m.paid, m.estimatedScore])).toEqual([
       [season - 1, true, 50],
       [season, true, null],
@@ -428,7 +441,9 @@ describe('returning golfer', () => {
     expect(memberships).toEqual([
       expect.objectContaining({ season, paid: true, registered: true, estimatedScore: 40 }),
     ]);
-    expect((await db.golfer.findUniqueOrThrow({ where: { id: golfer.id } })).phone).toBe('231 555 0123');
+    // A phone typed for a golfer with an email on file waits for confirmation (decision 096).
+    expect((await db.golfer.findUniqueOrThrow({ where: { id: golfer.id } })).phone).toBeNull();
+    expect((await db.contactChange.findFirst({ where: { golferId: golfer.id } }))?.phone).toBe('231 555 0123');
   });
 
   it('refuses an email that belongs to another golfer before any checkout', async () => {
@@ -521,6 +536,13 @@ describe('choosing a standing tee time on the confirmation page', () => {
     const a = await makeSlot();
     const b = await makeSlot();
     const { sessionId, golferId } = await paidSession();
+    // Before the season's first league night (after it the link no longer moves a golfer: decision 097).
+    const first = await db.scheduleEntry.findFirstOrThrow({ where: { season }, orderBy: { date: 'asc' } });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${first.date}T12:00:00Z`));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     await call(confirmAction, request(`/registration-confirmation/${sessionId}`, { form: { slot: `${a.id}:1` } }), {
       sessionId,
     });

@@ -1,0 +1,61 @@
+// The production server as a visitor meets it, for the page-weight and Lighthouse benches: the bench's production
+// build (./server.ts) serving a temporary SQLite database that holds the demo league `npm start` seeds on first run,
+// so the public pages show what they show on a real site. Run as a script with `--seed`, it is the child process that
+// seeds that database (the bench's own process already holds a database client of its own).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, signIn, startServer } from './server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+type DemoServer = {
+  url: string;
+  /** The session cookie of the bench administrator, for the signed-in pages with a CLS budget (/flights). */
+  cookie: string;
+  stop: () => Promise<void>;
+};
+
+export async function startDemoServer(): Promise<DemoServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'league-bench-demo-'));
+  const databaseUrl = `file:${path.join(dir, 'demo.db')}`;
+  try {
+    console.log('Building the app for production and seeding the demo league…');
+    buildApp();
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/demo-server.ts', '--seed'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (seeded.status !== 0) throw new Error('Seeding the demo league for the benchmark failed');
+    const server = await startServer(databaseUrl);
+    const cookie = await signIn(server.url);
+    return {
+      url: server.url,
+      cookie,
+      stop: async () => {
+        await server.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The child: migrate the temporary database and seed the demo league into it, as `npm start` does on first run. */
+async function seed() {
+  const { migrate } = await import('../../app/utils/migrate.server');
+  const { databaseConfig } = await import('../../app/utils/database-url.server');
+  await migrate(databaseConfig());
+  const { db } = await import('../../app/utils/db.server');
+  const { seedDemoLeague } = await import('../../prisma/seed');
+  await seedDemoLeague(db);
+  await db.$disconnect();
+}
+
+if (process.argv.includes('--seed') && fileURLToPath(import.meta.url) === path.resolve(process.argv[1] ?? ''))
+  await seed();

@@ -1,0 +1,75 @@
+// The league-size part of `npm run bench`: grows a league of 10,000 golfers and 100,000 rounds in a database of its
+// own, serves it with the real server, and checks pages, imports and the public page cache against their budgets.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { publicPagesDuringImport, zipBombRefused, DURING_IMPORT_BUDGET_MS, MEMORY_BUDGET_MB } from './import-load';
+import { HTML_BUDGET_KB, measurePages, PAGE_BUDGET_MS } from './pages';
+import { buildApp, signIn, startServer } from './server';
+import { joinThroughput } from './throughput';
+
+const log = (line: string) => console.log(`  ${line}`);
+
+/** Runs the checks and prints their tables; true when every budget was met. */
+export async function runScaleBench(): Promise<boolean> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'league-bench-'));
+  const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
+  process.env.DATABASE_URL = databaseUrl;
+  try {
+    console.log('\n== League size: 10,000 golfers, 10,000 memberships, 100,000 rounds over 10 seasons');
+    const { migrate } = await import('../../app/utils/migrate.server');
+    const { databaseConfig } = await import('../../app/utils/database-url.server');
+    await migrate(databaseConfig());
+    const { growLeague } = await import('./league');
+    const started = Date.now();
+    const league = await growLeague(log);
+    log(`grown in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const { db } = await import('../../app/utils/db.server');
+    await db.$disconnect();
+
+    log('building the app');
+    buildApp();
+    const server = await startServer(databaseUrl, { BENCH: '1' });
+    let ok = true;
+    try {
+      const cookie = await signIn(server.url);
+      console.log(
+        `\n== Pages at league size (HTML ≤ ${HTML_BUDGET_KB} KB except /email-list, median ≤ ${PAGE_BUDGET_MS} ms)`,
+      );
+      console.log(
+        `${'page'.padEnd(44)}${'status'.padStart(7)}${'HTML KB'.padStart(10)}${'median ms'.padStart(11)}${'queries'.padStart(9)}`,
+      );
+      for (const row of await measurePages(server, cookie, league)) {
+        ok &&= row.ok;
+        console.log(
+          `${row.path.padEnd(44)}${String(row.status).padStart(7)}${row.kb.toFixed(1).padStart(10)}${row.ms.toFixed(1).padStart(11)}${String(row.queries ?? '-').padStart(9)}  ${row.ok ? 'ok' : 'MISSED'}`,
+        );
+      }
+
+      console.log(`\n== Public pages during a 10,000-row import (95th percentile ≤ ${DURING_IMPORT_BUDGET_MS} ms)`);
+      const load = await publicPagesDuringImport(server, cookie);
+      ok &&= load.ok;
+      console.log(
+        `  import answered ${load.importStatus} in ${(load.importMs / 1000).toFixed(1)} s; ${load.requests} public pages meanwhile: p95 ${load.p95.toFixed(0)} ms, max ${load.max.toFixed(0)} ms  ${load.ok ? 'ok' : 'MISSED'}`,
+      );
+
+      console.log('\n== Throughput of /join next to a raw node:http server sending the same bytes');
+      const rate = await joinThroughput(server);
+      console.log(
+        `  /join ${rate.joinRps.toFixed(0)} requests/s, raw ${rate.rawRps.toFixed(0)} requests/s: ratio ${rate.ratio.toFixed(2)}`,
+      );
+
+      console.log(`\n== A zip bomb (.xlsx unpacking to 1.5 GB): refused, server memory < ${MEMORY_BUDGET_MB} MB`);
+      const bomb = await zipBombRefused(server, cookie);
+      ok &&= bomb.ok;
+      console.log(
+        `  ${bomb.fileMb.toFixed(1)} MB file: ${bomb.status} '${bomb.message}'; peak server memory ${bomb.peakMb.toFixed(0)} MB  ${bomb.ok ? 'ok' : 'MISSED'}`,
+      );
+    } finally {
+      await server.stop();
+    }
+    return ok;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,143 @@
+// The real server for the benchmark: a production build served by server.js on a free port, against a database of
+// the benchmark's own, measured from outside over HTTP as a visitor's browser would.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const BENCH_BUILD = 'build-bench';
+const BENCH_ADMIN = { username: 'bench', password: 'bench-password-1' };
+
+/** A production build of the app in its own folder (the bench never touches the build `npm start` serves). */
+export function buildApp(): void {
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', REMIX_BUILD_DIR: BENCH_BUILD, REMIX_ASSETS_NAME: BENCH_BUILD },
+  });
+  if (result.status !== 0) throw new Error('The build for the benchmark failed');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export type BenchServer = {
+  url: string;
+  process: ChildProcess;
+  /** The most memory the server process has held (VmHWM: its threads included), in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+};
+
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<BenchServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: 'bench-session-secret',
+      INSECURE_COOKIES: '1',
+      SEED_DEMO: '0',
+      BCRYPT_COST: '4',
+      STRIPE_SECRET_KEY: '',
+      SMTP_URL: '',
+      ADMIN_USERNAME: BENCH_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      REMIX_BUILD_DIR: BENCH_BUILD,
+      REMIX_ASSETS_NAME: BENCH_BUILD,
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) while starting`);
+    const ok = await get(`${url}/join`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('The server did not start within 2 minutes');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    process: child,
+    peakRssMb() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+      return kb / 1024;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export type Answer = { status: number; ms: number; bytes: number; body: string; headers: http.IncomingHttpHeaders };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One GET (no compression asked, so `bytes` is the page's own size), timed to the last byte. */
+export function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.get(url, { agent, headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (b: Buffer) => parts.push(b));
+      res.on('end', () => {
+        const body = Buffer.concat(parts);
+        resolve({
+          status: res.statusCode ?? 0,
+          ms: performance.now() - t0,
+          bytes: body.length,
+          body: body.toString('utf8'),
+          headers: res.headers,
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Signs the bench administrator in through POST /api/login and returns the session cookie. */
+export async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`Signing in for the benchmark failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('Signing in for the benchmark gave no cookie');
+  return cookie;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
