@@ -78,6 +78,35 @@ export async function listRoundsBySeason(season: number, client: Tx = db): Promi
   }));
 }
 
+const ROUNDS_PAGE_SIZE = 100;
+
+export type RoundPage = { rows: RoundListRow[]; total: number; page: number; pageCount: number; pageSize: number };
+
+/** The rounds page at any size: one page of a season's rounds (100, newest date first), in two queries. */
+export async function pageRoundsBySeason(season: number, page: number, client: Tx = db): Promise<RoundPage> {
+  const total = await client.round.count({ where: { season } });
+  const pageCount = Math.max(1, Math.ceil(total / ROUNDS_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const rows = await client.round.findMany({
+    where: { season },
+    select: { ...roundFields, golfer: { select: { fullName: true } }, course: { select: { courseName: true } } },
+    orderBy: [{ date: 'desc' }, { id: 'desc' }],
+    skip: (current - 1) * ROUNDS_PAGE_SIZE,
+    take: ROUNDS_PAGE_SIZE,
+  });
+  return {
+    rows: rows.map(({ golfer, course, ...round }) => ({
+      ...round,
+      golferName: golfer?.fullName ?? null,
+      courseName: course?.courseName ?? null,
+    })),
+    total,
+    page: current,
+    pageCount,
+    pageSize: ROUNDS_PAGE_SIZE,
+  };
+}
+
 export function getRound(id: number, client: Tx = db): Promise<RoundRecord | null> {
   return client.round.findUnique({ where: { id }, select: roundFields });
 }

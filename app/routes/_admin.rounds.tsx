@@ -7,6 +7,7 @@ import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
 import { DownloadCsvLink } from '~/components/download-csv-link';
 import { EmptyState, PageHeader } from '~/components/page-header';
+import { Pager } from '~/components/pager';
 import { nonCountingName, RoundForm, type NonCountingDate } from '~/components/round-form';
 import { RouteError } from '~/components/route-error';
 import { SeasonPicker } from '~/components/season-picker';
@@ -18,7 +19,7 @@ import { formatRoundDate, seasonChoices } from '~/domain/season';
 import { listCourseOptions } from '~/models/courses.server';
 import { listGolferOptions } from '~/models/golfers.server';
 import { calculatePointsForDate } from '~/models/points.server';
-import { createRound, deleteRound, getRound, listRoundsBySeason, updateRound } from '~/models/rounds.server';
+import { createRound, deleteRound, getRound, pageRoundsBySeason, updateRound } from '~/models/rounds.server';
 import { getSchedules } from '~/models/seasons.server';
 import {
   discardSetAsideRound,
@@ -29,7 +30,7 @@ import {
 import { pointsDateSchema, roundSchema, setAsideRoundSchema } from '~/schemas/round';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
 import { requireUser } from '~/utils/auth.server';
-import { pageHandler, seasonParam } from '~/utils/http.server';
+import { pageHandler, pageParam, seasonParam } from '~/utils/http.server';
 import { cn } from '~/utils/cn';
 import { titled } from '~/utils/meta';
 import { useIsPending } from '~/utils/use-is-pending';
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // the seasons the form offers while it is open, in one query), the rounds set aside by the upgrade, and the form's
     // options and record only when a dialog needs them.
     const [rounds, schedules, setAside, golfers, courses, { editing, deleting, status }] = await Promise.all([
-      listRoundsBySeason(season),
+      pageRoundsBySeason(season, pageParam(url)),
       getSchedules(formOpen ? [season, ...seasons] : [season]),
       listSetAsideRounds(),
       formOpen ? listGolferOptions() : null,
@@ -156,7 +157,8 @@ export default function RoundsPage() {
     deleting: data.deleting,
     actionData: useActionData<typeof action>(),
   });
-  const { season, rounds } = data;
+  const { season, rounds: roundPage } = data;
+  const rounds = roundPage.rows;
   const closeTo = listUrl(season);
   const optionsLoaded = data.golfers !== null;
   const nonCountingOn = new Map(data.nonCounting.map((entry) => [entry.date, entry]));
@@ -237,6 +239,14 @@ export default function RoundsPage() {
           })}
         </DataTable>
       )}
+      <Pager
+        base={listUrl(season)}
+        page={roundPage.page}
+        pageCount={roundPage.pageCount}
+        total={roundPage.total}
+        pageSize={roundPage.pageSize}
+        noun="rounds"
+      />
 
       {dialog === 'new' ? (
         <UrlDialog title="Record New Round" description="Record a new round for a golfer." closeTo={closeTo}>

@@ -234,8 +234,8 @@ describe('/rounds page', () => {
     const res = await call(pageLoader, request('/rounds?season=2018', { cookie }));
     const data = await json(res);
     expect(data.season).toBe(2018);
-    expect(data.rounds).toHaveLength(1);
-    expect(data.rounds[0]).toMatchObject({
+    expect(data.rounds).toMatchObject({ total: 1, page: 1, pageCount: 1 });
+    expect(data.rounds.rows[0]).toMatchObject({
       golferName: golfer.fullName,
       courseName: course.courseName,
       netScore: 41,
@@ -391,15 +391,19 @@ describe('/rounds page', () => {
       const before = queryCount();
       const res = await call(pageLoader, request(url, { cookie }));
       expect(res.status).toBe(200);
-      return { queries: queryCount() - before, rows: (await json(res)).rounds.length };
+      const { rounds } = (await json(res)) as { rounds: { rows: unknown[]; total: number } };
+      return { queries: queryCount() - before, rows: rounds.rows.length, total: rounds.total };
     }
     await seed(2016, 2, 2);
     await seed(2017, 100, 15);
     const small = await queriesFor('/rounds?season=2016');
     const large = await queriesFor('/rounds?season=2017');
-    expect(small.rows).toBe(4);
-    expect(large.rows).toBe(1500);
+    expect(small).toMatchObject({ rows: 4, total: 4 });
+    // 100 a page (docs/product/performance.md): the page's size does not grow with the season's.
+    expect(large).toMatchObject({ rows: 100, total: 1500 });
     expect(large.queries).toBe(small.queries);
+    const last = await queriesFor('/rounds?season=2017&page=15');
+    expect(last).toMatchObject({ rows: 100, total: 1500 });
     const smallDialog = await queriesFor('/rounds?season=2016&action=new');
     const largeDialog = await queriesFor('/rounds?season=2017&action=new');
     expect(largeDialog.queries).toBe(smallDialog.queries);
