@@ -15,7 +15,7 @@ function golfersWorkbook(rows: number): Blob {
       `Imported${i}`,
       `Golfer${String(i).padStart(5, '0')}`,
       `imported${i}@example.org`,
-      `616-555-${i % 10_000}`,
+      `616-555-${String(i % 10_000).padStart(4, '0')}`,
     ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(data), 'Golfers');
@@ -111,10 +111,19 @@ async function zipBomb(): Promise<Blob> {
   return new Blob([new Uint8Array(Buffer.concat([local, name, data, central, name, end]))]);
 }
 
-export type ZipBombResult = { fileMb: number; status: number; message: string; peakMb: number; ok: boolean };
+export type ZipBombResult = {
+  fileMb: number;
+  status: number;
+  message: string;
+  beforeMb: number;
+  peakMb: number;
+  ok: boolean;
+};
 
 export async function zipBombRefused(server: BenchServer, cookie: string): Promise<ZipBombResult> {
   const bomb = await zipBomb();
+  server.resetPeak();
+  const beforeMb = server.rssMb();
   const result = await upload(server, cookie, bomb, 'bomb.xlsx');
   const message = (JSON.parse(result.body) as { message?: string }).message ?? result.body;
   const peakMb = server.peakRssMb();
@@ -122,6 +131,7 @@ export async function zipBombRefused(server: BenchServer, cookie: string): Promi
     fileMb: bomb.size / 1024 / 1024,
     status: result.status,
     message,
+    beforeMb,
     peakMb,
     ok: result.status >= 400 && result.status < 500 && peakMb < MEMORY_BUDGET_MB,
   };

@@ -85,3 +85,19 @@ export async function growLeague(log: (line: string) => void): Promise<GrownLeag
   const season = seasons[seasons.length - 1]!;
   return { season, seasons, nights, golferId: ids[(LEAGUE.seasons - 1) * LEAGUE.membersPerSeason]! };
 }
+
+/** A league grown by an earlier run, copied to `target`: the same answer growLeague gave, read back from it. */
+export async function reuseLeague(source: string, target: string): Promise<GrownLeague> {
+  const fs = await import('node:fs');
+  fs.copyFileSync(source, target);
+  const last = currentSeason();
+  const seasons = Array.from({ length: LEAGUE.seasons }, (_, i) => last - LEAGUE.seasons + 1 + i);
+  const season = seasons[seasons.length - 1]!;
+  const nights = await leagueNights(season);
+  const first = await db.membership.findFirst({
+    where: { season },
+    orderBy: { golferId: 'asc' },
+    select: { golferId: true },
+  });
+  return { season, seasons, nights, golferId: first!.golferId };
+}

@@ -70,7 +70,7 @@ export async function measurePages(server: BenchServer, cookie: string, league: 
       status: first.status,
       kb,
       ms,
-      queries: before === null || after === null ? null : after - before - 1,
+      queries: before === null || after === null ? null : after - before,
       ok,
     });
   }

@@ -36,6 +36,10 @@ export type BenchServer = {
   process: ChildProcess;
   /** The most memory the server process has held (VmHWM: its threads included), in MB. */
   peakRssMb(): number;
+  /** The memory the server process holds now (VmRSS), in MB. */
+  rssMb(): number;
+  /** Starts counting the peak afresh (Linux: clear_refs 5). */
+  resetPeak(): void;
   stop(): Promise<void>;
 };
 
@@ -82,6 +86,13 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
       return kb / 1024;
+    },
+    rssMb() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    resetPeak() {
+      fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
     },
     stop: () =>
       new Promise((resolve) => {
