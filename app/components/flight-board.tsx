@@ -17,40 +17,35 @@ import {
 } from '@dnd-kit/core';
 import { Form, Link } from '@remix-run/react';
 import { useRef, useState } from 'react';
-import { Button, buttonClass } from '~/components/ui/button';
-import { inputClass } from '~/components/ui/field';
+import { Button } from '~/components/ui/button';
 import { FLIGHT_NUMBERS, isFlightNo, type FlightNo } from '~/domain/league-rules';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
 
+/** A golfer on the board (the page's loader shapes it from app/models/flights.server.ts getFlightBoard). */
 export type FlightEntry = {
   id: number;
-  golferId: number;
-  golferName: string | null;
+  name: string;
   flightNo: string;
-  handicap: number | null;
-  minHandicap: number | null;
-  maxHandicap: number | null;
+  /** The current handicap, and the season's lowest and highest. */
+  hcp: number | null;
+  low: number | null;
+  high: number | null;
 };
 
-export function displayName(entry: { golferId: number; golferName: string | null }): string {
-  return entry.golferName ?? `Golfer #${entry.golferId}`;
+/** "HCP 12 · Range 9-14": the current handicap ('N/A' without one) and the season's range when both ends exist. */
+export function handicapText(entry: Pick<FlightEntry, 'hcp' | 'low' | 'high'>): string {
+  const range = entry.low !== null && entry.high !== null ? ` · Range ${entry.low}-${entry.high}` : '';
+  return `HCP ${entry.hcp ?? 'N/A'}${range}`;
 }
 
-/** "HCP 12 · Range 9-14": the current handicap ('N/A' without one) and the season's range when both ends exist. */
-export function HandicapLine({ entry }: { entry: Pick<FlightEntry, 'handicap' | 'minHandicap' | 'maxHandicap'> }) {
-  return (
-    <p className="text-xs text-slate-600">
-      HCP {entry.handicap ?? 'N/A'}
-      {entry.minHandicap !== null && entry.maxHandicap !== null ? (
-        <>
-          {' '}
-          · Range {entry.minHandicap}-{entry.maxHandicap}
-        </>
-      ) : null}
-    </p>
-  );
-}
+/**
+ * The rows of a list of golfers (flight cards, Unassigned Members), styled from the list so that each of up to
+ * hundreds of rows carries no classes of its own (decision 064): a name (b), the handicap line (small) on a line of
+ * its own, and small links or controls at the end.
+ */
+export const golferRowsClass =
+  'text-sm [&>li]:flex [&>li]:flex-wrap [&>li]:items-center [&>li]:gap-x-1 [&>li]:rounded-md [&>li]:border [&>li]:bg-white [&>li]:p-2 [&_b]:min-w-0 [&_b]:flex-1 [&_b]:break-words [&_b]:font-medium [&_b]:text-slate-900 [&_small]:order-last [&_small]:basis-full [&_small]:text-xs [&_small]:text-slate-600 [&_a]:rounded [&_a]:px-1.5 [&_a]:py-0.5 [&_a]:font-medium [&_a]:text-slate-700 [&_a:hover]:bg-slate-100 [&>li>a:last-of-type]:text-red-700';
 
 const droppableId = (flightNo: string) => `flight-${flightNo}`;
 const DROPPABLE_IDS = FLIGHT_NUMBERS.map(droppableId);
@@ -92,15 +87,19 @@ const collisionDetection: CollisionDetection = (args) =>
 
 /**
  * The four flight cards. Entries drag between flights with the mouse, touch or keyboard (dnd-kit); a drop on
- * another flight calls `onMove`. Without JavaScript each entry has a flight select and a Move button instead.
+ * another flight calls `onMove`. Without JavaScript each card ends with one Move form instead: the golfer, the new
+ * flight and a Move button (decision 064). `counts` are the season's (the board may show one page of each flight);
+ * `base` is the board's URL, to which the Edit and Delete links add ?edit= and ?delete=.
  */
 export function FlightBoard({
   entries,
-  season,
+  counts,
+  base,
   onMove,
 }: {
   entries: FlightEntry[];
-  season: number;
+  counts: Record<string, number>;
+  base: string;
   onMove: (entry: FlightEntry, flightNo: FlightNo) => void;
 }) {
   const [activeId, setActiveId] = useState<number | null>(null);
@@ -115,7 +114,7 @@ export function FlightBoard({
   const byId = new Map(entries.map((e) => [e.id, e]));
   const nameOf = (id: string | number) => {
     const entry = byId.get(Number(id));
-    return entry ? displayName(entry) : 'Golfer';
+    return entry ? entry.name : 'Golfer';
   };
   const flightName = (id: string | number | undefined) => `Flight ${flightOfDroppable(id) ?? ''}`.trim();
   const announcements: Announcements = {
@@ -169,22 +168,47 @@ export function FlightBoard({
         },
       }}
     >
+      {/* The start of every Edit and Delete link's accessible name: "Edit flight assignment of {name}". */}
+      <span id="fe" hidden>
+        Edit flight assignment of
+      </span>
+      <span id="fd" hidden>
+        Delete flight assignment of
+      </span>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {FLIGHT_NUMBERS.map((flightNo) => (
           <FlightCard
             key={flightNo}
             flightNo={flightNo}
-            season={season}
+            count={counts[flightNo] ?? 0}
+            base={base}
             entries={entries.filter((e) => e.flightNo === flightNo)}
           />
         ))}
       </div>
-      <DragOverlay>{active ? <EntryCard entry={active} overlay /> : null}</DragOverlay>
+      <DragOverlay>{active ? <EntryCard entry={active} /> : null}</DragOverlay>
     </DndContext>
   );
 }
 
-function FlightCard({ flightNo, season, entries }: { flightNo: FlightNo; season: number; entries: FlightEntry[] }) {
+/**
+ * Where scripts run, each row keeps a gutter for the drag handle from the first paint (and the Move form is never
+ * shown): the page looks the same before and after hydration, so nothing shifts (decision 063).
+ */
+const flightRowsClass = cn(golferRowsClass, 'space-y-2 [&>li]:relative [@media(scripting:enabled)]:[&>li]:pl-8');
+
+function FlightCard({
+  flightNo,
+  count,
+  base,
+  entries,
+}: {
+  flightNo: FlightNo;
+  count: number;
+  base: string;
+  entries: FlightEntry[];
+}) {
+  const hydrated = useHydrated();
   const { setNodeRef, isOver } = useDroppable({ id: droppableId(flightNo), data: { flightNo } });
   const headingId = `flight-card-${flightNo}`;
   return (
@@ -199,124 +223,117 @@ function FlightCard({ flightNo, season, entries }: { flightNo: FlightNo; season:
     >
       <h2 id={headingId} className="mb-3 flex items-center justify-between font-semibold text-slate-900">
         Flight {flightNo}
-        <span className="text-xs font-normal text-slate-500">{entries.length}</span>
+        <span className="text-xs font-normal text-slate-500">{count}</span>
       </h2>
       {entries.length === 0 ? (
         <p className="rounded-md border border-dashed p-4 text-center text-sm text-slate-500">
-          No golfers in Flight {flightNo}
+          {count === 0 ? `No golfers in Flight ${flightNo}` : `No more golfers in Flight ${flightNo} on this page`}
         </p>
       ) : (
-        <ul className="space-y-2">
+        <ul className={flightRowsClass}>
           {entries.map((entry) => (
-            <DraggableEntry key={entry.id} entry={entry} season={season} />
+            <DraggableEntry key={entry.id} entry={entry} base={base} hydrated={hydrated} />
           ))}
         </ul>
       )}
+      {hydrated || entries.length === 0 ? null : <MoveForm flightNo={flightNo} entries={entries} />}
     </section>
   );
 }
 
-function DraggableEntry({ entry, season }: { entry: FlightEntry; season: number }) {
-  const hydrated = useHydrated();
+/** `base` with one more parameter: '/flights?season=2026&edit=12'. */
+function linkTo(base: string, key: string, id: number): string {
+  return `${base}${base.includes('?') ? '&' : '?'}${key}=${id}`;
+}
+
+/**
+ * One golfer of a flight card: name, handicap line, Edit and Delete. The links' accessible names ("Edit flight
+ * assignment of {name}") are put together from the hidden labels and the name (aria-labelledby), so the name is
+ * not repeated in every row's markup. With JavaScript a drag handle comes first.
+ */
+function DraggableEntry({ entry, base, hydrated }: { entry: FlightEntry; base: string; hydrated: boolean }) {
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({
     id: entry.id,
     data: { flightNo: entry.flightNo },
     disabled: !hydrated,
   });
+  const nameId = `n${entry.id}`;
   return (
-    <li ref={setNodeRef} className={cn(isDragging && 'opacity-40')}>
-      <EntryCard
-        entry={entry}
-        handle={
-          hydrated ? (
-            <button
-              ref={setActivatorNodeRef}
-              type="button"
-              {...listeners}
-              {...attributes}
-              aria-label={`Drag ${displayName(entry)} to another flight`}
-              className="cursor-grab touch-none rounded px-1 text-lg leading-none text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-700"
-            >
-              ⠿
-            </button>
-          ) : null
-        }
-        actions={
-          <>
-            <Link
-              to={`/flights?season=${season}&edit=${entry.id}`}
-              preventScrollReset
-              className={buttonClass('ghost', 'sm')}
-            >
-              Edit<span className="sr-only"> flight assignment of {displayName(entry)}</span>
-            </Link>
-            <Link
-              to={`/flights?season=${season}&delete=${entry.id}`}
-              preventScrollReset
-              className={cn(buttonClass('ghost', 'sm'), 'text-red-700')}
-            >
-              Delete<span className="sr-only"> flight assignment of {displayName(entry)}</span>
-            </Link>
-          </>
-        }
-        footer={hydrated ? null : <MoveForm entry={entry} />}
-      />
+    <li ref={setNodeRef} className={isDragging ? 'opacity-40' : undefined}>
+      {hydrated ? (
+        <button
+          ref={setActivatorNodeRef}
+          type="button"
+          {...listeners}
+          {...attributes}
+          aria-label={`Drag ${entry.name} to another flight`}
+          className="absolute left-1.5 top-1.5 cursor-grab touch-none rounded px-1 text-lg leading-none text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-700"
+        >
+          ⠿
+        </button>
+      ) : null}
+      <b id={nameId}>{entry.name}</b>
+      <small>{handicapText(entry)}</small>
+      {/* discover="none": the links lead to this page, known already; no data-discover in every row. */}
+      <Link to={linkTo(base, 'edit', entry.id)} preventScrollReset discover="none" aria-labelledby={`fe ${nameId}`}>
+        Edit
+      </Link>
+      <Link to={linkTo(base, 'delete', entry.id)} preventScrollReset discover="none" aria-labelledby={`fd ${nameId}`}>
+        Delete
+      </Link>
     </li>
   );
 }
 
-function EntryCard({
-  entry,
-  handle,
-  actions,
-  footer,
-  overlay,
-}: {
-  entry: FlightEntry;
-  handle?: React.ReactNode;
-  actions?: React.ReactNode;
-  footer?: React.ReactNode;
-  overlay?: boolean;
-}) {
+/** The entry being dragged, following the pointer. */
+function EntryCard({ entry }: { entry: FlightEntry }) {
   return (
-    <div className={cn('rounded-md border bg-white p-2', overlay && 'shadow-lg ring-2 ring-emerald-500')}>
-      <div className="flex items-start gap-2">
-        {handle}
-        <div className="min-w-0 flex-1">
-          <p className="break-words font-medium text-slate-900">{displayName(entry)}</p>
-          <HandicapLine entry={entry} />
-        </div>
-      </div>
-      {actions ? <div className="mt-1 flex justify-end gap-1">{actions}</div> : null}
-      {footer}
+    <div className="rounded-md border bg-white p-2 text-sm shadow-lg ring-2 ring-emerald-500">
+      <p className="break-words font-medium text-slate-900">{entry.name}</p>
+      <p className="text-xs text-slate-600">{handicapText(entry)}</p>
     </div>
   );
 }
 
-/** Without JavaScript, a move is a plain form: choose the flight and press Move. */
-function MoveForm({ entry }: { entry: FlightEntry }) {
-  const selectId = `move-${entry.id}`;
+/** The compact selects of the board's and the Unassigned card's forms. */
+const smallSelectClass =
+  'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm focus:border-emerald-600 focus:outline-none focus:ring-1 focus:ring-emerald-600 disabled:opacity-60';
+
+/**
+ * Without JavaScript, one form per flight moves a golfer: choose the golfer (this page's golfers of the flight),
+ * the new flight, and press Move.
+ */
+function MoveForm({ flightNo, entries }: { flightNo: FlightNo; entries: FlightEntry[] }) {
   return (
-    <Form method="post" preventScrollReset className="mt-2 flex items-center gap-2">
+    <Form
+      method="post"
+      preventScrollReset
+      className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3 text-sm [@media(scripting:enabled)]:hidden"
+    >
       <input type="hidden" name="intent" value="move" />
-      <input type="hidden" name="flightId" value={entry.id} />
-      <label htmlFor={selectId} className="sr-only">
-        Flight for {displayName(entry)}
+      <label className="min-w-0 flex-1">
+        <span className="sr-only">Golfer to move from Flight {flightNo}</span>
+        <select name="flightId" className={cn(smallSelectClass, 'w-full')}>
+          {entries.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.name}
+            </option>
+          ))}
+        </select>
       </label>
-      <select
-        id={selectId}
-        name="newFlightNo"
-        defaultValue={entry.flightNo}
-        className={cn(inputClass, 'min-w-0 flex-1 py-1')}
-      >
-        {FLIGHT_NUMBERS.map((n) => (
-          <option key={n} value={n}>
-            Flight {n}
-          </option>
-        ))}
-      </select>
+      <label className="flex items-center gap-2">
+        <span aria-hidden="true">to</span>
+        <span className="sr-only">New flight for the golfer from Flight {flightNo}</span>
+        <select name="newFlightNo" className={smallSelectClass}>
+          {FLIGHT_NUMBERS.filter((n) => n !== flightNo).map((n) => (
+            <option key={n} value={n}>
+              {`Flight ${n}`}
+            </option>
+          ))}
+        </select>
+      </label>
       <Button type="submit" variant="secondary" size="sm">
-        Move<span className="sr-only"> {displayName(entry)}</span>
+        Move
       </Button>
     </Form>
   );

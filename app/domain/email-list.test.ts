@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildEmailList,
+  countOnList,
   emailListFilters,
   isEmailListFilter,
   type EmailListGolfer,
@@ -92,5 +93,15 @@ describe('buildEmailList', () => {
       'all',
     );
     expect(list.text).toBe('"Davis, Ben" <b@example.org>;\n"de Vries, Ann" <a@example.org>');
+  });
+});
+
+describe('countOnList', () => {
+  it('counts each list as buildEmailList does, without building it', () => {
+    for (const filter of emailListFilters)
+      expect(countOnList(golfers, memberships, 2025, filter.id)).toBe(
+        buildEmailList(golfers, memberships, 2025, filter.id).count,
+      );
+    expect(countOnList(golfers, memberships, 2025, 'current')).toBe(3);
   });
 });

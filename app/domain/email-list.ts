@@ -35,13 +35,63 @@ function quoted(value: string): string {
   return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
+/** One collator for every comparison: creating one per comparison (localeCompare with options) is slow. */
+const collator = new Intl.Collator('en-US', { sensitivity: 'base' });
+
 function byName(a: EmailListGolfer, b: EmailListGolfer): number {
-  const options = { sensitivity: 'base' } as const;
   return (
-    a.lastName.trim().localeCompare(b.lastName.trim(), 'en-US', options) ||
-    a.firstName.trim().localeCompare(b.firstName.trim(), 'en-US', options) ||
+    collator.compare(a.lastName.trim(), b.lastName.trim()) ||
+    collator.compare(a.firstName.trim(), b.firstName.trim()) ||
     a.id - b.id
   );
+}
+
+/** Whether a golfer with an email is on the list, by the season's memberships. */
+function listTest(
+  memberships: readonly EmailListMembership[],
+  season: number,
+  filter: EmailListFilter,
+): (golfer: EmailListGolfer) => boolean {
+  const registered = new Set<number>();
+  const owing = new Set<number>();
+  for (const membership of memberships) {
+    if (membership.season !== season) continue;
+    registered.add(membership.golferId);
+    if (membership.registered && !membership.paid) owing.add(membership.golferId);
+  }
+  const included = {
+    current: (id: number) => registered.has(id),
+    'registered-not-paid': (id: number) => owing.has(id),
+    'not-registered': (id: number) => !registered.has(id),
+    all: () => true,
+  }[filter];
+  return (golfer) => (golfer.email ?? '').trim() !== '' && included(golfer.id);
+}
+
+/**
+ * The golfers of one list with an email, sorted by last then first name: the addresses of the copy box and the
+ * recipients of a league message (docs/product/email.md#league-messages) come from this one rule.
+ */
+export function golfersOnList<G extends EmailListGolfer>(
+  golfers: readonly G[],
+  memberships: readonly EmailListMembership[],
+  season: number,
+  filter: EmailListFilter,
+): G[] {
+  return golfers.filter(listTest(memberships, season, filter)).sort(byName);
+}
+
+/** How many golfers of `golfers` are on the list (golfersOnList's length, without sorting them). */
+export function countOnList(
+  golfers: readonly EmailListGolfer[],
+  memberships: readonly EmailListMembership[],
+  season: number,
+  filter: EmailListFilter,
+): number {
+  const test = listTest(memberships, season, filter);
+  let count = 0;
+  for (const golfer of golfers) if (test(golfer)) count += 1;
+  return count;
 }
 
 /**
@@ -54,30 +104,8 @@ export function buildEmailList(
   season: number,
   filter: EmailListFilter,
 ): EmailList {
-  const thisSeason = new Map<number, EmailListMembership[]>();
-  for (const membership of memberships) {
-    if (membership.season !== season) continue;
-    thisSeason.set(membership.golferId, [...(thisSeason.get(membership.golferId) ?? []), membership]);
-  }
-
-  const included = (golfer: EmailListGolfer): boolean => {
-    const own = thisSeason.get(golfer.id) ?? [];
-    switch (filter) {
-      case 'current':
-        return own.length > 0;
-      case 'registered-not-paid':
-        return own.some((membership) => membership.registered && !membership.paid);
-      case 'not-registered':
-        return own.length === 0;
-      case 'all':
-        return true;
-    }
-  };
-
-  const entries = golfers
-    .filter((golfer) => (golfer.email ?? '').trim() !== '' && included(golfer))
-    .sort(byName)
-    .map((golfer) => `${quoted(`${golfer.lastName.trim()}, ${golfer.firstName.trim()}`)} <${golfer.email!.trim()}>`);
-
+  const entries = golfersOnList(golfers, memberships, season, filter).map(
+    (golfer) => `${quoted(`${golfer.lastName.trim()}, ${golfer.firstName.trim()}`)} <${golfer.email!.trim()}>`,
+  );
   return { count: entries.length, text: entries.join(';\n') };
 }

@@ -21,13 +21,9 @@ const assignmentFields = { id: true, golferId: true, season: true, flightNo: tru
  */
 const activeMembershipWhere = (season: number) => ({ season, OR: [{ registered: true }, { paid: true }] });
 
-/**
- * The /flights page and GET /api/flights/details: the season's assignments and the active members without a flight,
- * each with their current handicap and the lowest and highest hcpIndexAfter of the season. A fixed number of
- * queries whatever the number of golfers.
- */
-export async function getFlightDetails(season: number, client: Tx = db): Promise<FlightDetails> {
-  const [assignments, members, ranges] = await Promise.all([
+/** The season's assignments (by flight, then name) and its active members without a flight (by name). */
+async function seasonFlights(season: number, client: Tx) {
+  const [assignments, members] = await Promise.all([
     client.flightAssignment.findMany({
       where: { season },
       select: { ...assignmentFields, golfer: { select: { fullName: true } } },
@@ -38,23 +34,49 @@ export async function getFlightDetails(season: number, client: Tx = db): Promise
       select: { golferId: true, golfer: { select: { fullName: true } } },
       orderBy: [{ golfer: { lastName: 'asc' } }, { golfer: { firstName: 'asc' } }, { golferId: 'asc' }],
     }),
-    client.round.groupBy({
-      by: ['golferId'],
-      where: { season },
-      _min: { hcpIndexAfter: true },
-      _max: { hcpIndexAfter: true },
-    }),
   ]);
-  const golferIds = [...assignments.map((a) => a.golferId), ...members.map((m) => m.golferId)];
-  const handicaps = await currentHandicaps(client, golferIds);
+  return { assignments, members };
+}
+
+/**
+ * The current handicap and the season's lowest and highest hcpIndexAfter of these golfers, in a fixed number of
+ * queries (the range's, and those of `currentHandicaps()`).
+ */
+async function handicapSummaries(
+  season: number,
+  golfers: readonly { golferId: number }[],
+  client: Tx,
+): Promise<(golferId: number) => HandicapSummary> {
+  const golferIds = golfers.map((g) => g.golferId);
+  const [ranges, handicaps] = await Promise.all([
+    golferIds.length === 0
+      ? []
+      : client.round.groupBy({
+          by: ['golferId'],
+          where: { season, golferId: { in: golferIds } },
+          _min: { hcpIndexAfter: true },
+          _max: { hcpIndexAfter: true },
+        }),
+    currentHandicaps(client, golferIds),
+  ]);
   const rangeOf = new Map(
     ranges.map((r) => [r.golferId, { minHandicap: r._min.hcpIndexAfter, maxHandicap: r._max.hcpIndexAfter }]),
   );
-  const summary = (golferId: number): HandicapSummary => ({
+  return (golferId) => ({
     handicap: handicaps.get(golferId) ?? null,
     minHandicap: rangeOf.get(golferId)?.minHandicap ?? null,
     maxHandicap: rangeOf.get(golferId)?.maxHandicap ?? null,
   });
+}
+
+/**
+ * The /flights page and GET /api/flights/details: the season's assignments and the active members without a flight,
+ * each with their current handicap and the lowest and highest hcpIndexAfter of the season. A fixed number of
+ * queries whatever the number of golfers.
+ */
+export async function getFlightDetails(season: number, client: Tx = db): Promise<FlightDetails> {
+  const { assignments, members } = await seasonFlights(season, client);
+  const summary = await handicapSummaries(season, [...assignments, ...members], client);
   return {
     assigned: assignments.map(({ golfer, ...a }) => ({
       ...a,
@@ -66,6 +88,62 @@ export async function getFlightDetails(season: number, client: Tx = db): Promise
       golferName: m.golfer?.fullName ?? null,
       ...summary(m.golferId),
     })),
+  };
+}
+
+/** Golfers per flight (and in the Unassigned card) on one page of the /flights board (decision 064). */
+const FLIGHT_PAGE_SIZE = 100;
+
+/**
+ * One golfer on the /flights board: `id` is the assignment's (the golfer's in the Unassigned card); the current
+ * handicap and the season's lowest and highest hcpIndexAfter, under short names as the page carries hundreds.
+ */
+type BoardEntry = { id: number; name: string; hcp: number | null; low: number | null; high: number | null };
+
+function boardEntry(id: number, name: string, { handicap, minHandicap, maxHandicap }: HandicapSummary): BoardEntry {
+  return { id, name, hcp: handicap, low: minHandicap, high: maxHandicap };
+}
+
+export type FlightBoardPage = {
+  /** The page's golfers of every flight, by flight then name. */
+  assigned: (BoardEntry & { flightNo: string })[];
+  /** The whole season's number of golfers per flight ('1' to '4'). */
+  counts: Record<string, number>;
+  unassigned: BoardEntry[];
+  unassignedCount: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+/**
+ * One page of the /flights board (decision 064): the `page`-th FLIGHT_PAGE_SIZE golfers of each flight and of the
+ * Unassigned card, with the season's counts. Handicaps are read for the golfers shown only. A fixed number of
+ * queries whatever the number of golfers.
+ */
+export async function getFlightBoard(season: number, page: number, client: Tx = db): Promise<FlightBoardPage> {
+  const { assignments, members } = await seasonFlights(season, client);
+  const byFlight = new Map<string, typeof assignments>();
+  for (const a of assignments) {
+    const list = byFlight.get(a.flightNo);
+    if (list) list.push(a);
+    else byFlight.set(a.flightNo, [a]);
+  }
+  const largest = Math.max(members.length, ...[...byFlight.values()].map((list) => list.length));
+  const pageCount = Math.max(1, Math.ceil(largest / FLIGHT_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const slice = <T>(list: readonly T[]) => list.slice((current - 1) * FLIGHT_PAGE_SIZE, current * FLIGHT_PAGE_SIZE);
+  const shown = [...byFlight.values()].flatMap(slice);
+  const shownMembers = slice(members);
+  const summary = await handicapSummaries(season, [...shown, ...shownMembers], client);
+  return {
+    assigned: shown.map((a) => ({ ...boardEntry(a.id, a.golfer.fullName, summary(a.golferId)), flightNo: a.flightNo })),
+    counts: Object.fromEntries([...byFlight].map(([flightNo, list]) => [flightNo, list.length])),
+    unassigned: shownMembers.map((m) => boardEntry(m.golferId, m.golfer.fullName, summary(m.golferId))),
+    unassignedCount: members.length,
+    page: current,
+    pageCount,
+    pageSize: FLIGHT_PAGE_SIZE,
   };
 }
 

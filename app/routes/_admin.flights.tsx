@@ -17,7 +17,7 @@ import {
   createFlightAssignment,
   deleteFlightAssignment,
   getFlightAssignment,
-  getFlightDetails,
+  getFlightBoard,
   moveFlightAssignment,
   updateFlightAssignment,
 } from '~/models/flights.server';
@@ -26,14 +26,27 @@ import { FLIGHT_NUMBERS, type FlightNo } from '~/domain/league-rules';
 import { flightMoveSchema, flightSchema } from '~/schemas/flight';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
 import { requireUser } from '~/utils/auth.server';
-import { HttpError, pageHandler, seasonParam } from '~/utils/http.server';
+import { HttpError, pageHandler, pageParam, seasonParam } from '~/utils/http.server';
 import { titled } from '~/utils/meta';
 import { useListPage } from '~/utils/use-list-page';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Flights');
 
-function listUrl(season: number): string {
-  return `/flights?season=${season}`;
+/** The board's URL: the season, and the page when not the first. */
+function listUrl(season: number, page = 1): string {
+  return page > 1 ? `/flights?season=${season}&page=${page}` : `/flights?season=${season}`;
+}
+
+/**
+ * Where a form of the page goes back to: the board it was sent from (its season and page), or the first page of
+ * `season` when the saved assignment belongs to another season.
+ */
+function backTo(request: Request, season?: number): string {
+  const url = new URL(request.url);
+  const from = seasonParam(url);
+  const page = Number(url.searchParams.get('page'));
+  if (season !== undefined && season !== from) return listUrl(season);
+  return listUrl(from, Number.isInteger(page) && page > 1 ? page : 1);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,9 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     const season = seasonParam(url);
     const formOpen = url.searchParams.get('action') === 'new' || url.searchParams.has('edit');
-    // A fixed number of queries: the details, and the form's golfers and record only when a dialog needs them.
-    const [details, golfers, { editing, deleting, status }] = await Promise.all([
-      getFlightDetails(season),
+    // A fixed number of queries: the board's page, and the form's golfers and record only when a dialog needs them.
+    const [board, golfers, { editing, deleting, status }] = await Promise.all([
+      getFlightBoard(season, pageParam(url)),
       formOpen ? listGolferOptions() : null,
       dialogRecords(url, 'flight assignment id', getFlightAssignment, getFlightAssignment),
     ]);
@@ -52,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       {
         season,
         seasons: seasonChoices(),
-        ...details,
+        ...board,
         golfers: golfers?.map((g) => ({ id: g.id, fullName: g.fullName })) ?? null,
         editing: editing
           ? { id: editing.id, golferId: editing.golferId, season: editing.season, flightNo: editing.flightNo }
@@ -67,22 +80,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** A failed Assign names its golfer, so the Unassigned card shows the message beside them. */
 type AssignFailure = { golferId: number };
 
-function assignedToast(saved: { golferName: string; flightNo: string; season: number }) {
-  return [`${saved.golferName} assigned to Flight ${saved.flightNo}`, listUrl(saved.season)] as const;
+function assignedToast(request: Request, saved: { golferName: string; flightNo: string; season: number }) {
+  return [`${saved.golferName} assigned to Flight ${saved.flightNo}`, backTo(request, saved.season)] as const;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   // pageHandler: a bad ?season= in the form's URL is a 400 page, as in the loader.
   return pageHandler(() =>
     adminAction<AssignFailure>(request, {
-      back: listUrl(seasonParam(new URL(request.url))),
+      back: backTo(request),
       maxBytes: 10_000,
       intents: {
         ...crudIntents({
           noun: 'flight assignment',
           schema: flightSchema,
-          create: async (value) => ({ back: listUrl((await createFlightAssignment(value)).season) }),
-          update: async (id, value) => ({ back: listUrl((await updateFlightAssignment(id, value)).season) }),
+          create: async (value) => ({ back: backTo(request, (await createFlightAssignment(value)).season) }),
+          update: async (id, value) => ({ back: backTo(request, (await updateFlightAssignment(id, value)).season) }),
           remove: deleteFlightAssignment,
           deleteFailure: 'dialog',
         }),
@@ -94,7 +107,9 @@ export async function action({ request }: ActionFunctionArgs) {
               newFlightNo: form.get('newFlightNo'),
             });
             if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid move');
-            return done(...assignedToast(await moveFlightAssignment(parsed.data.flightId, parsed.data.newFlightNo)));
+            return done(
+              ...assignedToast(request, await moveFlightAssignment(parsed.data.flightId, parsed.data.newFlightNo)),
+            );
           },
         }),
         // The Unassigned card's Assign.
@@ -102,12 +117,13 @@ export async function action({ request }: ActionFunctionArgs) {
           run: async ({ form, done }) => {
             const parsed = flightSchema.safeParse({
               golferId: Number(form.get('golferId')),
-              season: Number(form.get('season')),
+              // The Unassigned card's form goes to the page's URL, whose ?season= is the season.
+              season: Number(form.get('season') ?? seasonParam(new URL(request.url))),
               flightNo: form.get('flightNo') ?? undefined,
             });
             if (!parsed.success)
               throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid flight assignment');
-            return done(...assignedToast(await createFlightAssignment(parsed.data)));
+            return done(...assignedToast(request, await createFlightAssignment(parsed.data)));
           },
           failed: (_failure, { form }) => ({ golferId: Number(form.get('golferId')) }),
         }),
@@ -128,7 +144,7 @@ export default function FlightsPage() {
   });
   const mover = useFetcher<typeof action>({ key: MOVE_FETCHER });
   const { season } = data;
-  const closeTo = listUrl(season);
+  const closeTo = listUrl(season, data.page);
 
   // While a move is on its way, show the golfer in the new flight already.
   const moving = mover.formData?.get('intent') === 'move' ? mover.formData.get('newFlightNo') : null;
@@ -137,7 +153,15 @@ export default function FlightsPage() {
   const entries: FlightEntry[] = data.assigned.map((a) =>
     a.id === pendingId && pendingFlight ? { ...a, flightNo: pendingFlight } : a,
   );
-  const counts = Object.fromEntries(FLIGHT_NUMBERS.map((n) => [n, entries.filter((e) => e.flightNo === n).length]));
+  // The season's sizes, with a move on its way counted in its new flight already.
+  const movingFrom = data.assigned.find((a) => a.id === pendingId)?.flightNo;
+  const counts = Object.fromEntries(
+    FLIGHT_NUMBERS.map((n) => {
+      const own = data.counts[n] ?? 0;
+      if (!pendingFlight || !movingFrom || movingFrom === pendingFlight) return [n, own];
+      return [n, own + (n === pendingFlight ? 1 : 0) - (n === movingFrom ? 1 : 0)];
+    }),
+  );
 
   const moveFailure = (mover.data?.intent === 'move' ? mover.data.message : null) ?? messageFor('move');
   const assignFailure =
@@ -147,7 +171,7 @@ export default function FlightsPage() {
   // An assignment that failed for a golfer no longer in the Unassigned card (someone else assigned them meanwhile,
   // or a stale page) has no row to show its message beside, so it shows at the top instead.
   const strayAssignFailure =
-    assignFailure && !data.unassigned.some((m) => m.golferId === assignFailure.golferId) ? assignFailure : null;
+    assignFailure && !data.unassigned.some((m) => m.id === assignFailure.golferId) ? assignFailure : null;
 
   function onMove(entry: FlightEntry, flightNo: FlightNo) {
     mover.submit(
@@ -189,12 +213,19 @@ export default function FlightsPage() {
         </div>
       ) : null}
 
-      {data.assigned.length === 0 ? (
+      {FLIGHT_NUMBERS.every((n) => !data.counts[n]) ? (
         <EmptyState>No flight assignments found for this season. Assign golfers to flights to get started.</EmptyState>
       ) : null}
-      <FlightBoard entries={entries} season={season} onMove={onMove} />
+      <FlightBoard entries={entries} counts={counts} base={closeTo} onMove={onMove} />
 
-      <UnassignedMembers members={data.unassigned} season={season} failure={assignFailure} />
+      <UnassignedMembers
+        members={data.unassigned}
+        count={data.unassignedCount}
+        season={season}
+        failure={assignFailure}
+      />
+
+      <BoardPager season={season} page={data.page} pageCount={data.pageCount} pageSize={data.pageSize} />
 
       {dialog === 'new' ? (
         <UrlDialog title="Assign Flight" description="Assign a golfer to a flight for a season." closeTo={closeTo}>
@@ -240,6 +271,47 @@ export default function FlightsPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A board larger than one page (more than FLIGHT_PAGE_SIZE golfers in a flight or in the Unassigned card) shows
+ * the same page of each list: page 2 is golfers 101 to 200 of every flight (decision 064). Plain links.
+ */
+function BoardPager({
+  season,
+  page,
+  pageCount,
+  pageSize,
+}: {
+  season: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}) {
+  if (pageCount <= 1) return null;
+  const first = (page - 1) * pageSize + 1;
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+      <p>
+        Showing golfers {first}–{page * pageSize} of each flight and of the unassigned members
+      </p>
+      <div className="flex items-center gap-2">
+        {page > 1 ? (
+          <Link to={listUrl(season, page - 1)} rel="prev" className={buttonClass('secondary', 'sm')}>
+            Previous
+          </Link>
+        ) : null}
+        <span>
+          Page {page} of {pageCount}
+        </span>
+        {page < pageCount ? (
+          <Link to={listUrl(season, page + 1)} rel="next" className={buttonClass('secondary', 'sm')}>
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { DataTable, Td } from '~/components/data-table';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { RouteError } from '~/components/route-error';
 import { SeasonPicker } from '~/components/season-picker';
@@ -18,9 +17,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return pageHandler(async () => {
     const season = seasonParam(request);
-    return json({ season, seasons: seasonChoices(), flights: await getStandings(season) });
+    const flights = (await getStandings(season)).map((flight) => ({
+      flightNo: flight.flightNo,
+      // Only what the table shows, in rank order (the rank is the place in the list), and the two marks only when
+      // set: a flight of hundreds of golfers stays small in the page, which carries these rows twice (decision 065).
+      rows: flight.rows.map((row) => ({
+        id: row.golferId,
+        name: row.golferName,
+        points: row.totalPoints,
+        rounds: row.countingRounds,
+        weeks: row.qualifierRoundsPlayed,
+        ...(row.qualified ? { qualified: true as const } : {}),
+        ...(row.inPlayoffs ? { playoffs: true as const } : {}),
+      })),
+    }));
+    return json({ season, seasons: seasonChoices(), flights });
   });
 }
+
+const HEADERS = ['Rank', 'Golfer', 'Points', 'Rounds', 'Qualifier Weeks', 'Qualified', 'Playoffs'];
+
+/**
+ * The table's look, from the table itself rather than from each of up to hundreds of rows (decision 065): DataTable's
+ * look, with the Playoffs badge as a <mark>.
+ */
+const standingsTableClass =
+  'min-w-full divide-y divide-slate-200 text-sm [&_thead]:bg-slate-50 [&_th]:whitespace-nowrap [&_th]:px-3 [&_th]:py-3 [&_th]:text-left [&_th]:font-semibold [&_th]:text-slate-700 [&_tbody]:divide-y [&_tbody]:divide-slate-100 [&_td]:whitespace-nowrap [&_td]:px-3 [&_td]:py-3 [&_td]:text-slate-800 [&_mark]:rounded [&_mark]:bg-emerald-100 [&_mark]:px-2 [&_mark]:py-0.5 [&_mark]:text-emerald-800';
+
+/** The Qualified column: a mark, read out as words. */
+const QUALIFIED = <span aria-label="Qualified">✓</span>;
+const NOT_QUALIFIED = <span aria-label="Not qualified">✗</span>;
 
 function points(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
@@ -53,29 +79,32 @@ export default function StandingsPage() {
             {flight.rows.length === 0 ? (
               <p className="text-sm text-slate-500">No golfers in Flight {flight.flightNo}</p>
             ) : (
-              <DataTable headers={['Rank', 'Golfer', 'Points', 'Rounds', 'Qualifier Weeks', 'Qualified', 'Playoffs']}>
-                {flight.rows.map((row) => (
-                  <tr key={row.golferId}>
-                    <Td>{row.rank}</Td>
-                    <Td>{row.golferName}</Td>
-                    <Td>{points(row.totalPoints)}</Td>
-                    <Td>{row.countingRounds}</Td>
-                    <Td>{row.qualifierRoundsPlayed}</Td>
-                    <Td>
-                      <span aria-label={row.qualified ? 'Qualified' : 'Not qualified'}>
-                        {row.qualified ? '✓' : '✗'}
-                      </span>
-                    </Td>
-                    <Td>
-                      {row.inPlayoffs ? (
-                        <span className="rounded bg-emerald-100 px-2 py-0.5 text-emerald-800">Playoffs</span>
-                      ) : (
-                        '-'
-                      )}
-                    </Td>
-                  </tr>
-                ))}
-              </DataTable>
+              <div className="overflow-x-auto rounded-lg border bg-white shadow-sm">
+                <table className={standingsTableClass}>
+                  <thead>
+                    <tr>
+                      {HEADERS.map((h) => (
+                        <th key={h} scope="col">
+                          {h}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {flight.rows.map((row, i) => (
+                      <tr key={row.id}>
+                        <td>{i + 1}</td>
+                        <td>{row.name}</td>
+                        <td>{points(row.points)}</td>
+                        <td>{row.rounds}</td>
+                        <td>{row.weeks}</td>
+                        <td>{'qualified' in row ? QUALIFIED : NOT_QUALIFIED}</td>
+                        <td>{'playoffs' in row ? <mark>Playoffs</mark> : '-'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
           </section>
         ))

@@ -90,6 +90,8 @@ export async function growLeague(log: (line: string) => void): Promise<GrownLeag
 export async function reuseLeague(source: string, target: string): Promise<GrownLeague> {
   const fs = await import('node:fs');
   fs.copyFileSync(source, target);
+  // A league left in WAL mode keeps its last writes beside the file.
+  if (fs.existsSync(`${source}-wal`)) fs.copyFileSync(`${source}-wal`, `${target}-wal`);
   const last = currentSeason();
   const seasons = Array.from({ length: LEAGUE.seasons }, (_, i) => last - LEAGUE.seasons + 1 + i);
   const season = seasons[seasons.length - 1]!;

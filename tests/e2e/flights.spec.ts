@@ -18,7 +18,7 @@ test('an unassigned member is assigned from the Assign to Flight selector', asyn
   const unassigned = page.getByRole('region', { name: 'Unassigned Members' });
   await expect(unassigned.locator('li', { hasText: golfer.fullName })).toBeVisible();
   await hydrated(page);
-  await unassigned.getByLabel(`Assign ${golfer.fullName} to a flight`).selectOption('2');
+  await unassigned.getByRole('combobox', { name: `Assign ${golfer.fullName} to a flight` }).selectOption('2');
   if (!jsOn()) await unassigned.getByRole('button', { name: `Assign ${golfer.fullName}` }).click();
   await expectToast(page, 'Success', `${golfer.fullName} assigned to Flight 2`);
   await expect(page.getByTestId('flight-card-2').locator('li', { hasText: golfer.fullName })).toBeVisible();

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createGolfer } from '~/models/golfers.server';
 import { getStandings } from '~/models/standings.server';
-import { loader } from '~/routes/_admin.standings';
+import * as standingsPage from '~/routes/_admin.standings';
 import { db, queryCount } from '~/utils/db.server';
 import { call, request, signIn, unique } from './helpers';
+import { renderPage } from './render-page';
+
+const { loader } = standingsPage;
 
 // The 2025 schedule: regular weeks, qualifiers 8/4–8/25, practice round 5/5, flight playoff 9/8.
 const REGULAR = [
@@ -159,5 +162,42 @@ describe('standings follow the schedule in the database', () => {
       qualified: false,
       inPlayoffs: false,
     });
+  });
+});
+
+describe('the standings page at league size', () => {
+  it('renders a golfer in a few hundred bytes, hydration data included', async () => {
+    const { cookie } = await signIn();
+    const season = 2021;
+    const golfers = 200;
+    const tag = unique('Size');
+    await db.golfer.createMany({
+      data: Array.from({ length: golfers }, (_, i) => {
+        const lastName = `${tag}${String(i).padStart(4, '0')}`;
+        return { firstName: 'Test', lastName, fullName: `Test ${lastName}` };
+      }),
+    });
+    const ids = (await db.golfer.findMany({ where: { lastName: { startsWith: tag } }, select: { id: true } })).map(
+      (g) => g.id,
+    );
+    await db.flightAssignment.createMany({
+      data: ids.map((golferId, i) => ({ golferId, season, flightNo: String((i % 4) + 1) })),
+    });
+    await db.round.createMany({
+      data: ids.map((golferId, i) => ({ golferId, date: '2021-06-07', season, grossScore: 40, points: i % 30 })),
+    });
+    const path = `/standings?season=${season}`;
+    const { status, html } = await renderPage(
+      path,
+      { id: 'routes/_admin.standings', path: 'standings', module: standingsPage },
+      cookie,
+    );
+    expect(status).toBe(200);
+    expect(html.match(/<tr>/g)).toHaveLength(golfers + 4); // a row per golfer, and each flight's header row
+    const data = await (await call(loader, request(path, { cookie }))).text();
+    const perGolfer = (Buffer.byteLength(html) + Buffer.byteLength(data)) / golfers;
+    // About 720 bytes per golfer before decision 065. Under 270, a season of 1,000 golfers stays within the 300 KB
+    // budget with the admin shell around it.
+    expect(perGolfer).toBeLessThan(270);
   });
 });
