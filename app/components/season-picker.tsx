@@ -2,7 +2,6 @@ import { Form, useSubmit } from '@remix-run/react';
 import { Button } from '~/components/ui/button';
 import { inputClass } from '~/components/ui/field';
 import { cn } from '~/utils/cn';
-import { useHydrated } from '~/utils/use-hydrated';
 
 /**
  * The season selector ('Season {year}'): a GET form, so it works without JavaScript (with a Show button);
@@ -18,7 +17,6 @@ export function SeasonPicker({
   keep?: Record<string, string>;
 }) {
   const submit = useSubmit();
-  const hydrated = useHydrated();
   return (
     <Form
       method="get"
@@ -44,7 +42,8 @@ export function SeasonPicker({
           </option>
         ))}
       </select>
-      <Button type="submit" variant="secondary" className={hydrated ? 'sr-only' : undefined}>
+      {/* Hidden from the first paint wherever scripts run (not after hydration, which would shift the header). */}
+      <Button type="submit" variant="secondary" className="[@media(scripting:enabled)]:sr-only">
         Show
       </Button>
     </Form>
