@@ -92,6 +92,81 @@ export async function getPublicStandings(season: number | null, client: Tx = db)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// What the pages carry (docs/decisions/076-stats-pages-at-scale.md)
+
+/** Rows of one flight a stats page shows at once; the JSON twins answer every row. */
+const TABLE_PAGE_SIZE = 50;
+
+/** Which rows a page shows: every flight's first page (`flight` null), or one flight's page `page`. */
+type TableQuery = { flight: string | null; page: number };
+
+/**
+ * `?flight=` and `?page=` of a stats page. `flights` are the tables the page has (a flight number, or 'none' for the
+ * golfers without a flight); a flight it does not have, or a page that is not a whole number from 1, is not found
+ * (`missing` says what). `?page=` alone means nothing and is ignored.
+ */
+function tableQuery(url: URL, flights: readonly string[], missing: string): TableQuery {
+  const flight = url.searchParams.get('flight');
+  if (flight === null || flight === '') return { flight: null, page: 1 };
+  const raw = url.searchParams.get('page');
+  if (!flights.includes(flight) || (raw !== null && raw !== '' && !/^[1-9]\d{0,5}$/.test(raw)))
+    throw new NotFoundError(missing);
+  return { flight, page: raw ? Number(raw) : 1 };
+}
+
+/** One page of a flight's rows (a page past the last shows the last), with what its pager says. */
+function tablePage<T>(rows: readonly T[], page: number) {
+  const pageCount = Math.max(1, Math.ceil(rows.length / TABLE_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const first = (current - 1) * TABLE_PAGE_SIZE;
+  return {
+    total: rows.length,
+    page: current,
+    pageCount,
+    first,
+    rows: rows.slice(first, first + TABLE_PAGE_SIZE),
+  };
+}
+
+/**
+ * /stats as the page shows it: the rows of one page of each flight (or of the flight asked for), each row only what
+ * the table shows (the rank is the row's place, `qualified` only when true), and the nights without their schedule
+ * details. The page carries its data twice (rendered, and again for hydration), so this keeps it small at any size.
+ */
+export async function standingsPage(season: number | null, url: URL, client: Tx = db) {
+  const { league: _league, flights, nights, ...rest } = await getPublicStandings(season, client);
+  const shown = flights.filter((f) => f.rows.length > 0);
+  const query = tableQuery(
+    url,
+    shown.map((f) => f.flightNo),
+    `There is no such page of the ${rest.season} standings`,
+  );
+  return {
+    ...rest,
+    pageSize: TABLE_PAGE_SIZE,
+    flight: query.flight,
+    flights: shown
+      .filter((f) => query.flight === null || f.flightNo === query.flight)
+      .map((f) => {
+        const page = tablePage(f.rows, query.page);
+        return {
+          ...page,
+          flightNo: f.flightNo,
+          rows: page.rows.map((r) => ({
+            id: r.golferId,
+            name: r.name,
+            points: r.points,
+            rounds: r.rounds,
+            weeks: r.qualifierWeeks,
+            ...(r.qualified ? { qualified: true as const } : {}),
+          })),
+        };
+      }),
+    nights: nights.map((n) => ({ date: n.date, event: n.event, status: n.status, rounds: n.rounds })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // A league night's results
 
 /**
@@ -150,6 +225,35 @@ export async function getNightResults(date: string, client: Tx = db) {
     return { flightNo, rows };
   });
   return { ...night, season, flights: groups.filter((g) => g.rows.length > 0) };
+}
+
+/**
+ * /stats/results/{date} as the page shows it: one page of each flight's rows (or of the flight asked for; 'none' is
+ * the golfers without a flight), places and points worked out over the whole flight first.
+ */
+export async function nightResultsPage(date: string, url: URL, client: Tx = db) {
+  const { kind: _kind, rainOut: _rainOut, flights, ...night } = await getNightResults(date, client);
+  const key = (flightNo: string | null) => flightNo ?? 'none';
+  const query = tableQuery(
+    url,
+    flights.map((f) => key(f.flightNo)),
+    `There is no such page of the results for ${formatRoundDate(date, 'EEEE, MMMM d, yyyy')}`,
+  );
+  return {
+    ...night,
+    pageSize: TABLE_PAGE_SIZE,
+    flight: query.flight,
+    flights: flights
+      .filter((f) => query.flight === null || key(f.flightNo) === query.flight)
+      .map((f) => {
+        const page = tablePage(f.rows, query.page);
+        return {
+          ...page,
+          key: key(f.flightNo),
+          rows: page.rows.map(({ golferId, ...row }) => ({ id: golferId, ...row })),
+        };
+      }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

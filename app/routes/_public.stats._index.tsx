@@ -1,30 +1,34 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { Cell, NightBadge, SeasonLinks, StatsError, StatsTable, statsLink } from '~/components/stats/stats-parts';
+import { NightBadge, SeasonLinks, StatsError, StatsTable, TablePager, statsLink } from '~/components/stats/stats-parts';
+import { formatScheduleDate } from '~/domain/schedule';
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { formatPoints } from '~/domain/results';
-import { formatRoundDate } from '~/domain/season';
-import { getPublicStandings } from '~/models/stats.server';
+import { standingsPage } from '~/models/stats.server';
 import { statsPage, statsSeasonParam } from '~/utils/stats-access.server';
 import { titled } from '~/utils/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
-  ...titled(matches, data ? `Standings ${data.season}` : 'Standings'),
+  ...titled(matches, data ? `Standings ${data.season}${data.flight ? `, Flight ${data.flight}` : ''}` : 'Standings'),
   { name: 'description', content: 'League standings by flight, playoff qualification and weekly results.' },
 ];
 
-/** /stats[?season=YYYY]: the league season's standings by default (docs/product/stats.md#public-stats-pages). */
+/**
+ * /stats[?season=YYYY][&flight=N[&page=N]]: the league season's standings by default, the first page of each flight;
+ * `?flight=` shows one flight's pages (docs/product/stats.md#public-stats-pages).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   return statsPage(request, 'There are no stats for that season', async () =>
-    json(await getPublicStandings(statsSeasonParam(request))),
+    json(await standingsPage(statsSeasonParam(request), new URL(request.url))),
   );
 }
 
 export default function StatsPage() {
-  const { season, seasons, flights, nights } = useLoaderData<typeof loader>();
-  const empty = flights.every((flight) => flight.rows.length === 0);
+  const { season, seasons, flight: only, flights, nights } = useLoaderData<typeof loader>();
+  const empty = flights.length === 0;
   const earlier = seasons.find((year) => year < season);
+  const seasonUrl = `/stats?season=${season}`;
   return (
     <div className="space-y-8">
       <header className="space-y-2">
@@ -36,6 +40,11 @@ export default function StatsPage() {
         </p>
       </header>
       <SeasonLinks seasons={seasons} season={season} to="/stats" />
+      {only ? (
+        <Link to={seasonUrl} className={`${statsLink} inline-block text-sm`}>
+          ← Every flight
+        </Link>
+      ) : null}
 
       {empty ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
@@ -51,47 +60,50 @@ export default function StatsPage() {
           ) : null}
         </p>
       ) : (
-        flights.map((flight) =>
-          flight.rows.length === 0 ? null : (
-            <section key={flight.flightNo} aria-labelledby={`flight-${flight.flightNo}`} className="space-y-2">
-              <h2 id={`flight-${flight.flightNo}`} className="text-xl font-semibold text-emerald-800">
-                Flight {flight.flightNo}
-              </h2>
-              <StatsTable
-                caption={`Flight ${flight.flightNo} standings, ${season}`}
-                headers={['Rank', 'Golfer', 'Points', 'Rounds', 'Qualifier Weeks', 'Qualified']}
-              >
-                {flight.rows.map((row) => (
+        flights.map(({ flightNo, rows, first, total, page, pageCount }) => (
+          <section key={flightNo} aria-labelledby={`flight-${flightNo}`} className="space-y-2">
+            <h2 id={`flight-${flightNo}`} className="text-xl font-semibold text-emerald-800">
+              Flight {flightNo}
+            </h2>
+            <StatsTable
+              caption={`Flight ${flightNo} standings, ${season}`}
+              headers={['Rank', 'Golfer', 'Points', 'Rounds', 'Qualifier Weeks', 'Qualified']}
+              nameColumn
+            >
+              {rows.map((row, index) => {
+                const rank = first + index + 1;
+                return (
                   <tr
-                    key={row.golferId}
-                    className={
-                      row.rank === PLAYOFF_SPOTS && flight.rows.length > PLAYOFF_SPOTS
-                        ? 'border-b-2 border-emerald-700'
-                        : undefined
-                    }
-                    data-playoff-line={
-                      row.rank === PLAYOFF_SPOTS && flight.rows.length > PLAYOFF_SPOTS ? 'true' : undefined
-                    }
+                    key={row.id}
+                    data-playoff-line={rank === PLAYOFF_SPOTS && total > PLAYOFF_SPOTS ? 'true' : undefined}
                   >
-                    <Cell>{row.rank}</Cell>
-                    <Cell className="[overflow-wrap:anywhere]">
-                      <Link to={`/stats/golfers/${row.golferId}?season=${season}`} className={statsLink}>
-                        {row.name}
-                      </Link>
-                    </Cell>
-                    <Cell>{formatPoints(row.points)}</Cell>
-                    <Cell>{row.rounds}</Cell>
-                    <Cell>{row.qualifierWeeks}</Cell>
-                    <Cell>{row.qualified ? 'Yes' : 'No'}</Cell>
+                    <td>{rank}</td>
+                    <td>
+                      <Link to={`/stats/golfers/${row.id}?season=${season}`}>{row.name}</Link>
+                    </td>
+                    <td>{formatPoints(row.points)}</td>
+                    <td>{row.rounds}</td>
+                    <td>{row.weeks}</td>
+                    <td>{'qualified' in row ? 'Yes' : 'No'}</td>
                   </tr>
-                ))}
-              </StatsTable>
-              {flight.rows.length > PLAYOFF_SPOTS ? (
-                <p className="text-xs text-slate-600">The line under rank {PLAYOFF_SPOTS} is the playoff line.</p>
-              ) : null}
-            </section>
-          ),
-        )
+                );
+              })}
+            </StatsTable>
+            {first === 0 && total > PLAYOFF_SPOTS ? (
+              <p className="text-xs text-slate-600">The line under rank {PLAYOFF_SPOTS} is the playoff line.</p>
+            ) : null}
+            <TablePager
+              label={`Flight ${flightNo}`}
+              base={`${seasonUrl}&flight=${flightNo}`}
+              page={page}
+              pageCount={pageCount}
+              first={first}
+              shown={rows.length}
+              total={total}
+              noun="golfers"
+            />
+          </section>
+        ))
       )}
 
       <section aria-labelledby="nights-heading" className="space-y-3">
@@ -105,13 +117,11 @@ export default function StatsPage() {
             {nights.map((night) => (
               <li key={night.date} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
                 <Link to={`/stats/results/${night.date}`} className={statsLink}>
-                  {formatRoundDate(night.date, 'EEEE, MMMM d')}
+                  {formatScheduleDate(night.date, 'EEEE, MMMM d')}
                 </Link>
                 {night.event ? <span className="text-slate-700">{night.event}</span> : null}
                 <NightBadge status={night.status} />
-                <span className="text-slate-500">
-                  {night.rounds} {night.rounds === 1 ? 'round' : 'rounds'}
-                </span>
+                <span className="text-slate-500">{`${night.rounds} ${night.rounds === 1 ? 'round' : 'rounds'}`}</span>
               </li>
             ))}
           </ul>

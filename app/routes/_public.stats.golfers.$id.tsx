@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { HandicapChart } from '~/components/stats/handicap-chart';
-import { Cell, NightBadge, SeasonLinks, StatsError, StatsTable, statsLink } from '~/components/stats/stats-parts';
+import { NightBadge, SeasonLinks, StatsError, StatsTable, statsLink } from '~/components/stats/stats-parts';
 import { HANDICAP_ROUNDS_COUNTED, MAX_SCORE_PAR_MULTIPLE } from '~/domain/league-rules';
 import { formatPoints } from '~/domain/results';
-import { formatRoundDate } from '~/domain/season';
+import { formatScheduleDate } from '~/domain/schedule';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { getGolferStats } from '~/models/stats.server';
 import { golferIdParam, statsPage, statsSeasonParam } from '~/utils/stats-access.server';
@@ -79,16 +79,16 @@ export default function GolferStatsPage() {
                   key={`${round.date ?? 'estimate'}-${index}`}
                   className={round.estimated ? 'bg-slate-50' : undefined}
                 >
-                  <Cell>
+                  <td>
                     {round.date === null ? (
                       <span className="italic text-slate-600">From estimated score</span>
                     ) : (
-                      formatRoundDate(round.date, 'MMM d, yyyy')
+                      formatScheduleDate(round.date, 'MMM d, yyyy')
                     )}
-                  </Cell>
-                  <Cell>{round.gross}</Cell>
-                  <Cell>{round.par}</Cell>
-                  <Cell>{round.differential}</Cell>
+                  </td>
+                  <td>{round.gross}</td>
+                  <td>{round.par}</td>
+                  <td>{round.differential}</td>
                 </tr>
               ))}
             </StatsTable>
@@ -126,17 +126,15 @@ export default function GolferStatsPage() {
           >
             {golfer.rounds.map((round) => (
               <tr key={round.date}>
-                <Cell>
-                  <Link to={`/stats/results/${round.date}`} className={statsLink}>
-                    {formatRoundDate(round.date, 'MMM d')}
-                  </Link>{' '}
+                <td>
+                  <Link to={`/stats/results/${round.date}`}>{formatScheduleDate(round.date, 'MMM d')}</Link>{' '}
                   <NightBadge status={round.status} />
-                </Cell>
-                <Cell>{round.gross}</Cell>
-                <Cell>{round.net ?? dash}</Cell>
-                <Cell>{round.hcp ?? dash}</Cell>
-                <Cell>{round.points === null ? dash : formatPoints(round.points)}</Cell>
-                <Cell>{round.place ?? dash}</Cell>
+                </td>
+                <td>{round.gross}</td>
+                <td>{round.net ?? dash}</td>
+                <td>{round.hcp ?? dash}</td>
+                <td>{round.points === null ? dash : formatPoints(round.points)}</td>
+                <td>{round.place ?? dash}</td>
               </tr>
             ))}
           </StatsTable>

@@ -1,37 +1,51 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { Cell, NightBadge, StatsError, StatsTable, statsLink } from '~/components/stats/stats-parts';
+import {
+  dayAndDate,
+  longDate,
+  NightBadge,
+  StatsError,
+  StatsTable,
+  TablePager,
+  statsLink,
+} from '~/components/stats/stats-parts';
 import { formatPoints } from '~/domain/results';
-import { formatRoundDate } from '~/domain/season';
-import { getNightResults } from '~/models/stats.server';
+import { nightResultsPage } from '~/models/stats.server';
 import { nightDateParam, statsPage } from '~/utils/stats-access.server';
 import { titled } from '~/utils/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  titled(matches, data ? `Results for ${formatRoundDate(data.date, 'MMMM d, yyyy')}` : 'Results');
+  titled(
+    matches,
+    data ? `Results for ${longDate(data.date)}${data.flight ? `, ${flightTitle(data.flight)}` : ''}` : 'Results',
+  );
 
-/** /stats/results/{yyyy-MM-dd}: one league night's results per flight (docs/product/stats.md#public-stats-pages). */
+/**
+ * /stats/results/{yyyy-MM-dd}[?flight=N|none[&page=N]]: one league night's results, the first page of each flight;
+ * `?flight=` shows one flight's pages (docs/product/stats.md#public-stats-pages).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return statsPage(request, 'There is no league night at that address', async () =>
-    json(await getNightResults(nightDateParam(params.date))),
+    json(await nightResultsPage(nightDateParam(params.date), new URL(request.url))),
   );
 }
+
+const flightTitle = (key: string) => (key === 'none' ? 'Not in a flight' : `Flight ${key}`);
 
 const dash = '—';
 
 export default function NightResultsPage() {
   const results = useLoaderData<typeof loader>();
-  const { date, season, event, status, flights } = results;
+  const { date, season, event, status, flights, flight: only } = results;
+  const nightUrl = `/stats/results/${date}`;
   return (
     <div className="space-y-8">
       <header className="space-y-2">
         <Link to={`/stats?season=${season}`} className={`${statsLink} text-sm`}>
           ← {season} standings
         </Link>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-          Results for {formatRoundDate(date, 'EEEE, MMMM d, yyyy')}
-        </h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Results for {dayAndDate(date)}</h1>
         <p className="flex flex-wrap items-center gap-2 text-slate-700">
           {event ? <span>{event}</span> : null}
           <NightBadge status={status} />
@@ -47,6 +61,11 @@ export default function NightResultsPage() {
               : 'This night was a special event: its rounds count for neither handicap nor standings, so there are no places or points.'}
           </p>
         )}
+        {only ? (
+          <Link to={nightUrl} className={`${statsLink} inline-block text-sm`}>
+            ← Every flight of this night
+          </Link>
+        ) : null}
       </header>
 
       {flights.length === 0 ? (
@@ -54,30 +73,42 @@ export default function NightResultsPage() {
           No results have been recorded for this night yet.
         </p>
       ) : (
-        flights.map((flight) => {
-          const title = flight.flightNo === null ? 'Not in a flight' : `Flight ${flight.flightNo}`;
-          const id = `results-${flight.flightNo ?? 'none'}`;
+        flights.map(({ key, rows, first, total, page, pageCount }) => {
+          const title = flightTitle(key);
+          const id = `results-${key}`;
           return (
             <section key={id} aria-labelledby={id} className="space-y-2">
               <h2 id={id} className="text-xl font-semibold text-emerald-800">
                 {title}
               </h2>
-              <StatsTable caption={`${title} results`} headers={['Place', 'Golfer', 'Gross', 'HCP', 'Net', 'Points']}>
-                {flight.rows.map((row) => (
-                  <tr key={row.golferId}>
-                    <Cell>{row.place ?? dash}</Cell>
-                    <Cell className="[overflow-wrap:anywhere]">
-                      <Link to={`/stats/golfers/${row.golferId}?season=${season}`} className={statsLink}>
-                        {row.name}
-                      </Link>
-                    </Cell>
-                    <Cell>{row.gross}</Cell>
-                    <Cell>{row.hcp ?? dash}</Cell>
-                    <Cell>{row.net ?? dash}</Cell>
-                    <Cell>{row.points === null ? dash : formatPoints(row.points)}</Cell>
+              <StatsTable
+                caption={`${title} results`}
+                headers={['Place', 'Golfer', 'Gross', 'HCP', 'Net', 'Points']}
+                nameColumn
+              >
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.place ?? dash}</td>
+                    <td>
+                      <Link to={`/stats/golfers/${row.id}?season=${season}`}>{row.name}</Link>
+                    </td>
+                    <td>{row.gross}</td>
+                    <td>{row.hcp ?? dash}</td>
+                    <td>{row.net ?? dash}</td>
+                    <td>{row.points === null ? dash : formatPoints(row.points)}</td>
                   </tr>
                 ))}
               </StatsTable>
+              <TablePager
+                label={title}
+                base={`${nightUrl}?flight=${key}`}
+                page={page}
+                pageCount={pageCount}
+                first={first}
+                shown={rows.length}
+                total={total}
+                noun="golfers"
+              />
             </section>
           );
         })

@@ -114,3 +114,67 @@ export async function noContactDetails(page: Page, league: StatsLeague) {
     }
   }
 }
+
+/**
+ * A flight longer than a page (docs/decisions/076-stats-pages-at-scale.md): 55 more golfers join Flight 1 on the first
+ * night, so its 60 golfers show 50 at a time, on /stats and on the night's results; Next and Previous are plain links.
+ */
+export async function flightPages(page: Page, league: StatsLeague, check: () => Promise<void>) {
+  const { year, nights } = league;
+  const tag = `Paged${Date.now()}`;
+  await db.golfer.createMany({
+    data: Array.from({ length: 55 }, (_, i) => ({
+      firstName: `Extra${i}`,
+      lastName: tag,
+      fullName: `Extra${i} ${tag}`,
+    })),
+  });
+  const extra = await db.golfer.findMany({ where: { lastName: tag }, select: { id: true } });
+  try {
+    await db.flightAssignment.createMany({
+      data: extra.map((g) => ({ golferId: g.id, season: year, flightNo: '1' })),
+    });
+    await db.round.createMany({
+      data: extra.map((g, i) => ({
+        golferId: g.id,
+        date: nights[0],
+        season: year,
+        grossScore: 50 + (i % 9),
+        netScore: 50 + (i % 9),
+        points: 0,
+      })),
+    });
+
+    await page.goto(`/stats?season=${year}`);
+    const flight = page.getByRole('region', { name: 'Flight 1' });
+    await expect(flight.getByRole('row')).toHaveCount(51);
+    const pager = flight.getByRole('navigation', { name: 'Flight 1 pages' });
+    await expect(pager).toContainText('Showing 1–50 of 60 golfers');
+    await check();
+    await pager.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(new RegExp(`/stats\\?season=${year}&flight=1&page=2$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Standings' })).toBeVisible();
+    const second = page.getByRole('region', { name: 'Flight 1' });
+    await expect(second.getByRole('row')).toHaveCount(11);
+    await expect(second.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('51');
+    await expect(second.getByRole('navigation', { name: 'Flight 1 pages' })).toContainText(
+      'Showing 51–60 of 60 golfers',
+    );
+    await check();
+    await second.getByRole('link', { name: 'Previous' }).click();
+    await expect(page).toHaveURL(new RegExp(`/stats\\?season=${year}&flight=1$`));
+    await expect(page.getByRole('region', { name: 'Flight 1' }).getByRole('row')).toHaveCount(51);
+    await page.getByRole('link', { name: '← Every flight' }).click();
+    await expect(page).toHaveURL(new RegExp(`/stats\\?season=${year}$`));
+
+    await page.goto(`/stats/results/${nights[0]}`);
+    const results = page.getByRole('region', { name: 'Flight 1' });
+    await expect(results.getByRole('row')).toHaveCount(51);
+    await results.getByRole('navigation', { name: 'Flight 1 pages' }).getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(new RegExp(`/stats/results/${nights[0]}\\?flight=1&page=2$`));
+    await expect(page.getByRole('region', { name: 'Flight 1' }).getByRole('row')).toHaveCount(11);
+    await check();
+  } finally {
+    await db.golfer.deleteMany({ where: { lastName: tag } });
+  }
+}

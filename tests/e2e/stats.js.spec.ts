@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { layoutShift, sidewaysOverflow, statsLeague, widerThanScreen, type StatsLeague } from './stats-data';
-import { golferSeason, joinToGolfer, notFoundPages } from './stats-steps';
+import { flightPages, golferSeason, joinToGolfer, notFoundPages } from './stats-steps';
 
 // The stats website with JavaScript (docs/product/stats.md#public-stats-pages): links navigate in the browser, and
 // nothing moves once a page has loaded.
@@ -28,6 +28,18 @@ test.describe('on a 375 px phone', () => {
       await page.goto(path);
       expect(await page.evaluate(layoutShift), path).toBe(0);
     }
+  });
+
+  test('a flight longer than a page shows 50 golfers at a time, with Next and Previous, without sideways scrolling or layout shift', async ({
+    page,
+  }) => {
+    await flightPages(page, league, async () => {
+      expect(await page.evaluate(sidewaysOverflow), await page.evaluate(widerThanScreen)).toBeLessThanOrEqual(0);
+      // Loaded afresh, a flight's page does not move either.
+      const path = new URL(page.url()).pathname + new URL(page.url()).search;
+      await page.goto(path);
+      expect(await page.evaluate(layoutShift), path).toBe(0);
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { sidewaysOverflow, statsLeague, widerThanScreen, type StatsLeague } from './stats-data';
-import { golferSeason, joinToGolfer, noContactDetails, notFoundPages } from './stats-steps';
+import { flightPages, golferSeason, joinToGolfer, noContactDetails, notFoundPages } from './stats-steps';
 
 // The stats website without JavaScript (docs/product/stats.md#public-stats-pages): every page is read from the server as
 // plain HTML: links, tables and the chart.
@@ -20,6 +20,14 @@ test.describe('on a 375 px phone', () => {
     page,
   }) => {
     await joinToGolfer(page, league, async () => {
+      expect(await page.evaluate(sidewaysOverflow), await page.evaluate(widerThanScreen)).toBeLessThanOrEqual(0);
+    });
+  });
+
+  test('a flight longer than a page shows 50 golfers at a time, with Next and Previous links, without sideways scrolling', async ({
+    page,
+  }) => {
+    await flightPages(page, league, async () => {
       expect(await page.evaluate(sidewaysOverflow), await page.evaluate(widerThanScreen)).toBeLessThanOrEqual(0);
     });
   });

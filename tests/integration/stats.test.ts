@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createGolfer } from '~/models/golfers.server';
 import { createFlightAssignment } from '~/models/flights.server';
 import { createRound } from '~/models/rounds.server';
+import { createSeason } from '~/models/seasons.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { getSettings } from '~/models/settings.server';
 import * as golferApi from '~/routes/api.public.golfers.$id';
@@ -386,5 +387,102 @@ describe('a fixed number of queries', () => {
     }
     expect(await measure()).toEqual(small);
     expect(Math.max(...small)).toBeLessThanOrEqual(16);
+  });
+});
+
+describe('pages that stay small at any size (docs/decisions/076-stats-pages-at-scale.md)', () => {
+  it('/stats and /stats/results carry a few hundred bytes per golfer shown, and show 50 golfers of a flight per page', async () => {
+    // A season of its own: 240 golfers in four flights of 60 and 10 without a flight, all playing one night.
+    const year = 2019;
+    await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null });
+    const night = `${year}-06-03`;
+    const tag = unique('Scale');
+    await db.golfer.createMany({
+      data: Array.from({ length: 250 }, (_, i) => ({
+        firstName: `Alexandra${i}`,
+        lastName: `${tag}-Montgomery`,
+        fullName: `Alexandra${i} ${tag}-Montgomery`,
+        email: `scale${i}.${tag}@example.org`,
+        phone: `555-01${String(i).padStart(3, '0')}`,
+      })),
+    });
+    const many = await db.golfer.findMany({ where: { lastName: `${tag}-Montgomery` }, orderBy: { id: 'asc' } });
+    expect(many).toHaveLength(250);
+    await db.flightAssignment.createMany({
+      data: many.slice(0, 240).map((g, i) => ({ golferId: g.id, season: year, flightNo: String((i % 4) + 1) })),
+    });
+    await db.round.createMany({
+      data: many.map((g, i) => {
+        const gross = 38 + (i % 13);
+        const hcp = i % 7;
+        return {
+          golferId: g.id,
+          date: night,
+          season: year,
+          grossScore: gross,
+          hcpIndexBefore: hcp,
+          netScore: gross - hcp,
+          points: 1 + (i % 24) + (i % 5 === 0 ? 0.5 : 0),
+        };
+      }),
+    });
+    const bytes = (html: string) => Buffer.byteLength(html, 'utf8');
+    const golferLinks = (html: string) => html.match(/<a [^>]*href="\/stats\/golfers\//g)?.length ?? 0;
+    // What a row may weigh, page data included (about 220 bytes with these long names): 300 KB holds the layout and
+    // the most rows a page shows (five tables of 50) many times over. A row styled cell by cell weighed 750 bytes.
+    const BYTES_PER_ROW = 300;
+
+    const standings = await pages.standings(`?season=${year}`);
+    expect(standings.status).toBe(200);
+    expect(golferLinks(standings.html)).toBe(200);
+    expect(bytes(standings.html) / 200).toBeLessThan(BYTES_PER_ROW);
+    for (const flight of ['1', '2', '3', '4']) {
+      expect(standings.html).toContain(`href="/stats?season=${year}&amp;flight=${flight}&amp;page=2"`);
+    }
+    expect(standings.text).toContain('Showing 1–50 of 60 golfersPage 1 of 2Next');
+    for (const secret of [many[0].email!, many[0].phone!]) expect(standings.html).not.toContain(secret);
+
+    // A flight's second page: ranks 51 to 60 of that flight only, and a way back.
+    const second = await pages.standings(`?season=${year}&flight=2&page=2`);
+    expect(second.status).toBe(200);
+    expect(golferLinks(second.html)).toBe(10);
+    expect(second.text).toContain('Flight 2');
+    expect(second.text).not.toContain('Flight 1');
+    expect(second.text).toContain('Showing 51–60 of 60 golfersPreviousPage 2 of 2');
+    const full = (await (await api.standings(`?season=${year}`)).json()) as {
+      flights: { flightNo: string; rows: { rank: number; name: string }[] }[];
+    };
+    const flight2 = full.flights.find((f) => f.flightNo === '2')!.rows;
+    expect(flight2).toHaveLength(60);
+    expect(second.text).toContain(`51${flight2[50].name}`);
+    expect(second.text).toContain(`60${flight2[59].name}`);
+    // A page past the last shows the last; a page or flight that is not one is the 404 page.
+    expect(golferLinks((await pages.standings(`?season=${year}&flight=2&page=9`)).html)).toBe(10);
+    for (const query of ['&flight=2&page=abc', '&flight=2&page=0', '&flight=5', '&flight=none']) {
+      const bad = await pages.standings(`?season=${year}${query}`);
+      expect(bad.status, query).toBe(404);
+      expect(bad.text).toContain(`There is no such page of the ${year} standings.`);
+    }
+
+    const results = await pages.results(night);
+    expect(results.status).toBe(200);
+    expect(golferLinks(results.html)).toBe(210);
+    expect(bytes(results.html) / 210).toBeLessThan(BYTES_PER_ROW);
+    expect(results.text).toContain('Not in a flight');
+    expect(results.html).toContain(`href="/stats/results/${night}?flight=3&amp;page=2"`);
+    // Places are over the whole flight, so the second page goes on where the first stopped (ties included).
+    const night3 = (await (await api.results(night)).json()) as {
+      flights: { flightNo: string | null; rows: { place: string; name: string }[] }[];
+    };
+    const flight3 = night3.flights.find((f) => f.flightNo === '3')!.rows;
+    const results2 = await pages.results(`${night}?flight=3&page=2`);
+    expect(golferLinks(results2.html)).toBe(10);
+    expect(results2.text).toContain(`${flight3[50].place}${flight3[50].name}`);
+    expect(results2.text).not.toContain('Not in a flight');
+    const unflighted = await pages.results(`${night}?flight=none`);
+    expect(golferLinks(unflighted.html)).toBe(10);
+    expect((await pages.results(`${night}?flight=7`)).status).toBe(404);
+    // The JSON twins still answer every row.
+    expect(night3.flights.reduce((sum, f) => sum + f.rows.length, 0)).toBe(250);
   });
 });

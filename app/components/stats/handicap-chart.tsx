@@ -1,5 +1,6 @@
+import { longDate } from '~/components/stats/stats-parts';
 import { handicapChart, type ChartPoint } from '~/domain/handicap-chart';
-import { formatRoundDate } from '~/domain/season';
+import { formatScheduleDate } from '~/domain/schedule';
 
 /**
  * A golfer's handicap after each counting round, drawn on the server as SVG (docs/product/stats.md): it shows without
@@ -39,13 +40,13 @@ export function HandicapChart({ history }: { history: readonly ChartPoint[] }) {
         {chart.path ? <path d={chart.path} fill="none" stroke="#047857" strokeWidth={2} /> : null}
         {chart.points.map((point) => (
           <circle key={`${point.date}-${point.x}`} cx={point.x} cy={point.y} r={3} fill="#047857">
-            <title>{`${formatRoundDate(point.date, 'MMM d, yyyy')}: ${point.handicap}`}</title>
+            <title>{`${formatScheduleDate(point.date, 'MMM d, yyyy')}: ${point.handicap}`}</title>
           </circle>
         ))}
       </svg>
       <figcaption className="text-sm text-slate-600">
-        Handicap after each counting round: {first.handicap} after {formatRoundDate(first.date, 'MMM d, yyyy')},{' '}
-        {last.handicap} after {formatRoundDate(last.date, 'MMM d, yyyy')} ({history.length}{' '}
+        Handicap after each counting round: {first.handicap} after {formatScheduleDate(first.date, 'MMM d, yyyy')},{' '}
+        {last.handicap} after {formatScheduleDate(last.date, 'MMM d, yyyy')} ({history.length}{' '}
         {history.length === 1 ? 'round' : 'rounds'}).
       </figcaption>
       <table className="sr-only">
@@ -59,7 +60,7 @@ export function HandicapChart({ history }: { history: readonly ChartPoint[] }) {
         <tbody>
           {history.map((point, index) => (
             <tr key={`${point.date}-${index}`}>
-              <td>{formatRoundDate(point.date)}</td>
+              <td>{longDate(point.date)}</td>
               <td>{point.handicap}</td>
             </tr>
           ))}

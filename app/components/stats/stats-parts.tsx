@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { formatScheduleDate } from '~/domain/schedule';
 import { cn } from '~/utils/cn';
 
 /**
@@ -8,43 +9,97 @@ import { cn } from '~/utils/cn';
 
 export const statsLink = 'font-medium text-emerald-700 underline underline-offset-2 hover:text-emerald-900';
 
+/**
+ * The look of every cell and link of a stats table, set once on the `<table>`: a row is plain `<tr><td>…</td></tr>`,
+ * so a page of many rows stays small (docs/decisions/076-stats-pages-at-scale.md). Headers wrap and are smaller on a
+ * phone, so six columns fit 375 px; a row marked `data-playoff-line` is the playoff line.
+ */
+const tableClass =
+  'w-full divide-y divide-slate-200 text-left text-sm [&_th]:px-1.5 [&_th]:py-2 [&_th]:align-bottom [&_th]:text-xs [&_th]:font-semibold [&_th]:text-slate-900 sm:[&_th]:px-3 sm:[&_th]:text-sm [&_tbody]:divide-y [&_tbody]:divide-slate-100 [&_td]:px-1.5 [&_td]:py-2 [&_td]:tabular-nums [&_td]:text-slate-800 sm:[&_td]:px-3 [&_td_a]:font-medium [&_td_a]:text-emerald-700 [&_td_a]:underline [&_td_a]:underline-offset-2 [&_td_a:hover]:text-emerald-900 [&_tr[data-playoff-line]]:border-b-2 [&_tr[data-playoff-line]]:border-emerald-700';
+
+/** A long name may break anywhere in its column (the second), never the numbers beside it. */
+const nameColumnClass = '[&_td:nth-child(2)]:[overflow-wrap:anywhere]';
+
 /** A compact table: headers wrap and are smaller on a phone, so six columns fit 375 px. */
 export function StatsTable({
   caption,
   headers,
+  nameColumn = false,
   children,
 }: {
   caption: string;
   headers: string[];
+  /** The second column holds golfers' names. */
+  nameColumn?: boolean;
   children: React.ReactNode;
 }) {
   return (
     // Edge to edge on a phone: six columns get the whole 375 px.
     <div className="-mx-4 overflow-x-auto border-y border-slate-200 bg-white shadow-sm sm:mx-0 sm:rounded-lg sm:border-x">
-      <table className="w-full divide-y divide-slate-200 text-left text-sm">
+      <table className={cn(tableClass, nameColumn && nameColumnClass)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr>
             {headers.map((header) => (
-              <th
-                key={header}
-                scope="col"
-                className="px-1.5 py-2 align-bottom text-xs font-semibold text-slate-900 sm:px-3 sm:text-sm"
-              >
+              <th key={header} scope="col">
                 {header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody>{children}</tbody>
       </table>
     </div>
   );
 }
 
-export function Cell({ children, className }: { children?: React.ReactNode; className?: string }) {
-  return <td className={cn('px-1.5 py-2 tabular-nums text-slate-800 sm:px-3', className)}>{children}</td>;
+/**
+ * 'Showing 51–100 of 250' with Previous and Next for one flight's table (`?flight=&page=`): plain links, so paging
+ * works without JavaScript. `base` is the flight's own address (its first page). Nothing when it all fits.
+ */
+export function TablePager({
+  label,
+  base,
+  page,
+  pageCount,
+  first,
+  shown,
+  total,
+  noun,
+}: {
+  label: string;
+  base: string;
+  page: number;
+  pageCount: number;
+  first: number;
+  shown: number;
+  total: number;
+  noun: string;
+}) {
+  if (pageCount < 2) return null;
+  const to = (n: number) => (n === 1 ? base : `${base}&page=${n}`);
+  const count = (n: number) => n.toLocaleString('en-US');
+  return (
+    <nav aria-label={`${label} pages`} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
+      <span>{`Showing ${count(first + 1)}–${count(first + shown)} of ${count(total)} ${noun}`}</span>
+      {page > 1 ? (
+        <Link to={to(page - 1)} rel="prev" className={statsLink}>
+          Previous
+        </Link>
+      ) : null}
+      <span>{`Page ${page} of ${pageCount}`}</span>
+      {page < pageCount ? (
+        <Link to={to(page + 1)} rel="next" className={statsLink}>
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
 }
+
+/** The stats pages' dates, drawn by the platform's formatter (no date library reaches the browser). */
+export const dayAndDate = (date: string) => `${formatScheduleDate(date, 'EEEE, MMMM d')}, ${date.slice(0, 4)}`;
+export const longDate = (date: string) => `${formatScheduleDate(date, 'MMMM d')}, ${date.slice(0, 4)}`;
 
 /** Links to the other seasons (`?season=`), the shown one marked as the current page. */
 export function SeasonLinks({ seasons, season, to }: { seasons: number[]; season: number; to: string }) {
