@@ -82,8 +82,8 @@ export async function growLeague(log: (line: string) => void): Promise<GrownLeag
   for (const season of seasons) {
     for (const date of await leagueNights(season)) await calculatePointsForDate(date);
   }
-  const season = seasons[seasons.length - 1]!;
-  return { season, seasons, nights, golferId: ids[(LEAGUE.seasons - 1) * LEAGUE.membersPerSeason]! };
+  const season = seasons[seasons.length - 1];
+  return { season, seasons, nights, golferId: ids[(LEAGUE.seasons - 1) * LEAGUE.membersPerSeason] };
 }
 
 /** A league grown by an earlier run, copied to `target`: the same answer growLeague gave, read back from it. */
@@ -94,7 +94,7 @@ export async function reuseLeague(source: string, target: string): Promise<Grown
   if (fs.existsSync(`${source}-wal`)) fs.copyFileSync(`${source}-wal`, `${target}-wal`);
   const last = currentSeason();
   const seasons = Array.from({ length: LEAGUE.seasons }, (_, i) => last - LEAGUE.seasons + 1 + i);
-  const season = seasons[seasons.length - 1]!;
+  const season = seasons[seasons.length - 1];
   const nights = await leagueNights(season);
   const first = await db.membership.findFirst({
     where: { season },

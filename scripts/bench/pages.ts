@@ -12,7 +12,7 @@ export type PageResult = { path: string; status: number; kb: number; ms: number;
 
 function benchPages(league: GrownLeague): { path: string; admin: boolean; anyHtmlSize?: boolean }[] {
   const { season, nights, golferId } = league;
-  const night = nights[0]!;
+  const night = nights[0];
   return [
     { path: '/', admin: true },
     { path: '/golfers', admin: true },
