@@ -134,4 +134,56 @@ describe('several processes on one PostgreSQL database', () => {
     const users = await query<{ n: number }>(url, 'SELECT count(*)::int AS n FROM users');
     expect(users).toEqual([{ n: 1 }]);
   }, 120_000);
+
+  it('registrations through several processes: every checkout fulfilled once, with one receipt each', async () => {
+    const url = await createDatabase('startup_registrations');
+    const emails = Array.from({ length: 6 }, (_, i) => `multi${i}@example.org`);
+    // One process prepares the database, opens this season's registration and starts six paid checkouts.
+    const [setup] = await Promise.all([
+      runChild(
+        url,
+        Date.now(),
+        `delete process.env.STRIPE_SECRET_KEY;
+         const { prepareServer } = await import(${app('utils/prepare.server.ts')});
+         const { db } = await import(${app('utils/db.server.ts')});
+         const { currentSeason } = await import(${app('domain/season.ts')});
+         const { createSeason } = await import(${app('models/seasons.server.ts')});
+         const { startRegistration } = await import(${app('models/registrations.server.ts')});
+         const { paySimulatedCheckout } = await import(${app('models/simulated-checkouts.server.ts')});`,
+        `await prepareServer(() => {});
+         const year = currentSeason();
+         await createSeason({ year, copyFrom: 2025, registrationOpens: year + '-01-01', registrationCloses: year + '-12-31' });
+         const ids = [];
+         for (const [i, email] of ${JSON.stringify(emails)}.entries()) {
+           const { sessionId } = await startRegistration({ registrationType: 'new', firstName: 'Multi', lastName: 'Proc' + i,
+             email, phone: '2315550100', estimatedScore: 40, termsAccepted: true }, 'http://localhost');
+           await paySimulatedCheckout(sessionId);
+           ids.push(sessionId);
+         }
+         console.log(JSON.stringify(ids));
+         await db.$disconnect();`,
+      ),
+    ]);
+    expect(setup.code, setup.stderr).toBe(0);
+    const ids = JSON.parse(setup.stdout.trim().split('\n').pop()!) as string[];
+    // Then every process verifies every checkout at the same moment, as the confirmation pages and the webhooks of
+    // several servers would.
+    await together(
+      url,
+      `delete process.env.STRIPE_SECRET_KEY;
+       const { verifyCheckoutSession } = await import(${app('models/registrations.server.ts')});
+       const { db } = await import(${app('utils/db.server.ts')});`,
+      `const results = await Promise.all(${JSON.stringify(ids)}.map((id) => verifyCheckoutSession(id, 'http://localhost')));
+       if (results.some((r) => r.state !== 'paid')) throw new Error(JSON.stringify(results));
+       await db.$disconnect();`,
+    );
+    const rows = await query<{ golfers: number; memberships: number; receipts: number }>(
+      url,
+      `SELECT (SELECT count(*)::int FROM golfers WHERE email LIKE 'multi%') AS golfers,
+              (SELECT count(*)::int FROM memberships m JOIN golfers g ON g.id = m."golferId"
+                WHERE g.email LIKE 'multi%' AND m.paid) AS memberships,
+              (SELECT count(*)::int FROM outbox_messages WHERE kind = 'receipt') AS receipts`,
+    );
+    expect(rows).toEqual([{ golfers: 6, memberships: 6, receipts: 6 }]);
+  }, 180_000);
 });
