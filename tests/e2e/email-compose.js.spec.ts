@@ -1,28 +1,11 @@
 import { expect, hydrated, signIn, test, unique } from './fixtures';
-import { currentSeason } from '../../app/domain/season';
-import { createGolfer } from '../../app/models/golfers.server';
 import { db } from '../../app/utils/db.server';
-
-/** A golfer registered this season and not paid: on the 'Registered Not Paid' tab. */
-async function owingGolfer() {
-  const tag = unique('Owe');
-  const golfer = await createGolfer({ firstName: 'Olive', lastName: tag, email: `${tag.toLowerCase()}@example.org` });
-  await db.membership.create({
-    data: {
-      golferId: golfer.id,
-      season: currentSeason(),
-      registered: true,
-      paid: false,
-      registrationDatetime: new Date(),
-    },
-  });
-  return golfer;
-}
+import { owingGolfer } from './owing-golfer';
 
 test('composes a message in a dialog: checked as you type, Sending... while it posts, then queued', async ({
   page,
 }) => {
-  const golfer = await owingGolfer();
+  const golfer = await owingGolfer('Olive');
   const subject = unique('Course closed ');
   await signIn(page, '/email-list?list=registered-not-paid');
   await hydrated(page);
@@ -73,7 +56,7 @@ test('composes a message in a dialog: checked as you type, Sending... while it p
 });
 
 test('sends the payment reminder with its ready text, which can be changed', async ({ page }) => {
-  const golfer = await owingGolfer();
+  const golfer = await owingGolfer('Olive');
   await signIn(page, '/email-list?list=registered-not-paid');
   await hydrated(page);
   await page.getByRole('link', { name: 'Send payment reminder' }).click();

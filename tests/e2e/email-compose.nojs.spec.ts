@@ -1,27 +1,11 @@
 import { expect, signIn, test, unique } from './fixtures';
-import { currentSeason } from '../../app/domain/season';
-import { createGolfer } from '../../app/models/golfers.server';
 import { db } from '../../app/utils/db.server';
-
-async function owingGolfer() {
-  const tag = unique('Nojs');
-  const golfer = await createGolfer({ firstName: 'Noel', lastName: tag, email: `${tag.toLowerCase()}@example.org` });
-  await db.membership.create({
-    data: {
-      golferId: golfer.id,
-      season: currentSeason(),
-      registered: true,
-      paid: false,
-      registrationDatetime: new Date(),
-    },
-  });
-  return golfer;
-}
+import { owingGolfer } from './owing-golfer';
 
 test('composes and sends a message without JavaScript: the form is in the page, errors come back in it', async ({
   page,
 }) => {
-  const golfer = await owingGolfer();
+  const golfer = await owingGolfer('Noel');
   const subject = unique('No script ');
   await signIn(page, '/email-list?list=registered-not-paid');
   await page.getByRole('link', { name: 'Compose message' }).click();
@@ -58,7 +42,7 @@ test('composes and sends a message without JavaScript: the form is in the page, 
 });
 
 test('sending the same form twice queues the message once', async ({ page }) => {
-  const golfer = await owingGolfer();
+  const golfer = await owingGolfer('Noel');
   const subject = unique('Twice ');
   await signIn(page, '/email-list?compose=registered-not-paid');
   const dialog = page.getByRole('dialog', { name: 'Compose message' });

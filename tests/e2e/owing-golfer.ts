@@ -1,0 +1,20 @@
+import { currentSeason } from '../../app/domain/season';
+import { createGolfer } from '../../app/models/golfers.server';
+import { db } from '../../app/utils/db.server';
+import { unique } from './fixtures';
+
+/** A golfer registered this season and not paid: on /email-list's 'Registered Not Paid' tab. */
+export async function owingGolfer(firstName: string) {
+  const tag = unique('Owe');
+  const golfer = await createGolfer({ firstName, lastName: tag, email: `${tag.toLowerCase()}@example.org` });
+  await db.membership.create({
+    data: {
+      golferId: golfer.id,
+      season: currentSeason(),
+      registered: true,
+      paid: false,
+      registrationDatetime: new Date(),
+    },
+  });
+  return golfer;
+}
