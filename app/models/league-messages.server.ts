@@ -4,7 +4,7 @@ import { golfersOnList, type EmailListFilter } from '~/domain/email-list';
 import { DomainError, InvalidError, NotFoundError } from '~/domain/errors';
 import { currentSeason } from '~/domain/season';
 import { buildLeagueEmail, unsubscribeUrl } from '~/mail/league-messages.server';
-import type { NewMessage } from '~/models/outbox.server';
+import { enqueueMessages, type NewMessage } from '~/models/outbox.server';
 import { getSettings } from '~/models/settings.server';
 import { inTransaction } from '~/models/transaction.server';
 import type { LeagueMessageInput } from '~/schemas/league-message';
@@ -65,33 +65,6 @@ async function tokenOf(tx: Tx, golfer: Recipient): Promise<string> {
   return current.unsubscribeToken!;
 }
 
-// Rows per INSERT: about 13 values a row stays under SQLite's 999 parameters of a statement.
-const INSERT_CHUNK = 50;
-
-/**
- * Writes the rows of one send in a few statements rather than two queries a golfer (`enqueueMessage`), so a message
- * to 10,000 golfers holds the write lock briefly. The columns are written as `enqueueMessage` writes them; keys this
- * send already queued (a double submit) are skipped. The sender finds the rows on its next pass.
- */
-async function enqueueSend(tx: Tx, prefix: string, messages: NewMessage[]): Promise<void> {
-  const queued = await tx.outboxMessage.findMany({ where: { key: { startsWith: prefix } }, select: { key: true } });
-  const existing = new Set(queued.map((row) => row.key));
-  const rows = messages
-    .filter((message) => !existing.has(message.key))
-    .map((message) => ({
-      key: message.key,
-      kind: message.kind,
-      toAddress: message.to,
-      golferId: message.golferId ?? null,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers: message.headers && Object.keys(message.headers).length ? JSON.stringify(message.headers) : null,
-    }));
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-    await tx.outboxMessage.createMany({ data: rows.slice(i, i + INSERT_CHUNK) });
-}
-
 /**
  * Queues one email per golfer of the tab (kind 'league', or 'reminder' for the payment reminder) and answers how
  * many golfers it is for. The key `{kind}:{sendId}:{golferId}` makes sending the same form twice queue it once; the
@@ -125,7 +98,7 @@ export async function queueLeagueMessage(
           ...email,
         });
       }
-      await enqueueSend(tx, prefix, messages);
+      await enqueueMessages(tx, prefix, messages);
       return { count: recipients.length };
     });
   } catch (error) {

@@ -59,6 +59,25 @@ const rowFields = {
   createdAt: true,
 } as const;
 
+/** The row one message is stored as (attachments and headers as JSON). */
+function outboxRow(message: NewMessage) {
+  return {
+    key: message.key,
+    kind: message.kind,
+    toAddress: message.to,
+    golferId: message.golferId ?? null,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+    headers: message.headers && Object.keys(message.headers).length ? JSON.stringify(message.headers) : null,
+  };
+}
+
+function wakeSender(): void {
+  for (const listener of queuedListeners) listener();
+}
+
 /**
  * Queues one message inside the caller's transaction. Returns false when a message with the same key already exists
  * (a replayed webhook, a reload): it is neither queued again nor an error. Call it with the transaction of the event
@@ -68,20 +87,8 @@ export async function enqueueMessage(tx: Tx, message: NewMessage): Promise<boole
   const existing = await tx.outboxMessage.findUnique({ where: { key: message.key }, select: { id: true } });
   if (existing) return false;
   try {
-    await tx.outboxMessage.create({
-      data: {
-        key: message.key,
-        kind: message.kind,
-        toAddress: message.to,
-        golferId: message.golferId ?? null,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
-        headers: message.headers && Object.keys(message.headers).length ? JSON.stringify(message.headers) : null,
-      },
-    });
-    for (const listener of queuedListeners) listener();
+    await tx.outboxMessage.create({ data: outboxRow(message) });
+    wakeSender();
     return true;
   } catch (error) {
     // Two transactions raced on one key: only possible on PostgreSQL (SQLite serializes them), where the failed insert
@@ -90,6 +97,23 @@ export async function enqueueMessage(tx: Tx, message: NewMessage): Promise<boole
     if (isUniqueViolation(error)) throw new ConflictError('This message is already queued');
     throw error;
   }
+}
+
+// Rows per INSERT: about 13 values a row stays under SQLite's 999 parameters of a statement.
+const INSERT_CHUNK = 50;
+
+/**
+ * Queues many messages whose keys share `prefix` (one send to many golfers) in a few statements rather than two
+ * queries a message, so a send to 10,000 golfers holds the write lock briefly. Keys already queued under the prefix (a
+ * double submit) are skipped, as enqueueMessage skips one.
+ */
+export async function enqueueMessages(tx: Tx, prefix: string, messages: readonly NewMessage[]): Promise<void> {
+  const queued = await tx.outboxMessage.findMany({ where: { key: { startsWith: prefix } }, select: { key: true } });
+  const existing = new Set(queued.map((row) => row.key));
+  const rows = messages.filter((message) => !existing.has(message.key)).map(outboxRow);
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    await tx.outboxMessage.createMany({ data: rows.slice(i, i + INSERT_CHUNK) });
+  if (rows.length > 0) wakeSender();
 }
 
 export type OutboxPage = { rows: OutboxRow[]; total: number; page: number; pageSize: number };
@@ -139,7 +163,7 @@ export async function retryMessage(id: number, client: Tx = db): Promise<void> {
     where: { id, status: message.status },
     data: { status: 'queued', attempts: 0, lastError: null, nextAttemptAt: new Date(), lockedUntil: null },
   });
-  for (const listener of queuedListeners) listener();
+  wakeSender();
 }
 
 // ---------------------------------------------------------------------------------------------------------
