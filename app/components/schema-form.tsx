@@ -1,19 +1,20 @@
 import { getFormProps, type FormMetadata } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import { Form, Link } from '@remix-run/react';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { FormAlert } from '~/components/form-alert';
 import { Button, buttonClass } from '~/components/ui/button';
+import { parseForm } from '~/schemas/parse-form';
 import { useIsPending } from '~/utils/use-is-pending';
 
 /**
  * useForm's options for a form checked by the zod schema its action uses: the same constraints and messages in the
  * browser, first when a field loses focus, then as the user types.
  */
-export function zodValidation<Schema extends z.ZodType>(schema: Schema) {
+export function zodValidation<Schema extends $ZodType>(schema: Schema) {
   return {
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }: { formData: FormData }) => parseForm(formData, schema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   } as const;

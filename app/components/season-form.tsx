@@ -44,7 +44,7 @@ export function SeasonForm({
       : undefined,
     // conform cannot read constraints from a schema whose root is a .transform() (it reshapes the value into the
     // model's input and never fails), so the browser checks the object the transform starts from.
-    ...zodValidation(season ? seasonUpdateSchema.in : seasonSchema.in),
+    ...zodValidation(season ? seasonUpdateSchema.def.in : seasonSchema.def.in),
   });
 
   return (

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Fields each import type reads, as docs/product/import-export.md#import-formats lists them. */
 export const IMPORT_FIELDS = {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button';
 import { Field } from '~/components/ui/field';
 import { getSettings } from '~/models/settings.server';
 import { loginSchema } from '~/schemas/auth';
+import { parseForm } from '~/schemas/parse-form';
 import { commitUserSession, getUser, login, safeRedirect } from '~/utils/auth.server';
 import { failureOf, readSmallForm } from '~/utils/http.server';
 import { titled } from '~/utils/meta';
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (failure) return json({ result: null, message: failure.message }, { status: failure.status });
     throw error;
   }
-  const submission = parseWithZod(form, { schema: loginSchema });
+  const submission = parseForm(form, loginSchema);
   if (submission.status !== 'success') {
     return json({ result: submission.reply({ hideFields: ['password'] }), message: null }, { status: 400 });
   }
@@ -61,7 +62,7 @@ export default function LoginPage() {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseForm(formData, loginSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

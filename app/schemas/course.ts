@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { intField, textField } from './form-values';
 
 export const COURSE_PAR_MIN = 27;

@@ -1,5 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FLIGHT_NUMBERS } from '~/domain/league-rules';
+import { preprocess } from './form-values';
 import { normalizeInput } from './json-input';
 import { idField, seasonField } from './round';
 
@@ -21,13 +22,13 @@ export const flightMoveSchema = z.object({
 });
 
 /** An assignment as JSON or an import row sends it; flightNo may come as the number 2 or the text '2'. */
-export const flightJsonSchema = z.preprocess(
+export const flightJsonSchema = preprocess(
   (raw) => normalizeInput(raw, { numbers: ['golferId', 'season'], strings: ['flightNo'] }),
   flightSchema,
 );
 
 /** A drag move as JSON sends it. */
-export const flightMoveJsonSchema = z.preprocess(
+export const flightMoveJsonSchema = preprocess(
   (raw) => normalizeInput(raw, { numbers: ['flightId'], strings: ['newFlightNo'] }),
   flightMoveSchema,
 );

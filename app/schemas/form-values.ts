@@ -1,9 +1,14 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Field types shared by the admin schemas. The same schema reads a form (strings, an unchecked box missing), a JSON
  * body (numbers and booleans) and an import row (strings again), so each field accepts either spelling.
  */
+
+/** A field that reads its raw value with `fn` first (a form's text, a JSON value) and gives the result to `schema`. */
+export function preprocess<T extends z.ZodMiniType>(fn: (value: unknown) => unknown, schema: T) {
+  return z.pipe(z.transform(fn), schema);
+}
 
 /** null and blank text mean "not given" (a form sends "", a JSON client null). */
 export function blankToUndefined(value: unknown): unknown {
@@ -22,24 +27,25 @@ function numberSchema(label: string, min: number, max: number, requiredMessage: 
   const range = `${label} must be a whole number from ${min} to ${max}`;
   return z
     .number({ error: (issue) => (issue.input === undefined ? requiredMessage : range) })
-    .int(range)
-    .min(min, range)
-    .max(max, range);
+    .check(z.int(range), z.minimum(min, range), z.maximum(max, range));
 }
 
 /** A required whole number within [min, max]. */
 export function intField(label: string, min: number, max: number, requiredMessage = `${label} is required`) {
-  return z.preprocess(toNumber, numberSchema(label, min, max, requiredMessage));
+  return preprocess(toNumber, numberSchema(label, min, max, requiredMessage));
 }
 
 /** An optional whole number within [min, max]; blank or null is absent. */
 export function optionalIntField(label: string, min: number, max: number) {
-  return z.preprocess(toNumber, numberSchema(label, min, max, `${label} is required`).optional());
+  return preprocess(toNumber, z.optional(numberSchema(label, min, max, `${label} is required`)));
 }
 
 /** A required positive id (a select's value), with the message to show when nothing is chosen. */
 export function idField(requiredMessage: string) {
-  return z.preprocess(toNumber, z.number({ error: requiredMessage }).int(requiredMessage).positive(requiredMessage));
+  return preprocess(
+    toNumber,
+    z.number({ error: requiredMessage }).check(z.int(requiredMessage), z.positive(requiredMessage)),
+  );
 }
 
 const TRUE_WORDS = new Set(['on', 'true', 'yes', 'y', '1']);
@@ -47,7 +53,7 @@ const FALSE_WORDS = new Set(['off', 'false', 'no', 'n', '0']);
 
 /** A yes/no toggle: a checkbox ('on' or missing), a JSON boolean, or yes/no, true/false, 1/0 from a file. */
 export function booleanField(label: string) {
-  return z.preprocess(
+  return preprocess(
     (value) => {
       const v = blankToUndefined(value);
       if (v === undefined) return false;
@@ -69,14 +75,12 @@ export function textField(requiredMessage: string, max: number) {
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : 'Enter text here'),
     })
-    .trim()
-    .min(1, requiredMessage)
-    .max(max, `Use at most ${max} characters`);
+    .check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(max, `Use at most ${max} characters`));
 }
 
 /** An optional instant (ISO text or a Date); blank is absent. */
 export function optionalDateTimeField(label: string) {
-  return z.preprocess(
+  return preprocess(
     (value) => {
       const v = blankToUndefined(value);
       if (typeof v === 'string') {
@@ -85,6 +89,6 @@ export function optionalDateTimeField(label: string) {
       }
       return v;
     },
-    z.date({ error: `${label} must be a valid date and time` }).optional(),
+    z.optional(z.date({ error: `${label} must be a valid date and time` })),
   );
 }

@@ -1,6 +1,6 @@
 /**
- * Forms arrive through conform, which turns '' into undefined and number fields into numbers before the zod
- * schema sees them. JSON bodies and import rows do not, so they go through this first: null and blank strings
+ * Forms arrive through parseForm (./parse-form.ts), which turns '' into undefined and number fields into numbers
+ * before the zod schema sees them. JSON bodies and import rows do not, so they go through this first: null and blank strings
  * become absent, and the listed fields are converted the way a form field would be. The schema itself is then
  * the same for every source.
  */

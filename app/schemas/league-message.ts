@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from './form-values';
 import { emailListFilters } from '~/domain/email-list';
 
 /**
@@ -30,24 +31,28 @@ export const leagueMessageSchema = z
     kind: z.enum(['league', 'reminder'], { error: 'Choose a league message or a payment reminder' }),
     sendId: z
       .string({ error: 'This form has expired. Close it and open it again.' })
-      .regex(/^[A-Za-z0-9_-]{16,64}$/, 'This form has expired. Close it and open it again.'),
-    subject: z
-      .string({ error: required('Subject is required') })
-      .trim()
-      .min(1, 'Subject is required')
-      .max(SUBJECT_MAX, `Use at most ${SUBJECT_MAX} characters`)
-      .refine((subject) => !/[\r\n]/.test(subject), 'Keep the subject on one line'),
-    message: z.preprocess(
+      .check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'This form has expired. Close it and open it again.')),
+    subject: z.string({ error: required('Subject is required') }).check(
+      z.trim(),
+      z.minLength(1, 'Subject is required'),
+      z.maxLength(SUBJECT_MAX, `Use at most ${SUBJECT_MAX} characters`),
+      z.refine((subject) => !/[\r\n]/.test(subject), 'Keep the subject on one line'),
+    ),
+    message: preprocess(
       oneLineBreak,
       z
         .string({ error: required('Message is required') })
-        .trim()
-        .min(1, 'Message is required')
-        .max(MESSAGE_MAX, `Use at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`),
+        .check(
+          z.trim(),
+          z.minLength(1, 'Message is required'),
+          z.maxLength(MESSAGE_MAX, `Use at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`),
+        ),
     ),
   })
-  .refine((value) => value.kind !== 'reminder' || value.list === 'registered-not-paid', {
-    message: 'A payment reminder goes to the Registered Not Paid golfers only',
-  });
+  .check(
+    z.refine((value) => value.kind !== 'reminder' || value.list === 'registered-not-paid', {
+      message: 'A payment reminder goes to the Registered Not Paid golfers only',
+    }),
+  );
 
 export type LeagueMessageInput = z.infer<typeof leagueMessageSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN } from '~/domain/league-rules';
 import { booleanField, idField, intField, optionalDateTimeField, optionalIntField } from './form-values';
 

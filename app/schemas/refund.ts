@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { idField } from './form-values';
+import * as z from 'zod/mini';
+import { idField, preprocess } from './form-values';
 
 /** "75", "75.00" or "$1,075.50" → cents; anything else is left for the schema to refuse. */
 function dollarsToCents(value: unknown): unknown {
@@ -17,11 +17,10 @@ const AMOUNT_MESSAGE = 'Enter an amount in dollars, such as 75.00';
  */
 export const refundSchema = z.object({
   id: idField('Membership is required for a refund'),
-  amount: z.preprocess(
+  amount: preprocess(
     dollarsToCents,
     z
       .number({ error: (issue) => (issue.input === undefined ? 'Refund amount is required' : AMOUNT_MESSAGE) })
-      .int(AMOUNT_MESSAGE)
-      .min(1, 'The refund must be more than $0.00'),
+      .check(z.int(AMOUNT_MESSAGE), z.minimum(1, 'The refund must be more than $0.00')),
   ),
 });

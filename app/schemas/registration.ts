@@ -1,16 +1,15 @@
-import { parse } from '@conform-to/react';
 import * as z from 'zod/mini';
 import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN, MIN_NAME_LENGTH, MIN_PHONE_LENGTH } from '~/domain/league-rules';
-import { normalizeInput } from './json-input';
+import { parseForm } from './parse-form';
 
 /**
  * The public registration form (docs/product/payments.md#registration-form-validation), used as the golfer types, by
  * the /register action and by POST /api/register-golfer. Which fields are required depends on registrationType, so the
  * schema is a union of the two forms; fields of the other form are ignored (without JavaScript both are submitted).
  *
- * Written with zod/mini, whose functions the bundler keeps only when used: /register downloads a few KB of validation
- * code instead of the whole library (docs/decisions/061-javascript-budgets.md). The rules and messages are those of
- * the other schemas.
+ * Written with zod/mini, like every schema the browser loads, whose functions the bundler keeps only when used:
+ * /register downloads a few KB of validation code instead of the whole library
+ * (docs/decisions/061-javascript-budgets.md). The rules and messages are those of the other schemas.
  */
 
 // JSON clients may send "" for a field they leave empty; forms do too without conform's help.
@@ -101,27 +100,7 @@ export function nameSearchTooShort(text: string): boolean {
   return text.replace(/\s/g, '').length < NAME_SEARCH_MIN_LETTERS;
 }
 
-/**
- * The /register form's submission, in the browser as the golfer types and in the action alike: conform reads the
- * form (and its intent), the form's text becomes what a JSON client would send (blank fields absent, the number fields
- * numbers, the checked box `true`) and registrationSchema decides. It stands in for @conform-to/zod's parseWithZod,
- * whose automatic coercion brings the whole of classic zod into the page.
- */
+/** The /register form's submission, in the browser as the golfer types and in the action alike (see parseForm). */
 export function parseRegistrationForm(formData: FormData | URLSearchParams) {
-  return parse<RegistrationInput, string[]>(formData, {
-    resolve(payload) {
-      const input = normalizeInput(payload, { numbers: ['golferId', 'estimatedScore'] }) as Record<string, unknown>;
-      if (input.termsAccepted === 'on') input.termsAccepted = true;
-      const result = z.safeParse(registrationSchema, input);
-      if (result.success) return { value: result.data };
-      const error: Record<string, string[]> = {};
-      for (const issue of result.error.issues) {
-        const name = issue.path
-          .map((key, i) => (typeof key === 'number' ? `[${key}]` : i ? `.${String(key)}` : String(key)))
-          .join('');
-        (error[name] ??= []).push(issue.message);
-      }
-      return { error };
-    },
-  });
+  return parseForm(formData, registrationSchema);
 }

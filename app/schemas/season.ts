@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SCHEDULE_KINDS } from '~/domain/schedule';
 import { isValidCalendarDate } from '~/domain/season';
-import { blankToUndefined, booleanField, intField, optionalIntField, textField } from './form-values';
+import { blankToUndefined, booleanField, intField, optionalIntField, preprocess, textField } from './form-values';
 
 /**
  * A season and its schedule dates (docs/product/seasons.md#what-a-season-holds), as the 'Add Season' / 'Edit Season'
@@ -31,9 +31,7 @@ function dollarsToCents(value: unknown): unknown {
 function cents(invalidMessage: string) {
   return z
     .number({ error: (issue) => (issue.input === undefined ? 'Fee is required' : invalidMessage) })
-    .int(invalidMessage)
-    .min(FEE_MIN_CENTS, FEE_MIN_MESSAGE)
-    .max(FEE_MAX_CENTS, FEE_MAX_MESSAGE);
+    .check(z.int(invalidMessage), z.minimum(FEE_MIN_CENTS, FEE_MIN_MESSAGE), z.maximum(FEE_MAX_CENTS, FEE_MAX_MESSAGE));
 }
 
 const DOLLARS_MESSAGE = 'Enter an amount in dollars, such as 150.00';
@@ -45,15 +43,15 @@ function centsFromText(value: unknown): unknown {
 }
 
 // The optional variants are optional inside the preprocess: a blank field only becomes undefined there.
-const dollarsFee = z.preprocess(dollarsToCents, cents(DOLLARS_MESSAGE));
-const optionalDollarsFee = z.preprocess(dollarsToCents, cents(DOLLARS_MESSAGE).optional());
-const centsFee = z.preprocess(centsFromText, cents(CENTS_MESSAGE));
-const optionalCentsFee = z.preprocess(centsFromText, cents(CENTS_MESSAGE).optional());
+const dollarsFee = preprocess(dollarsToCents, cents(DOLLARS_MESSAGE));
+const optionalDollarsFee = preprocess(dollarsToCents, z.optional(cents(DOLLARS_MESSAGE)));
+const centsFee = preprocess(centsFromText, cents(CENTS_MESSAGE));
+const optionalCentsFee = preprocess(centsFromText, z.optional(cents(CENTS_MESSAGE)));
 
 /** An optional yyyy-MM-dd date; blank or null is "not set". */
-const optionalDate = z.preprocess(
+const optionalDate = preprocess(
   blankToUndefined,
-  z.string({ error: DATE_MESSAGE }).trim().refine(isValidCalendarDate, DATE_MESSAGE).optional(),
+  z.optional(z.string({ error: DATE_MESSAGE }).check(z.trim(), z.refine(isValidCalendarDate, DATE_MESSAGE))),
 );
 
 const windowFields = {
@@ -63,7 +61,7 @@ const windowFields = {
 
 type Window = { registrationOpens?: string; registrationCloses?: string };
 
-function closesAfterOpens(value: Window, ctx: z.RefinementCtx): void {
+const closesAfterOpens = z.superRefine((value: Window, ctx) => {
   if (value.registrationOpens && value.registrationCloses && value.registrationCloses < value.registrationOpens) {
     ctx.addIssue({
       code: 'custom',
@@ -71,7 +69,7 @@ function closesAfterOpens(value: Window, ctx: z.RefinementCtx): void {
       message: 'Registration must close on or after the day it opens',
     });
   }
-}
+});
 
 const seasonFields = {
   year: intField('Year', 2000, 2100),
@@ -113,29 +111,34 @@ export type SeasonUpdateInput = {
   registrationCloses: string | null;
 };
 
-/** 'Add Season': Year, Fee ($) (blank: the default fee), Registration opens/closes, Copy schedule from. */
-export const seasonSchema = z
-  .object({ ...seasonFields, fee: optionalDollarsFee })
-  .superRefine(closesAfterOpens)
-  .transform(({ fee, ...rest }) => toSeasonInput({ ...rest, feeCents: fee }));
+/**
+ * 'Add Season': Year, Fee ($) (blank: the default fee), Registration opens/closes, Copy schedule from. The form
+ * checks its fields in the browser with the input side, `seasonSchema.def.in`.
+ */
+export const seasonSchema = z.pipe(
+  z.object({ ...seasonFields, fee: optionalDollarsFee }).check(closesAfterOpens),
+  z.transform(({ fee, ...rest }: Window & { year: number; fee?: number; copyFrom?: number }) =>
+    toSeasonInput({ ...rest, feeCents: fee }),
+  ),
+);
 
 /** POST /api/seasons: {year, feeCents?, registrationOpens?, registrationCloses?, copyFrom?}. */
-export const seasonJsonSchema = z
-  .object({ ...seasonFields, feeCents: optionalCentsFee })
-  .superRefine(closesAfterOpens)
-  .transform(toSeasonInput);
+export const seasonJsonSchema = z.pipe(
+  z.object({ ...seasonFields, feeCents: optionalCentsFee }).check(closesAfterOpens),
+  z.transform(toSeasonInput),
+);
 
 /** 'Edit Season': Fee ($) and the window; a blank date clears it (back to the default window). */
-export const seasonUpdateSchema = z
-  .object({ fee: dollarsFee, ...windowFields })
-  .superRefine(closesAfterOpens)
-  .transform(({ fee, ...rest }) => toSeasonUpdate({ ...rest, feeCents: fee }));
+export const seasonUpdateSchema = z.pipe(
+  z.object({ fee: dollarsFee, ...windowFields }).check(closesAfterOpens),
+  z.transform(({ fee, ...rest }: Window & { fee: number }) => toSeasonUpdate({ ...rest, feeCents: fee })),
+);
 
 /** PUT /api/seasons/{year}: {feeCents, registrationOpens, registrationCloses}. */
-export const seasonUpdateJsonSchema = z
-  .object({ feeCents: centsFee, ...windowFields })
-  .superRefine(closesAfterOpens)
-  .transform(toSeasonUpdate);
+export const seasonUpdateJsonSchema = z.pipe(
+  z.object({ feeCents: centsFee, ...windowFields }).check(closesAfterOpens),
+  z.transform(toSeasonUpdate),
+);
 
 /**
  * One schedule date, from the form (a checkbox sends 'on' or nothing) or JSON. Whether the date is in the season's
@@ -144,9 +147,7 @@ export const seasonUpdateJsonSchema = z
 export const scheduleEntrySchema = z.object({
   date: z
     .string({ error: 'Date is required' })
-    .trim()
-    .min(1, 'Date is required')
-    .refine(isValidCalendarDate, DATE_MESSAGE),
+    .check(z.trim(), z.minLength(1, 'Date is required'), z.refine(isValidCalendarDate, DATE_MESSAGE)),
   weekNumber: optionalIntField('Week number', 1, WEEK_MAX),
   event: textField('Event is required', EVENT_MAX),
   kind: z.enum(SCHEDULE_KINDS, { error: 'Choose a kind' }),

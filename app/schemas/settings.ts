@@ -1,12 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isValidTime } from '~/domain/tee-times';
-import { booleanField, intField, textField } from './form-values';
+import { booleanField, intField, preprocess, textField } from './form-values';
 
 const time = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .refine(isValidTime, `${label} must be a time such as 11:00`);
+    .check(z.trim(), z.refine(isValidTime, `${label} must be a time such as 11:00`));
 
 /** "150", "150.00" or "$1,150.50" → cents; anything else is left for the schema to refuse. */
 function dollarsToCents(value: unknown): unknown {
@@ -29,21 +28,25 @@ export const settingsSchema = z
     leagueName: textField('League name is required', 100),
     statementDescriptor: z
       .string({ error: 'Statement descriptor is required' })
-      .trim()
-      .min(5, 'Use 5 to 22 characters')
-      .max(22, 'Use 5 to 22 characters')
-      .regex(/^[^<>\\'"*]*$/, 'Do not use < > \\ \' " or *')
-      .regex(/[A-Za-z]/, 'Include at least one letter'),
-    seasonFeeCents: z.preprocess(
+      .check(
+        z.trim(),
+        z.minLength(5, 'Use 5 to 22 characters'),
+        z.maxLength(22, 'Use 5 to 22 characters'),
+        z.regex(/^[^<>\\'"*]*$/, 'Do not use < > \\ \' " or *'),
+        z.regex(/[A-Za-z]/, 'Include at least one letter'),
+      ),
+    seasonFeeCents: preprocess(
       dollarsToCents,
       z
         .number({
           error: (issue) =>
             issue.input === undefined ? 'Season fee is required' : 'Enter an amount in dollars, such as 150.00',
         })
-        .int('Enter an amount in dollars, such as 150.00')
-        .min(0, 'The season fee cannot be negative')
-        .max(MAX_SEASON_FEE_CENTS, 'The season fee can be at most $1,000'),
+        .check(
+          z.int('Enter an amount in dollars, such as 150.00'),
+          z.minimum(0, 'The season fee cannot be negative'),
+          z.maximum(MAX_SEASON_FEE_CENTS, 'The season fee can be at most $1,000'),
+        ),
     ),
     teeFirst: time('First tee time'),
     teeLast: time('Last tee time'),
@@ -52,10 +55,12 @@ export const settingsSchema = z
     // docs/product/stats.md: an unchecked box is missing from the form, so it reads as off.
     publishStats: booleanField('Publish stats website'),
   })
-  .refine((s) => s.teeFirst <= s.teeLast, {
-    message: 'The last tee time must not be before the first',
-    path: ['teeLast'],
-  });
+  .check(
+    z.refine((s) => s.teeFirst <= s.teeLast, {
+      message: 'The last tee time must not be before the first',
+      path: ['teeLast'],
+    }),
+  );
 
 /** The fee as the form shows it: "150.00". */
 export function centsToDollarText(cents: number): string {

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
 import { POSITIONS, type Position } from '~/domain/tee-times';
 
 /**
  * Standing tee-time requests (docs/product/api.md#standing-tee-times): the admin screen's forms and the /api routes
- * parse the same schemas. Numbers arrive as numbers in JSON and as strings in forms (conform's parseWithZod turns those
- * into numbers).
+ * parse the same schemas. Numbers arrive as numbers in JSON and as strings in forms (parseForm, ./parse-form.ts, turns
+ * those into numbers).
  */
 
 export { POSITIONS, type Position };
@@ -14,30 +14,32 @@ const positionMessage = `Position must be a number from 1 to ${GOLFERS_PER_TEE_T
 
 const positionSchema = z
   .number({ error: positionMessage })
-  .int(positionMessage)
-  .min(1, positionMessage)
-  .max(GOLFERS_PER_TEE_TIME, positionMessage);
+  .check(z.int(positionMessage), z.minimum(1, positionMessage), z.maximum(GOLFERS_PER_TEE_TIME, positionMessage));
 
 const idSchema = (what: string) =>
   z
     .number({ error: `${what} is required` })
-    .int(`Invalid ${what.toLowerCase()}`)
-    .positive(`Invalid ${what.toLowerCase()}`);
+    .check(z.int(`Invalid ${what.toLowerCase()}`), z.positive(`Invalid ${what.toLowerCase()}`));
 
 const seasonSchema = z
   .number({ error: 'Season must be a year' })
-  .int('Season must be a year')
-  .min(2000, 'Season must be a year')
-  .max(2100, 'Season must be a year');
+  .check(
+    z.int('Season must be a year'),
+    z.minimum(2000, 'Season must be a year'),
+    z.maximum(2100, 'Season must be a year'),
+  );
 
 /** POST /api/tee-times/generate: {season}; the current season when it is left out. */
-export const generateTeeTimesSchema = z.object({ season: seasonSchema.optional() });
+export const generateTeeTimesSchema = z.object({ season: z.optional(seasonSchema) });
 
 /** POST /api/tee-times/:teeTimeId/add-golfer */
 export const addGolferSchema = z.object({ golferId: idSchema('Golfer'), position: positionSchema });
 
 /** POST /api/tee-times/:teeTimeId/remove-golfer */
 export const removeGolferSchema = z.object({ position: positionSchema });
+
+/** The admin screen's Remove: the tee time and the position to empty. */
+export const removeSlotSchema = z.object({ teeTimeId: idSchema('Tee time'), position: positionSchema });
 
 /**
  * The admin screen's inline selector: a golfer for the position, or none ('None (Remove)'), which removes
@@ -46,7 +48,7 @@ export const removeGolferSchema = z.object({ position: positionSchema });
 export const assignSlotSchema = z.object({
   teeTimeId: idSchema('Tee time'),
   position: positionSchema,
-  golferId: idSchema('Golfer').optional(),
+  golferId: z.optional(idSchema('Golfer')),
 });
 
 /**
@@ -56,12 +58,11 @@ export const assignSlotSchema = z.object({
 export const selectTeeTimeSchema = z.object({
   sessionId: z
     .string({ error: 'A paid checkout session is required' })
-    .min(1, 'A paid checkout session is required')
-    .max(255, 'Invalid checkout session id'),
+    .check(z.minLength(1, 'A paid checkout session is required'), z.maxLength(255, 'Invalid checkout session id')),
   teeTimeId: idSchema('Tee time'),
   position: positionSchema,
-  golferId: idSchema('Golfer').optional(),
-  season: seasonSchema.optional(),
+  golferId: z.optional(idSchema('Golfer')),
+  season: z.optional(seasonSchema),
 });
 
 /**
@@ -69,11 +70,11 @@ export const selectTeeTimeSchema = z.object({
  * button with it).
  */
 export const chooseSlotSchema = z.object({
-  slot: z
-    .string({ error: 'Please choose a tee time' })
-    .regex(/^\d{1,9}:[1-4]$/, 'Please choose a tee time')
-    .transform((v) => {
+  slot: z.pipe(
+    z.string({ error: 'Please choose a tee time' }).check(z.regex(/^\d{1,9}:[1-4]$/, 'Please choose a tee time')),
+    z.transform((v: string) => {
       const [teeTimeId, position] = v.split(':').map(Number);
       return { teeTimeId: teeTimeId, position: position };
     }),
+  ),
 });

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { json, type TypedResponse } from '@remix-run/node';
-import type { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
+import { parseForm } from '~/schemas/parse-form';
 import { requireAdmin, requireUser } from './auth.server';
 import { failureOf, HttpError, parseId, readSmallForm, type Failure } from './http.server';
 import { redirectWithToast } from './session.server';
@@ -42,8 +42,8 @@ type FailureAnswer<Extra> = (
 ) => Response | Partial<Extra> | Promise<Response | Partial<Extra>>;
 
 export type AdminIntent<Extra extends object = object> = {
-  /** Validated with conform (`parseWithZod`); invalid input is answered with the form's messages (400). */
-  schema?: z.ZodType;
+  /** Validated with `parseForm` (app/schemas/parse-form.ts); invalid input is answered with the form's messages (400). */
+  schema?: $ZodType;
   /** Admin only: `requireAdmin(request, admin)` runs first, and its refusal is this intent's 403 answer. */
   admin?: string;
   /** Invalid input is answered as one failure with this text (`message`, not field messages). */
@@ -57,10 +57,10 @@ export type AdminIntent<Extra extends object = object> = {
 };
 
 /** One intent of an admin action, typed by its schema: `run` gets the schema's output as `value`. */
-export function intent<S extends z.ZodType, Extra extends object = object>(
+export function intent<S extends $ZodType, Extra extends object = object>(
   def: Omit<AdminIntent<Extra>, 'schema' | 'run'> & {
     schema: S;
-    run: (args: IntentArgs<z.output<S>>) => Promise<Response>;
+    run: (args: IntentArgs<output<S>>) => Promise<Response>;
   },
 ): AdminIntent<Extra>;
 export function intent<Extra extends object = object>(
@@ -121,7 +121,7 @@ export async function adminAction<Extra extends object = object>(
     if (handler.admin !== undefined) await requireAdmin(request, handler.admin);
     let value: unknown;
     if (handler.schema) {
-      const submission = parseWithZod(form, { schema: handler.schema });
+      const submission = parseForm(form, handler.schema);
       reply = (options) => submission.reply(options);
       if (submission.status !== 'success') {
         if (handler.invalid !== undefined) throw new HttpError(400, handler.invalid);
@@ -167,7 +167,7 @@ type Saved = { back?: string } | void;
  * record's season). A failed delete is an 'Error' toast ('Failed to delete golfer: …') back on the list, or with
  * `deleteFailure: 'dialog'` a `message` the delete dialog shows.
  */
-export function crudIntents<S extends z.ZodType>({
+export function crudIntents<S extends $ZodType>({
   noun,
   schema,
   create,
@@ -182,8 +182,8 @@ export function crudIntents<S extends z.ZodType>({
    */
   noun: string;
   schema: S;
-  create: (value: z.output<S>) => Promise<Saved>;
-  update: (id: number, value: z.output<S>) => Promise<Saved>;
+  create: (value: output<S>) => Promise<Saved>;
+  update: (id: number, value: output<S>) => Promise<Saved>;
   remove: (id: number) => Promise<unknown>;
   /** The verb of the create toast: 'Round recorded successfully'. */
   created?: string;
