@@ -1,5 +1,5 @@
 import { getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { GolferSelect, type GolferOption } from '~/components/record-select';
+import { GolferPicker, type GolferChoicesData } from '~/components/golfer-picker';
 import { DialogForm, zodValidation } from '~/components/schema-form';
 import { SeasonSelect } from '~/components/season-select';
 import { SelectField } from '~/components/ui/field';
@@ -17,7 +17,7 @@ export function FlightForm({
 }: {
   mode: 'create' | 'update';
   assignment: { id?: number; golferId?: number; season: number; flightNo?: string };
-  golfers: GolferOption[] | null;
+  golfers: GolferChoicesData | null;
   seasons: number[];
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
@@ -42,7 +42,7 @@ export function FlightForm({
       submit={mode === 'create' ? 'Assign Flight' : 'Update Assignment'}
       closeTo={closeTo}
     >
-      <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
+      <GolferPicker choices={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SeasonSelect
           seasons={seasons}

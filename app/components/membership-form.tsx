@@ -1,5 +1,5 @@
 import { getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { GolferSelect, type GolferOption } from '~/components/record-select';
+import { GolferPicker, type GolferChoicesData } from '~/components/golfer-picker';
 import { DialogForm, zodValidation } from '~/components/schema-form';
 import { SeasonSelect } from '~/components/season-select';
 import { FormField } from '~/components/ui/field';
@@ -60,7 +60,7 @@ export function MembershipForm({
   closeTo,
 }: {
   membership?: MembershipValues | null;
-  golfers: GolferOption[];
+  golfers: GolferChoicesData | null;
   seasons: number[];
   season: number;
   lastResult?: SubmissionResult<string[]> | null;
@@ -92,7 +92,7 @@ export function MembershipForm({
       submit={membership ? 'Update Membership' : 'Create Membership'}
       closeTo={closeTo}
     >
-      <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
+      <GolferPicker choices={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <SeasonSelect
         seasons={seasons}
         recordSeason={membership?.season}

@@ -48,34 +48,3 @@ export function RecordSelect({
     </SelectField>
   );
 }
-
-export type GolferOption = { id: number; fullName: string };
-
-type FieldLike = { errors?: string[] | null; errorId?: string };
-
-/**
- * The golfer select of the round, flight and membership forms ('Loading golfers...', 'No golfers found':
- * docs/product/screens-admin.md#golfer-and-course-selects).
- */
-export function GolferSelect({
-  golfers,
-  field,
-  selectProps,
-}: {
-  golfers: GolferOption[] | null;
-  field: FieldLike;
-  selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { id: string };
-}) {
-  return (
-    <RecordSelect
-      label="Golfer"
-      options={golfers?.map((g) => ({ value: String(g.id), label: g.fullName })) ?? null}
-      placeholder="Select a golfer"
-      loadingText="Loading golfers..."
-      emptyText="No golfers found"
-      errors={field.errors}
-      errorId={field.errorId}
-      selectProps={selectProps}
-    />
-  );
-}

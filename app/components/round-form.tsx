@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { DatePicker } from '~/components/date-picker';
-import { GolferSelect, RecordSelect, type GolferOption } from '~/components/record-select';
+import { GolferPicker, type GolferChoicesData } from '~/components/golfer-picker';
+import { RecordSelect } from '~/components/record-select';
 import { DialogForm, zodValidation } from '~/components/schema-form';
 import { SeasonSelect } from '~/components/season-select';
 import { ErrorList, FormField, inputClass } from '~/components/ui/field';
@@ -48,7 +49,7 @@ export function RoundForm({
 }: {
   mode: 'create' | 'update';
   round: RoundDefaults;
-  golfers: GolferOption[] | null;
+  golfers: GolferChoicesData | null;
   courses: CourseOption[] | null;
   seasons: number[];
   /** The non-counting dates of the seasons the form offers (null while they load). */
@@ -81,7 +82,7 @@ export function RoundForm({
       submit={mode === 'create' ? 'Record Round' : 'Update Round'}
       closeTo={closeTo}
     >
-      <GolferSelect golfers={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
+      <GolferPicker choices={golfers} field={fields.golferId} selectProps={getSelectProps(fields.golferId)} />
       <RecordSelect
         label="Course"
         options={courses?.map((c) => ({ value: String(c.id), label: c.courseName })) ?? null}

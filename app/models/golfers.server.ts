@@ -86,17 +86,6 @@ export function findGolferByEmail(email: string, client: Tx = db) {
   return normalized ? client.golfer.findUnique({ where: { email: normalized } }) : Promise.resolve(null);
 }
 
-/**
- * Privacy-safe golfer list for selects and the public registration page: ids and names only, never contact
- * details (docs/product/privacy-and-access.md#contact-details).
- */
-export function listGolferOptions(client: Tx = db) {
-  return client.golfer.findMany({
-    select: { id: true, firstName: true, lastName: true, fullName: true },
-    orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
-  });
-}
-
 const listFields = {
   id: true,
   firstName: true,
@@ -188,6 +177,14 @@ export function golferJson(golfer: GolferRow): GolferRow {
 
 type GolferName = { id: number; firstName: string; lastName: string; fullName: string };
 
+const nameFields = { id: true, firstName: true, lastName: true, fullName: true } as const;
+
+/** Golfers whose full name (first and last) or nickname contains every word of `text` (at most 5 words). */
+function golferNameWhere(text: string): Prisma.GolferWhereInput {
+  const words = text.trim().slice(0, 100).split(/\s+/).filter(Boolean).slice(0, 5);
+  return { AND: words.map((word) => ({ OR: [{ fullName: containsText(word) }, { nickname: containsText(word) }] })) };
+}
+
 /**
  * The public name search of /register and GET /api/golfers-public (docs/product/performance.md#lists-at-scale): ids
  * and names only, never contact details, of the golfers whose full name or nickname contains every word typed, by
@@ -200,12 +197,59 @@ export async function findGolferNames(
 ): Promise<{ golfers: GolferName[]; more: boolean }> {
   if (nameSearchTooShort(text))
     throw new InvalidError(`Type at least ${NAME_SEARCH_MIN_LETTERS} letters of your name.`);
-  const words = text.trim().slice(0, 100).split(/\s+/).slice(0, 5);
   const rows = await client.golfer.findMany({
-    where: { AND: words.map((word) => ({ OR: [{ fullName: containsText(word) }, { nickname: containsText(word) }] })) },
-    select: { id: true, firstName: true, lastName: true, fullName: true },
+    where: golferNameWhere(text),
+    select: nameFields,
     orderBy: [...golferOrder],
     take: NAME_SEARCH_LIMIT + 1,
   });
   return { golfers: rows.slice(0, NAME_SEARCH_LIMIT), more: rows.length > NAME_SEARCH_LIMIT };
+}
+
+/** How many golfers the Golfer select of an admin dialog lists at most (docs/decisions/105-golfer-picker.md). */
+const GOLFER_CHOICE_LIMIT = 100;
+
+type GolferChoice = { id: number; fullName: string };
+
+/** The Golfer select's list and what the line under it says (shown, of how many matched, for which search). */
+export type GolferChoices = { golfers: GolferChoice[]; matched: number; limit: number; search: string };
+
+/**
+ * What the Golfer select of an admin dialog offers: `golfers`, the first 100 by last then first name of those whose
+ * name contains every word of `search` (every golfer when it is empty), plus the golfers of `include` (the one being
+ * edited, one already chosen) in their place by name; `matched`, how many golfers the search matches in all. Three
+ * queries whatever the number of golfers (docs/decisions/105-golfer-picker.md).
+ */
+export async function findGolferChoices(
+  search: string,
+  include: readonly (number | null | undefined)[] = [],
+  client: Tx = db,
+): Promise<GolferChoices> {
+  const text = search.trim().slice(0, 100);
+  const where = text ? golferNameWhere(text) : {};
+  const wanted = [...new Set(include)]
+    .filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)
+    .slice(0, 5);
+  const [rows, matched, extra] = await Promise.all([
+    client.golfer.findMany({ where, select: nameFields, orderBy: [...golferOrder], take: GOLFER_CHOICE_LIMIT }),
+    client.golfer.count({ where }),
+    wanted.length ? client.golfer.findMany({ where: { id: { in: wanted } }, select: nameFields }) : [],
+  ]);
+  const listed = [...rows];
+  for (const golfer of extra) {
+    if (listed.some((g) => g.id === golfer.id)) continue;
+    const at = listed.findIndex((g) => compareNames(golfer, g) < 0);
+    listed.splice(at === -1 ? listed.length : at, 0, golfer);
+  }
+  return {
+    golfers: listed.map(({ id, fullName }) => ({ id, fullName })),
+    matched,
+    limit: GOLFER_CHOICE_LIMIT,
+    search: text,
+  };
+}
+
+/** The list's order (last name, first name, id) for placing an included golfer among the rows the query sorted. */
+function compareNames(a: GolferName, b: GolferName): number {
+  return a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.id - b.id;
 }

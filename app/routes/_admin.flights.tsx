@@ -6,6 +6,7 @@ import { FlightBoard, type FlightEntry } from '~/components/flight-board';
 import { FlightForm } from '~/components/flight-form';
 import { FormAlert } from '~/components/form-alert';
 import { DownloadCsvLink } from '~/components/download-csv-link';
+import { GolferFindForm } from '~/components/golfer-picker';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { RouteError } from '~/components/route-error';
 import { SeasonPicker } from '~/components/season-picker';
@@ -21,10 +22,10 @@ import {
   moveFlightAssignment,
   updateFlightAssignment,
 } from '~/models/flights.server';
-import { listGolferOptions } from '~/models/golfers.server';
 import { FLIGHT_NUMBERS, type FlightNo } from '~/domain/league-rules';
 import { flightMoveSchema, flightSchema } from '~/schemas/flight';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
+import { golferPicker } from '~/utils/golfer-picker.server';
 import { requireUser } from '~/utils/auth.server';
 import { HttpError, pageHandler, pageParam, seasonParam } from '~/utils/http.server';
 import { titled } from '~/utils/meta';
@@ -56,9 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const season = seasonParam(url);
     const formOpen = url.searchParams.get('action') === 'new' || url.searchParams.has('edit');
     // A fixed number of queries: the board's page, and the form's golfers and record only when a dialog needs them.
-    const [board, golfers, { editing, deleting, status }] = await Promise.all([
+    const [board, { editing, deleting, status }] = await Promise.all([
       getFlightBoard(season, pageParam(url)),
-      formOpen ? listGolferOptions() : null,
       dialogRecords(url, 'flight assignment id', getFlightAssignment, getFlightAssignment),
     ]);
     return json(
@@ -66,7 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         season,
         seasons: seasonChoices(),
         ...board,
-        golfers: golfers?.map((g) => ({ id: g.id, fullName: g.fullName })) ?? null,
+        // At most 100 golfers, searched with ?golfer= (docs/decisions/105-golfer-picker.md).
+        golfers: formOpen ? await golferPicker(url, editing?.golferId) : null,
         editing: editing
           ? { id: editing.id, golferId: editing.golferId, season: editing.season, flightNo: editing.flightNo }
           : null,
@@ -259,6 +260,8 @@ export default function FlightsPage() {
           )}
         </UrlDialog>
       ) : null}
+
+      {data.golfers ? <GolferFindForm /> : null}
 
       {deleting !== undefined && !waiting ? (
         <ConfirmDeleteDialog

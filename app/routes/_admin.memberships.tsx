@@ -8,6 +8,7 @@ import { DataTable, Td } from '~/components/data-table';
 import { MembershipForm } from '~/components/membership-form';
 import { RefundForm } from '~/components/refund-form';
 import { DownloadCsvLink } from '~/components/download-csv-link';
+import { GolferFindForm } from '~/components/golfer-picker';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { Pager } from '~/components/pager';
 import { RouteError } from '~/components/route-error';
@@ -20,7 +21,6 @@ import { NotFoundError } from '~/domain/errors';
 import { golferDisplayName, matchesQuery } from '~/domain/golfer-display';
 import { formatDollars } from '~/domain/league-rules';
 import { currentSeason, formatLeagueDateTime, parseSeason, seasonChoices } from '~/domain/season';
-import { listGolferOptions } from '~/models/golfers.server';
 import {
   createMembership,
   deleteMembership,
@@ -33,6 +33,7 @@ import { membershipSchema } from '~/schemas/membership';
 import { refundSchema } from '~/schemas/refund';
 import { requireAdmin, requireUser } from '~/utils/auth.server';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
+import { golferPicker } from '~/utils/golfer-picker.server';
 import { pageHandler, pageParam } from '~/utils/http.server';
 import { listUrl, withParam } from '~/utils/list-url';
 import { titled } from '~/utils/meta';
@@ -79,9 +80,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const season = parseSeason(params.get('season')) ?? currentSeason();
     const q = params.get('q')?.trim() ?? '';
     const formOpen = params.get('action') === 'new' || params.has('edit');
-    const [memberships, golfers, refund, { editing, deleting, status }] = await Promise.all([
+    const [memberships, refund, { editing, deleting, status }] = await Promise.all([
       pageMemberships(season, q, pageParam(url)),
-      formOpen ? listGolferOptions() : null,
       refundDialog(params.get('refund')),
       dialogRecords(url, 'membership id', findMembership, findMembership),
     ]);
@@ -91,7 +91,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         seasons: seasonChoices(),
         q,
         memberships,
-        golfers: golfers?.map((g) => ({ id: g.id, fullName: g.fullName })) ?? [],
+        // At most 100 golfers, searched with ?golfer= (docs/decisions/105-golfer-picker.md).
+        golfers: formOpen ? await golferPicker(url, editing?.golferId) : null,
         refund,
         editing,
         deleting,
@@ -291,6 +292,7 @@ export default function MembershipsPage() {
           )}
         </UrlDialog>
       ) : null}
+      {golfers ? <GolferFindForm /> : null}
       {refund !== undefined ? (
         <UrlDialog
           title="Refund Membership"

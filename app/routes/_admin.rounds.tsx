@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTable, Td } from '~/components/data-table';
 import { DownloadCsvLink } from '~/components/download-csv-link';
+import { GolferFindForm } from '~/components/golfer-picker';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { Pager } from '~/components/pager';
 import { nonCountingName, RoundForm, type NonCountingDate } from '~/components/round-form';
@@ -17,7 +18,6 @@ import { UrlDialog } from '~/components/ui/dialog';
 import { nonCountingDates } from '~/domain/schedule';
 import { formatRoundDate, seasonChoices } from '~/domain/season';
 import { listCourseOptions } from '~/models/courses.server';
-import { listGolferOptions } from '~/models/golfers.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { createRound, deleteRound, getRound, pageRoundsBySeason, updateRound } from '~/models/rounds.server';
 import { getSchedules } from '~/models/seasons.server';
@@ -27,8 +27,10 @@ import {
   restoreSetAsideRound,
   type SetAsideRoundRow,
 } from '~/models/set-aside-rounds.server';
+import { parseForm } from '~/schemas/parse-form';
 import { pointsDateSchema, roundSchema, setAsideRoundSchema } from '~/schemas/round';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
+import { golferPicker } from '~/utils/golfer-picker.server';
 import { requireUser } from '~/utils/auth.server';
 import { pageHandler, pageParam, seasonParam } from '~/utils/http.server';
 import { cn } from '~/utils/cn';
@@ -52,11 +54,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A fixed number of queries: the list, the schedules (the listed season's for the table's badges, and those of
     // the seasons the form offers while it is open, in one query), the rounds set aside by the upgrade, and the form's
     // options and record only when a dialog needs them.
-    const [rounds, schedules, setAside, golfers, courses, { editing, deleting, status }] = await Promise.all([
+    const [rounds, schedules, setAside, courses, { editing, deleting, status }] = await Promise.all([
       pageRoundsBySeason(season, pageParam(url)),
       getSchedules(formOpen ? [season, ...seasons] : [season]),
       listSetAsideRounds(),
-      formOpen ? listGolferOptions() : null,
       formOpen ? listCourseOptions() : null,
       dialogRecords(url, 'round id', getRound, getRound),
     ]);
@@ -72,7 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         rounds,
         nonCounting,
         setAside,
-        golfers: golfers?.map((g) => ({ id: g.id, fullName: g.fullName })) ?? null,
+        // At most 100 golfers, searched with ?golfer= (docs/decisions/105-golfer-picker.md).
+        golfers: formOpen ? await golferPicker(url, editing?.golferId) : null,
         courses: courses?.map((c) => ({ id: c.id, courseName: c.courseName })) ?? null,
         editing,
         deleting,
@@ -283,6 +285,8 @@ export default function RoundsPage() {
         </UrlDialog>
       ) : null}
 
+      {optionsLoaded ? <GolferFindForm /> : null}
+
       {deleting !== undefined && !waiting ? (
         <ConfirmDeleteDialog
           id={deleting?.id ?? null}
@@ -422,7 +426,7 @@ function CalculatePoints({
     lastResult,
     defaultValue: { date: defaultDate },
     constraint: getZodConstraint(pointsDateSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pointsDateSchema }),
+    onValidate: ({ formData }) => parseForm(formData, pointsDateSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -18,7 +18,7 @@ import {
   listTeeTimes,
   removeGolferFromTeeTime,
 } from '~/models/tee-times.server';
-import { assignSlotSchema, POSITIONS, removeGolferSchema } from '~/schemas/tee-time';
+import { assignSlotSchema, POSITIONS, removeSlotSchema } from '~/schemas/tee-time';
 import { adminAction, intent } from '~/utils/admin-page.server';
 import { requireUser } from '~/utils/auth.server';
 import { titled } from '~/utils/meta';
@@ -36,11 +36,12 @@ function parseSlotParam(value: string | null): { teeTimeId: number; position: nu
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const season = currentSeason();
+  const editing = user.isAdmin ? parseSlotParam(new URL(request.url).searchParams.get('slot')) : null;
+  // The golfers to choose from only while a slot's selector is open: the table itself never lists the league.
   const [teeTimes, golfers] = await Promise.all([
     listTeeTimes(season),
-    user.isAdmin ? listTeeTimeGolferOptions(season) : Promise.resolve([]),
+    editing ? listTeeTimeGolferOptions(season) : Promise.resolve([]),
   ]);
-  const editing = user.isAdmin ? parseSlotParam(new URL(request.url).searchParams.get('slot')) : null;
   return json({ season, teeTimes, golfers, isAdmin: user.isAdmin, editing });
 }
 
@@ -89,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
         },
       }),
       remove: intent({
-        schema: removeGolferSchema.extend({ teeTimeId: assignSlotSchema.shape.teeTimeId }),
+        schema: removeSlotSchema,
         admin: ADMIN_ONLY,
         invalid: 'Invalid tee time or position.',
         run: async ({ value, done }) => {

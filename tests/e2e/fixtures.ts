@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page, test as base } from '@playwright/test';
+import { expect, type Locator, type Page, test as base } from '@playwright/test';
 import { ADMIN, E2E_DB_FILE } from '../../playwright.config';
 
 // Fixtures that write data go through the app's own model layer, against the same database file the server uses.
@@ -126,4 +126,24 @@ export async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/**
+ * Chooses `golfer` in a dialog's Golfer field, which lists at most 100 golfers (docs/decisions/105-golfer-picker.md):
+ * types the last name in 'Find golfer', then waits for the answer as the user types (JavaScript) or clicks 'Find',
+ * which reloads the dialog (no JavaScript; fill the dialog's other fields after this), and selects the golfer.
+ */
+export async function chooseGolfer(
+  page: Page,
+  dialog: Locator,
+  golfer: { id: number; lastName: string; fullName: string },
+) {
+  await dialog.getByLabel('Find golfer').fill(golfer.lastName);
+  if (!jsOn()) {
+    await dialog.getByRole('button', { name: 'Find', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('golfer') === golfer.lastName);
+  }
+  const select = dialog.getByLabel('Golfer', { exact: true });
+  await expect(select.locator(`option[value="${golfer.id}"]`)).toHaveCount(1);
+  await select.selectOption({ label: golfer.fullName });
 }

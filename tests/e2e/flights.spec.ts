@@ -1,4 +1,4 @@
-import { expect, expectToast, hydrated, jsOn, signIn, test } from './fixtures';
+import { chooseGolfer, expect, expectToast, hydrated, jsOn, signIn, test } from './fixtures';
 import { db, newAssignment, newGolfer, newMembership, newRound } from './league-data';
 import { currentSeason } from '../../app/domain/season';
 
@@ -44,7 +44,7 @@ test('Assign Flight, Edit Flight Assignment and delete through the dialogs', asy
   const dialog = page.getByRole('dialog', { name: 'Assign Flight' });
   await expect(page).toHaveURL(/action=new/);
   await hydrated(page);
-  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await chooseGolfer(page, dialog, golfer);
   await dialog.getByLabel('Flight', { exact: true }).selectOption({ label: 'Flight 3' });
   await dialog.getByRole('button', { name: 'Assign Flight' }).click();
   await expectToast(page, 'Success', 'Flight assignment created successfully');
@@ -74,7 +74,7 @@ test('a second assignment of the same golfer and season is refused with a clear 
   await signIn(page, `/flights?season=${season}&action=new`);
   const dialog = page.getByRole('dialog', { name: 'Assign Flight' });
   await hydrated(page);
-  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await chooseGolfer(page, dialog, golfer);
   await dialog.getByLabel('Flight', { exact: true }).selectOption('4');
   await dialog.getByRole('button', { name: 'Assign Flight' }).click();
   await expect(dialog.getByRole('alert')).toContainText(

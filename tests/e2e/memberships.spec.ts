@@ -1,4 +1,4 @@
-import { claimYear, expect, expectToast, hydrated, jsOn, signIn, test, unique } from './fixtures';
+import { chooseGolfer, claimYear, expect, expectToast, hydrated, jsOn, signIn, test, unique } from './fixtures';
 import type { Page } from '@playwright/test';
 import { currentSeason } from '../../app/domain/season';
 import { createGolfer } from '../../app/models/golfers.server';
@@ -20,7 +20,7 @@ test('adds a membership with the toggles and shows it with ticks and the registr
   const dialog = page.getByRole('dialog', { name: 'Add Membership' });
   await expect(dialog).toBeVisible();
   await hydrated(page);
-  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await chooseGolfer(page, dialog, golfer);
   await expect(dialog.getByLabel('Season', { exact: true })).toHaveValue(String(season));
   await dialog.getByText('Registered', { exact: true }).click();
   await dialog.getByLabel('Estimated Score').fill('41');
@@ -45,7 +45,7 @@ test('a second membership for the same golfer and season gets a clear message', 
   await signIn(page, '/memberships?action=new');
   const dialog = page.getByRole('dialog', { name: 'Add Membership' });
   await hydrated(page);
-  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await chooseGolfer(page, dialog, golfer);
   await dialog.getByRole('button', { name: 'Create Membership' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Failed to create membership');
   await expect(dialog.getByRole('alert')).toContainText(
@@ -58,7 +58,7 @@ test('a refused save keeps the Registered and Paid switches as they were set', a
   await signIn(page, '/memberships?action=new');
   const dialog = page.getByRole('dialog', { name: 'Add Membership' });
   await hydrated(page);
-  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await chooseGolfer(page, dialog, golfer);
   await dialog.getByText('Registered', { exact: true }).click();
   await dialog.getByText('Paid', { exact: true }).click();
   await dialog.getByLabel('Estimated Score').fill('70');

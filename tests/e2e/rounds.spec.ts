@@ -1,4 +1,4 @@
-import { claimYear, expect, expectToast, hydrated, jsOn, signIn, test } from './fixtures';
+import { chooseGolfer, claimYear, expect, expectToast, hydrated, jsOn, signIn, test } from './fixtures';
 import { db, newAssignment, newCourse, newGolfer, newRound } from './league-data';
 import { currentSeason } from '../../app/domain/season';
 import { calculatePointsForDate } from '../../app/models/points.server';
@@ -22,7 +22,7 @@ test('records a round and shows the computed handicap columns', async ({ page })
   await expect(dialog.getByText('Record a new round for a golfer.')).toBeVisible();
   await expect(page).toHaveURL(/action=new/);
   await hydrated(page);
-  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await chooseGolfer(page, dialog, golfer);
   await dialog.getByLabel('Course').selectOption({ label: course.courseName });
   await dialog.getByLabel('Date').fill(day('06-01'));
   await expect(dialog.getByLabel('Gross Score')).toHaveAttribute('placeholder', '72');
@@ -95,7 +95,7 @@ test('a date outside the chosen season is refused with a clear message and nothi
   await signIn(page, `/rounds?season=${season}&action=new`);
   const dialog = page.getByRole('dialog', { name: 'Record New Round' });
   await hydrated(page);
-  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await chooseGolfer(page, dialog, golfer);
   await dialog.getByLabel('Date').fill(`${season - 1}-06-02`);
   await dialog.getByLabel('Gross Score').fill('40');
   await dialog.getByRole('button', { name: 'Record Round' }).click();
@@ -109,7 +109,7 @@ test('a second round of a golfer on one date is refused under the date, and noth
   await signIn(page, `/rounds?season=${season}&action=new`);
   const dialog = page.getByRole('dialog', { name: 'Record New Round' });
   await hydrated(page);
-  await dialog.getByLabel('Golfer').selectOption({ label: golfer.fullName });
+  await chooseGolfer(page, dialog, golfer);
   await dialog.getByLabel('Date').fill(day('06-15'));
   await dialog.getByLabel('Gross Score').fill('44');
   await dialog.getByRole('button', { name: 'Record Round' }).click();

@@ -243,7 +243,7 @@ describe('/rounds page', () => {
     });
     expect(data.golfers).toBeNull();
     const open = await json(await call(pageLoader, request('/rounds?season=2018&action=new', { cookie })));
-    expect(open.golfers).toContainEqual({ id: golfer.id, fullName: golfer.fullName });
+    expect(open.golfers?.golfers).toContainEqual({ id: golfer.id, fullName: golfer.fullName });
     expect(open.courses).toContainEqual({ id: course.id, courseName: course.courseName });
   });
 
