@@ -22,9 +22,13 @@ function createClient(): PrismaClient {
     return new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) }) as unknown as PrismaClient;
   }
   // `timeout` is better-sqlite3's busy timeout; WAL mode is set on the file by the migrator at start. One
-  // connection serves the process, so a transaction may wait for another: allow for that in maxWait.
+  // connection writes for the process, so a transaction may wait for another: allow for that in maxWait. Plain
+  // reads go to a second, read-only connection, which never waits for the writer (decision 005).
   return new PrismaClient({
-    adapter: serializedSqlite(new PrismaBetterSQLite3({ url: config.file, timeout: 10_000 })),
+    adapter: serializedSqlite(
+      new PrismaBetterSQLite3({ url: config.file, timeout: 10_000 }),
+      new PrismaBetterSQLite3({ url: config.file, timeout: 10_000, readonly: true }),
+    ),
     transactionOptions: { maxWait: 20_000, timeout: 30_000 },
   });
 }

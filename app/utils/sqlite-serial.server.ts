@@ -23,14 +23,21 @@ function createLock() {
   };
 }
 
+/** A statement that only reads: Prisma's reads are one SELECT each; its writes are INSERT/UPDATE/DELETE … RETURNING. */
+function isRead(sql: string): boolean {
+  return /^\s*SELECT\b/i.test(sql);
+}
+
 /**
  * The better-sqlite3 adapter runs every query on one connection, and only interactive transactions wait for
  * each other: a query from another request while a transaction is open runs INSIDE that transaction (it sees
- * uncommitted rows, and its writes are rolled back with it). This wrapper makes plain queries wait for the open
- * transaction too, so each transaction is isolated, as SQLite itself would isolate two connections.
+ * uncommitted rows, and its writes are rolled back with it). This wrapper makes plain writes wait for the open
+ * transaction, so each transaction is isolated, as SQLite itself would isolate two connections; and it sends plain
+ * reads (a SELECT outside a transaction) to a read-only connection of their own, `reader`, which in WAL mode never
+ * waits for the writer: pages keep answering, from the last committed data, while an import's transaction is open.
  * See docs/decisions/005-serialized-sqlite-connection.md.
  */
-export function serializedSqlite(factory: Factory): Factory {
+export function serializedSqlite(factory: Factory, reader?: Factory): Factory {
   const lock = createLock();
 
   function wrapTransaction(tx: Transaction, release: () => void): Transaction {
@@ -51,19 +58,21 @@ export function serializedSqlite(factory: Factory): Factory {
     });
   }
 
-  function wrapAdapter(adapter: Adapter): Adapter {
+  function wrapAdapter(adapter: Adapter, readAdapter: Adapter | undefined): Adapter {
     return new Proxy(adapter, {
       get(target, prop, receiver) {
-        if (prop === 'queryRaw' || prop === 'executeRaw' || prop === 'executeScript') {
-          return async (arg: never) => {
-            const release = await lock();
-            try {
-              return await (target[prop] as (a: never) => Promise<unknown>)(arg);
-            } finally {
-              release();
-            }
+        if (prop === 'queryRaw' && readAdapter) {
+          const write = wrapped('queryRaw');
+          return (query: Parameters<Adapter['queryRaw']>[0]) =>
+            isRead(query.sql) ? readAdapter.queryRaw(query) : write(query as never);
+        }
+        if (prop === 'dispose' && readAdapter) {
+          return async () => {
+            await readAdapter.dispose();
+            await target.dispose();
           };
         }
+        if (prop === 'queryRaw' || prop === 'executeRaw' || prop === 'executeScript') return wrapped(prop);
         if (prop === 'startTransaction') {
           return async (isolationLevel?: Parameters<Adapter['startTransaction']>[0]) => {
             const release = await lock();
@@ -84,11 +93,27 @@ export function serializedSqlite(factory: Factory): Factory {
         return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
       },
     });
+
+    /** The adapter's own method, run while holding the lock. */
+    function wrapped(prop: 'queryRaw' | 'executeRaw' | 'executeScript') {
+      return async (arg: never) => {
+        const release = await lock();
+        try {
+          return await (adapter[prop] as (a: never) => Promise<unknown>).call(adapter, arg);
+        } finally {
+          release();
+        }
+      };
+    }
   }
 
   return new Proxy(factory, {
     get(target, prop, receiver) {
-      if (prop === 'connect') return async () => wrapAdapter(await target.connect());
+      if (prop === 'connect')
+        return async () => {
+          const adapter = await target.connect();
+          return wrapAdapter(adapter, reader ? await reader.connect() : undefined);
+        };
       const value: unknown = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
     },
