@@ -4,6 +4,9 @@ type Factory = PrismaBetterSQLite3;
 type Adapter = Awaited<ReturnType<Factory['connect']>>;
 type Transaction = Awaited<ReturnType<Adapter['startTransaction']>>;
 
+/** The longest a transaction runs without letting other requests in (see wrapTransaction). */
+const YIELD_EVERY_MS = 10;
+
 /** A FIFO lock: `await lock()` resolves to the function that releases it. */
 function createLock() {
   let tail: Promise<void> = Promise.resolve();
@@ -41,8 +44,21 @@ export function serializedSqlite(factory: Factory, reader?: Factory): Factory {
   const lock = createLock();
 
   function wrapTransaction(tx: Transaction, release: () => void): Transaction {
+    let ranSince = performance.now();
     return new Proxy(tx, {
       get(target, prop, receiver) {
+        if (prop === 'queryRaw' || prop === 'executeRaw') {
+          return async (query: never) => {
+            // better-sqlite3 answers at once, so a transaction's statements follow each other in one chain of
+            // microtasks that never lets the event loop run: a 10,000-row import would hold every request for a
+            // second. Let it breathe every few milliseconds (reads meanwhile use the reader connection).
+            if (performance.now() - ranSince > YIELD_EVERY_MS) {
+              await new Promise((resolve) => setImmediate(resolve));
+              ranSince = performance.now();
+            }
+            return (target[prop] as (query: never) => Promise<unknown>).call(target, query);
+          };
+        }
         if (prop === 'commit' || prop === 'rollback') {
           return async () => {
             try {
