@@ -86,6 +86,12 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 /**
+ * A past year no test claims or writes (claimed years are 2000–2012, copies use 2015–2024), for pages that must show
+ * an empty season: a year counted back from today drifted into the claimed ones and met another test's rounds.
+ */
+export const UNTOUCHED_YEAR = 2013;
+
+/**
  * Claims one of `years` for the calling test alone (any worker, any project) until `release()`. The database cannot
  * be the claim: a test that deletes its season mid-way would free the year for another test while it still checks
  * it. A claim is a directory named after this run's database, like `exclusive`'s lock.

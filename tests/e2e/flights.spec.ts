@@ -1,4 +1,4 @@
-import { chooseGolfer, expect, expectToast, hydrated, jsOn, signIn, test } from './fixtures';
+import { chooseGolfer, expect, expectToast, hydrated, jsOn, signIn, test, UNTOUCHED_YEAR } from './fixtures';
 import { db, newAssignment, newGolfer, newMembership, newRound } from './league-data';
 import { currentSeason } from '../../app/domain/season';
 
@@ -84,7 +84,7 @@ test('a second assignment of the same golfer and season is refused with a clear 
 });
 
 test('an empty season shows the empty states', async ({ page }) => {
-  await signIn(page, `/flights?season=${season - 15}`);
+  await signIn(page, `/flights?season=${UNTOUCHED_YEAR}`);
   await expect(
     page.getByText('No flight assignments found for this season. Assign golfers to flights to get started.'),
   ).toBeVisible();
