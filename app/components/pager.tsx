@@ -30,23 +30,28 @@ export function Pager({
       <p>
         Showing {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {noun}
       </p>
-      {pageCount > 1 ? (
-        <div className="flex items-center gap-2">
-          {page > 1 ? (
-            <Link to={to(page - 1)} rel="prev" className={buttonClass('secondary', 'sm')}>
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={to(page + 1)} rel="next" className={buttonClass('secondary', 'sm')}>
-              Next
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      {pageCount > 1 ? <PageLinks page={page} pageCount={pageCount} to={to} /> : null}
     </nav>
+  );
+}
+
+/** Previous, 'Page 2 of 5' and Next, as plain links to `to(n)`: every paged list shows them alike. */
+export function PageLinks({ page, pageCount, to }: { page: number; pageCount: number; to: (n: number) => string }) {
+  return (
+    <div className="flex items-center gap-2">
+      {page > 1 ? (
+        <Link to={to(page - 1)} rel="prev" className={buttonClass('secondary', 'sm')}>
+          Previous
+        </Link>
+      ) : null}
+      <span>
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={to(page + 1)} rel="next" className={buttonClass('secondary', 'sm')}>
+          Next
+        </Link>
+      ) : null}
+    </div>
   );
 }

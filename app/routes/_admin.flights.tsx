@@ -6,6 +6,7 @@ import { FlightBoard, type FlightEntry } from '~/components/flight-board';
 import { FlightForm } from '~/components/flight-form';
 import { FormAlert } from '~/components/form-alert';
 import { DownloadCsvLink } from '~/components/download-csv-link';
+import { PageLinks } from '~/components/pager';
 import { GolferFindForm } from '~/components/golfer-picker';
 import { EmptyState, PageHeader } from '~/components/page-header';
 import { RouteError } from '~/components/route-error';
@@ -299,21 +300,7 @@ function BoardPager({
       <p>
         Showing golfers {first}–{page * pageSize} of each flight and of the unassigned members
       </p>
-      <div className="flex items-center gap-2">
-        {page > 1 ? (
-          <Link to={listUrl(season, page - 1)} rel="prev" className={buttonClass('secondary', 'sm')}>
-            Previous
-          </Link>
-        ) : null}
-        <span>
-          Page {page} of {pageCount}
-        </span>
-        {page < pageCount ? (
-          <Link to={listUrl(season, page + 1)} rel="next" className={buttonClass('secondary', 'sm')}>
-            Next
-          </Link>
-        ) : null}
-      </div>
+      <PageLinks page={page} pageCount={pageCount} to={(n) => listUrl(season, n)} />
     </nav>
   );
 }

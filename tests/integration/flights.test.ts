@@ -418,6 +418,15 @@ describe('/flights page', () => {
     const names = [...first.assigned, ...second.assigned].map((a: { name: string }) => a.name);
     expect(names).toEqual([...names].sort());
     expect(new Set(names).size).toBe(130);
+    // Without JavaScript too: plain links between the pages.
+    const page2 = await renderPage(
+      '/flights?season=2004&page=2',
+      { id: 'routes/_admin.flights', path: 'flights', module: flightsPage },
+      cookie,
+    );
+    expect(page2.text).toContain('Page 2 of 2');
+    expect(/<a [^>]*rel="prev"[^>]*>/.exec(page2.html)?.[0]).toContain('href="/flights?season=2004"');
+    expect(page2.html).not.toContain('rel="next"');
     // A page past the end shows the last one; a page that is not a number is a 400.
     expect(await load('/flights?season=2004&page=9')).toMatchObject({ page: 2 });
     expect((await call(pageLoader, request('/flights?season=2004&page=x', { cookie }))).status).toBe(400);
