@@ -18,6 +18,7 @@
  * written.
  */
 import { ForbiddenError, NotFoundError } from '~/domain/errors';
+import { yieldToEventLoop } from '~/utils/breather.server';
 import { IMPORT_TYPES, isImportType, type ImportType } from './fields';
 import { readFile, readJsonText } from './read.server';
 import { validateRows } from './validate';
@@ -28,12 +29,18 @@ export { readImportForm, uploadedFile } from './upload.server';
 /** Imports an uploaded CSV, .xlsx or .xls file (the page's file form and POST /api/import/{type}). */
 export async function importFile(type: ImportType, file: File): Promise<{ count: number }> {
   const sheet = await readFile(file);
-  return writeRows(type, 'file', validateRows(type, 'file', sheet.rows, sheet.headers));
+  // Each step is long enough with 10,000 rows that other requests get their turn between them.
+  await yieldToEventLoop();
+  const rows = validateRows(type, 'file', sheet.rows, sheet.headers);
+  await yieldToEventLoop();
+  return writeRows(type, 'file', rows);
 }
 
 /** Imports pasted or posted JSON text (the page's JSON form and POST /api/import/{type}/json). */
 export async function importJsonText(type: ImportType, text: string): Promise<{ count: number }> {
-  return writeRows(type, 'json', validateRows(type, 'json', readJsonText(text)));
+  const rows = validateRows(type, 'json', readJsonText(text));
+  await yieldToEventLoop();
+  return writeRows(type, 'json', rows);
 }
 
 /** The {type} of an import or export URL; an unknown one is not found, naming the types that exist. */

@@ -1,4 +1,5 @@
 import type { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
+import { breather } from './breather.server';
 
 type Factory = PrismaBetterSQLite3;
 type Adapter = Awaited<ReturnType<Factory['connect']>>;
@@ -44,7 +45,7 @@ export function serializedSqlite(factory: Factory, reader?: Factory): Factory {
   const lock = createLock();
 
   function wrapTransaction(tx: Transaction, release: () => void): Transaction {
-    let ranSince = performance.now();
+    const breathe = breather(YIELD_EVERY_MS);
     return new Proxy(tx, {
       get(target, prop, receiver) {
         if (prop === 'queryRaw' || prop === 'executeRaw') {
@@ -52,10 +53,7 @@ export function serializedSqlite(factory: Factory, reader?: Factory): Factory {
             // better-sqlite3 answers at once, so a transaction's statements follow each other in one chain of
             // microtasks that never lets the event loop run: a 10,000-row import would hold every request for a
             // second. Let it breathe every few milliseconds (reads meanwhile use the reader connection).
-            if (performance.now() - ranSince > YIELD_EVERY_MS) {
-              await new Promise((resolve) => setImmediate(resolve));
-              ranSince = performance.now();
-            }
+            await breathe();
             return (target[prop] as (query: never) => Promise<unknown>).call(target, query);
           };
         }

@@ -240,6 +240,21 @@ describe('JSON import', () => {
     expect(await db.golfer.count({ where: { lastName: tag } })).toBe(2);
   });
 
+  it('lets other requests run while it writes thousands of rows (the event loop is never held for the whole import)', async () => {
+    const tag = unique('loop');
+    const items = Array.from({ length: 3_000 }, (_, i) => ({ firstName: `Row${i}`, lastName: tag }));
+    // A timer stands for a request arriving: it runs only when the import lets the event loop turn.
+    let turns = 0;
+    const timer = setInterval(() => (turns += 1), 1);
+    try {
+      expect(await postJson('golfers', JSON.stringify(items))).toEqual({ status: 200, body: { count: 3_000 } });
+    } finally {
+      clearInterval(timer);
+    }
+    expect(await db.golfer.count({ where: { lastName: tag } })).toBe(3_000);
+    expect(turns).toBeGreaterThanOrEqual(5);
+  });
+
   it('refuses JSON that is not an array, does not parse, or is blank', async () => {
     expect(await postJson('golfers', '{"firstName":"Ann","lastName":"Smith"}')).toEqual({
       status: 400,
