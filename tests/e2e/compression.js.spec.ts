@@ -22,6 +22,14 @@ function bareGet(url: string): Promise<{ status: number; headers: http.IncomingH
   });
 }
 
+/** The stylesheet the /join page links (Tailwind's build, well over the 1 KB threshold). */
+async function stylesheet(baseURL: string): Promise<string> {
+  const html = (await bareGet(`${baseURL}/join`)).body.toString('utf8');
+  const href = /<link[^>]+rel="stylesheet"[^>]+href="(\/[^"]+\.css)"/.exec(html)?.[1];
+  expect(href).toBeTruthy();
+  return href!;
+}
+
 /** A script the /join page loads that is big enough to be worth compressing (over the 1 KB threshold). */
 async function bigScript(baseURL: string): Promise<string> {
   const html = (await bareGet(`${baseURL}/join`)).body.toString('utf8');
@@ -36,7 +44,7 @@ async function bigScript(baseURL: string): Promise<string> {
 
 test.describe('compression', () => {
   for (const encoding of ['br', 'gzip'] as const) {
-    test(`HTML, JS and JSON are sent ${encoding}-compressed to a client that accepts ${encoding}`, async ({
+    test(`HTML, JS, CSS and JSON are sent ${encoding}-compressed to a client that accepts ${encoding}`, async ({
       request,
       baseURL,
     }) => {
@@ -44,6 +52,7 @@ test.describe('compression', () => {
       for (const [url, type] of [
         ['/join', 'text/html'],
         [script, 'javascript'],
+        [await stylesheet(baseURL!), 'text/css'],
         ['/api/public/schedule', 'application/json'],
       ] as const) {
         const res = await request.get(url, { headers: { 'Accept-Encoding': encoding } });
@@ -59,7 +68,7 @@ test.describe('compression', () => {
 
   test('a client that sends no Accept-Encoding gets the body as it is', async ({ baseURL }) => {
     const script = await bigScript(baseURL!);
-    for (const url of ['/join', script, '/api/public/schedule']) {
+    for (const url of ['/join', script, await stylesheet(baseURL!), '/api/public/schedule']) {
       const res = await bareGet(`${baseURL}${url}`);
       expect(res.status, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBeUndefined();
