@@ -1,8 +1,7 @@
 import { expect, expectToast, signIn, test, unique } from './fixtures';
-import { currentSeason } from '../../app/domain/season';
-import { createGolfer } from '../../app/models/golfers.server';
 import { newSendId, queueLeagueMessage } from '../../app/models/league-messages.server';
 import { db } from '../../app/utils/db.server';
+import { owingGolfer } from './owing-golfer';
 
 /** A message the sender tried five times and gave up on. */
 async function failedMessage() {
@@ -96,17 +95,8 @@ test('GET /api/outbox lists the same for administrators and refuses an unknown s
 });
 
 test('unsubscribes from the link in a league message, and the Email Lists page shows it', async ({ page }) => {
-  const tag = unique('Unsub');
-  const golfer = await createGolfer({ firstName: 'Una', lastName: tag, email: `${tag.toLowerCase()}@example.org` });
-  await db.membership.create({
-    data: {
-      golferId: golfer.id,
-      season: currentSeason(),
-      registered: true,
-      paid: false,
-      registrationDatetime: new Date(),
-    },
-  });
+  const golfer = await owingGolfer('Una', 'Unsub');
+  const tag = golfer.lastName;
   // The message goes to a season of this test alone, so no other golfer of the shared database gets it.
   const season = 1850 + Math.floor(Math.random() * 100);
   await db.membership.create({ data: { golferId: golfer.id, season, registered: true, paid: true } });
