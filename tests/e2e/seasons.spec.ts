@@ -319,6 +319,8 @@ test('stale links say the record is gone; an unknown season is a 404 inside the 
 test('the Admin menu lists Seasons above Settings', async ({ page }) => {
   await signIn(page, '/seasons');
   const admin = page.getByRole('navigation', { name: 'Admin menu' }).last();
+  // allTextContents does not wait: first wait for the menu to be drawn.
+  await expect(admin.getByRole('link', { name: 'Seasons', exact: true })).toBeVisible();
   const labels = await admin.getByRole('link').allTextContents();
   const at = (label: string) => labels.findIndex((l) => l.trim() === label);
   expect(at('Seasons')).toBeGreaterThan(-1);
