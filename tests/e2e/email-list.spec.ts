@@ -44,19 +44,27 @@ test('shows the four lists in read-only boxes, switching tabs by link', async ({
   expect(current).toContain(entries.paid);
   expect(current).not.toContain(entries.newcomer);
 
+  // Without JavaScript a tab is a new page: its box may be in the page before all its text is, so wait for the
+  // text (expect.poll) rather than read the box once.
   await tabs.nth(1).click();
   await expect(page).toHaveURL(/list=registered-not-paid/);
   const owing = page.getByRole('textbox', { name: 'Registered Not Paid email addresses' });
-  await expect(owing).toBeVisible();
-  expect(await owing.inputValue()).toContain(entries.owing);
+  await expect.poll(() => owing.inputValue()).toContain(entries.owing);
   expect(await owing.inputValue()).not.toContain(entries.paid);
 
   await tabs.nth(2).click();
-  expect(await page.getByRole('textbox', { name: 'Not Yet Registered email addresses' }).inputValue()).toContain(
-    entries.newcomer,
-  );
+  await expect
+    .poll(() => page.getByRole('textbox', { name: 'Not Yet Registered email addresses' }).inputValue())
+    .toContain(entries.newcomer);
   await tabs.nth(3).click();
-  const all = await page.getByRole('textbox', { name: 'All Email Addresses email addresses' }).inputValue();
+  const allBox = page.getByRole('textbox', { name: 'All Email Addresses email addresses' });
+  await expect
+    .poll(async () => {
+      const value = await allBox.inputValue();
+      return Object.values(entries).filter((entry) => !value.includes(entry));
+    })
+    .toEqual([]);
+  const all = await allBox.inputValue();
   for (const entry of Object.values(entries)) expect(all).toContain(entry);
   // Entries are separated by a semicolon and a new line.
   expect(all.split(';\n').length).toBeGreaterThanOrEqual(3);
