@@ -5,9 +5,6 @@ type Factory = PrismaBetterSQLite3;
 type Adapter = Awaited<ReturnType<Factory['connect']>>;
 type Transaction = Awaited<ReturnType<Adapter['startTransaction']>>;
 
-/** The longest a transaction runs without letting other requests in (see wrapTransaction). */
-const YIELD_EVERY_MS = 10;
-
 /** A FIFO lock: `await lock()` resolves to the function that releases it. */
 function createLock() {
   let tail: Promise<void> = Promise.resolve();
@@ -41,11 +38,11 @@ function isRead(sql: string): boolean {
  * waits for the writer: pages keep answering, from the last committed data, while an import's transaction is open.
  * See docs/decisions/005-serialized-sqlite-connection.md.
  */
-export function serializedSqlite(factory: Factory, reader?: Factory): Factory {
+export function serializedSqlite(factory: Factory, reader: Factory): Factory {
   const lock = createLock();
 
   function wrapTransaction(tx: Transaction, release: () => void): Transaction {
-    const breathe = breather(YIELD_EVERY_MS);
+    const breathe = breather();
     return new Proxy(tx, {
       get(target, prop, receiver) {
         if (prop === 'queryRaw' || prop === 'executeRaw') {
@@ -72,21 +69,21 @@ export function serializedSqlite(factory: Factory, reader?: Factory): Factory {
     });
   }
 
-  function wrapAdapter(adapter: Adapter, readAdapter: Adapter | undefined): Adapter {
+  function wrapAdapter(adapter: Adapter, readAdapter: Adapter): Adapter {
     return new Proxy(adapter, {
       get(target, prop, receiver) {
-        if (prop === 'queryRaw' && readAdapter) {
+        if (prop === 'queryRaw') {
           const write = wrapped('queryRaw');
           return (query: Parameters<Adapter['queryRaw']>[0]) =>
             isRead(query.sql) ? readAdapter.queryRaw(query) : write(query as never);
         }
-        if (prop === 'dispose' && readAdapter) {
+        if (prop === 'dispose') {
           return async () => {
             await readAdapter.dispose();
             await target.dispose();
           };
         }
-        if (prop === 'queryRaw' || prop === 'executeRaw' || prop === 'executeScript') return wrapped(prop);
+        if (prop === 'executeRaw' || prop === 'executeScript') return wrapped(prop);
         if (prop === 'startTransaction') {
           return async (isolationLevel?: Parameters<Adapter['startTransaction']>[0]) => {
             const release = await lock();
@@ -126,7 +123,7 @@ export function serializedSqlite(factory: Factory, reader?: Factory): Factory {
       if (prop === 'connect')
         return async () => {
           const adapter = await target.connect();
-          return wrapAdapter(adapter, reader ? await reader.connect() : undefined);
+          return wrapAdapter(adapter, await reader.connect());
         };
       const value: unknown = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
