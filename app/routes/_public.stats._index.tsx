@@ -67,8 +67,7 @@ export default function StatsPage() {
             </h2>
             <StatsTable
               caption={`Flight ${flightNo} standings, ${season}`}
-              headers={['Rank', 'Golfer', 'Points', 'Rounds', 'Qualifier Weeks', 'Qualified']}
-              nameColumn
+              columns={['rank', 'golfer', 'points', 'rounds', 'qualifierWeeks', 'qualified']}
             >
               {rows.map((row, index) => {
                 const rank = first + index + 1;

@@ -72,7 +72,7 @@ export default function GolferStatsPage() {
           <>
             <StatsTable
               caption="Rounds counted for the handicap, newest first"
-              headers={['Date', 'Gross', 'Par', 'Differential']}
+              columns={['date', 'gross', 'par', 'differential']}
             >
               {breakdown.rounds.map((round, index) => (
                 <tr
@@ -122,7 +122,7 @@ export default function GolferStatsPage() {
         ) : (
           <StatsTable
             caption={`Rounds of the ${season} season`}
-            headers={['Date', 'Gross', 'Net', 'HCP', 'Points', 'Place']}
+            columns={['date', 'gross', 'net', 'hcp', 'points', 'place']}
           >
             {golfer.rounds.map((round) => (
               <tr key={round.date}>

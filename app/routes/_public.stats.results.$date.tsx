@@ -81,11 +81,7 @@ export default function NightResultsPage() {
               <h2 id={id} className="text-xl font-semibold text-emerald-800">
                 {title}
               </h2>
-              <StatsTable
-                caption={`${title} results`}
-                headers={['Place', 'Golfer', 'Gross', 'HCP', 'Net', 'Points']}
-                nameColumn
-              >
+              <StatsTable caption={`${title} results`} columns={['place', 'golfer', 'gross', 'hcp', 'net', 'points']}>
                 {rows.map((row) => (
                   <tr key={row.id}>
                     <td>{row.place ?? dash}</td>

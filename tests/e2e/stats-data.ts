@@ -80,10 +80,10 @@ export async function statsLeague(): Promise<StatsLeague> {
   }
 }
 
-/** Whether the page scrolls sideways: the document, or any table's scrolling box. */
+/** Whether the page scrolls sideways (the document, or any table's scrolling box), or a header is wider than its column. */
 export function sidewaysOverflow(): number {
   const doc = document.documentElement;
-  const boxes = [doc, ...Array.from(document.querySelectorAll<HTMLElement>('.overflow-x-auto'))];
+  const boxes = [doc, ...Array.from(document.querySelectorAll<HTMLElement>('.overflow-x-auto, th'))];
   return Math.max(...boxes.map((el) => el.scrollWidth - el.clientWidth));
 }
 
@@ -99,11 +99,18 @@ export function layoutShift(): Promise<number> {
   });
 }
 
-/** Elements that stick out of the viewport on the right, for a failure message. */
+/** Elements that stick out of the viewport on the right, or headers wider than their column, for a failure message. */
 export function widerThanScreen(): string {
   return Array.from(document.querySelectorAll<HTMLElement>('body *'))
-    .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+    .filter(
+      (el) =>
+        el.getBoundingClientRect().right > window.innerWidth + 0.5 ||
+        (el.tagName === 'TH' && el.scrollWidth > el.clientWidth),
+    )
     .slice(0, 5)
-    .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> ends at ${el.getBoundingClientRect().right}px`)
+    .map(
+      (el) =>
+        `<${el.tagName.toLowerCase()} class="${el.className}"> (${el.textContent?.slice(0, 20)}) ends at ${el.getBoundingClientRect().right}px, its content at ${el.scrollWidth}px of ${el.clientWidth}`,
+    )
     .join('\n');
 }

@@ -1,3 +1,4 @@
+import { afterFirstCell, arrivingInTwoParts } from './arriving-slowly';
 import { expect, test } from './fixtures';
 import { layoutShift, sidewaysOverflow, statsLeague, widerThanScreen, type StatsLeague } from './stats-data';
 import { flightPages, golferSeason, joinToGolfer, notFoundPages } from './stats-steps';
@@ -18,28 +19,47 @@ test.describe('on a 375 px phone', () => {
 
   test('an anonymous visitor goes from /join to the standings, a league night and a golfer, without sideways scrolling or layout shift', async ({
     page,
+    baseURL,
   }) => {
     await joinToGolfer(page, league, async () => {
       expect(await page.evaluate(sidewaysOverflow), await page.evaluate(widerThanScreen)).toBeLessThanOrEqual(0);
     });
-    // Each page loaded afresh (a click's own shifts do not count): nothing moves once it is drawn.
+    // Each page loaded afresh (a click's own shifts do not count), in one piece and arriving in two parts: nothing
+    // moves once it is drawn.
     const { year, nights, golfers } = league;
-    for (const path of [`/stats?season=${year}`, `/stats/results/${nights[0]}`, `/stats/golfers/${golfers[0].id}`]) {
-      await page.goto(path);
-      expect(await page.evaluate(layoutShift), path).toBe(0);
+    const slow = await arrivingInTwoParts(baseURL!, afterFirstCell);
+    try {
+      for (const path of [`/stats?season=${year}`, `/stats/results/${nights[0]}`, `/stats/golfers/${golfers[0].id}`]) {
+        await page.goto(path);
+        expect(await page.evaluate(layoutShift), path).toBe(0);
+        await page.goto(slow.url + path);
+        expect(await page.evaluate(layoutShift), `${path} arriving in two parts`).toBe(0);
+      }
+    } finally {
+      await slow.close();
     }
   });
 
   test('a flight longer than a page shows 50 golfers at a time, with Next and Previous, without sideways scrolling or layout shift', async ({
     page,
+    baseURL,
   }) => {
-    await flightPages(page, league, async () => {
-      expect(await page.evaluate(sidewaysOverflow), await page.evaluate(widerThanScreen)).toBeLessThanOrEqual(0);
-      // Loaded afresh, a flight's page does not move either.
-      const path = new URL(page.url()).pathname + new URL(page.url()).search;
-      await page.goto(path);
-      expect(await page.evaluate(layoutShift), path).toBe(0);
-    });
+    // A table drawn before the rest of its rows (or of its first row) arrive keeps still when they do.
+    const slow = await arrivingInTwoParts(baseURL!, afterFirstCell);
+    try {
+      await flightPages(page, league, async () => {
+        expect(await page.evaluate(sidewaysOverflow), await page.evaluate(widerThanScreen)).toBeLessThanOrEqual(0);
+        // Loaded afresh, a flight's page does not move either, even when it arrives in two parts.
+        const path = new URL(page.url()).pathname + new URL(page.url()).search;
+        await page.goto(path);
+        expect(await page.evaluate(layoutShift), path).toBe(0);
+        await page.goto(slow.url + path);
+        expect(await page.evaluate(layoutShift), `${path} arriving in two parts`).toBe(0);
+        await page.goto(path);
+      });
+    } finally {
+      await slow.close();
+    }
   });
 });
 

@@ -13,36 +13,60 @@ export const statsLink = 'font-medium text-emerald-700 underline underline-offse
  * The look of every cell and link of a stats table, set once on the `<table>`: a row is plain `<tr><td>…</td></tr>`,
  * so a page of many rows stays small (docs/decisions/076-stats-pages-at-scale.md). Headers wrap and are smaller on a
  * phone, so six columns fit 375 px; a row marked `data-playoff-line` is the playoff line.
+ *
+ * A table is laid out from its column widths alone (`table-fixed`), and its cells sit at the top of their row: a page
+ * drawn before all its rows have arrived, as on a slow connection, keeps what it drew where it is when the rest comes
+ * (docs/decisions/063-no-layout-shift.md). A long word (a golfer's name) breaks anywhere rather than overflow.
  */
 const tableClass =
-  'w-full divide-y divide-slate-200 text-left text-sm [&_th]:px-1.5 [&_th]:py-2 [&_th]:align-bottom [&_th]:text-xs [&_th]:font-semibold [&_th]:text-slate-900 sm:[&_th]:px-3 sm:[&_th]:text-sm [&_tbody]:divide-y [&_tbody]:divide-slate-100 [&_td]:px-1.5 [&_td]:py-2 [&_td]:tabular-nums [&_td]:text-slate-800 sm:[&_td]:px-3 [&_td_a]:font-medium [&_td_a]:text-emerald-700 [&_td_a]:underline [&_td_a]:underline-offset-2 [&_td_a:hover]:text-emerald-900 [&_tr[data-playoff-line]]:border-b-2 [&_tr[data-playoff-line]]:border-emerald-700';
+  'w-full table-fixed divide-y divide-slate-200 text-left text-sm [&_th]:px-1.5 [&_th]:py-2 [&_th]:align-bottom [&_th]:text-xs [&_th]:font-semibold [&_th]:text-slate-900 sm:[&_th]:px-3 sm:[&_th]:text-sm [&_tbody]:divide-y [&_tbody]:divide-slate-100 [&_td]:px-1.5 [&_td]:py-2 [&_td]:align-top [&_td]:tabular-nums [&_td]:text-slate-800 [&_td]:[overflow-wrap:anywhere] sm:[&_td]:px-3 [&_td_a]:font-medium [&_td_a]:text-emerald-700 [&_td_a]:underline [&_td_a]:underline-offset-2 [&_td_a:hover]:text-emerald-900 [&_tr[data-playoff-line]]:border-b-2 [&_tr[data-playoff-line]]:border-emerald-700';
 
-/** A long name may break anywhere in its column (the second), never the numbers beside it. */
-const nameColumnClass = '[&_td:nth-child(2)]:[overflow-wrap:anywhere]';
+/**
+ * The columns of the stats tables: a header, and a width on a phone and from `sm:` up that fits the header's longest
+ * word in the widest common sans-serif font (DejaVu Sans). The column without a width (the golfer, the date) takes
+ * what the others leave.
+ */
+const columns = {
+  rank: ['Rank', 'w-12 sm:w-[4.25rem]'],
+  place: ['Place', 'w-[3.25rem] sm:w-[4.5rem]'],
+  golfer: ['Golfer', undefined],
+  date: ['Date', undefined],
+  gross: ['Gross', 'w-[3.25rem] sm:w-[4.5rem]'],
+  par: ['Par', 'w-10 sm:w-14'],
+  differential: ['Differential', 'w-[5.75rem] sm:w-[7.25rem]'],
+  hcp: ['HCP', 'w-11 sm:w-[3.75rem]'],
+  net: ['Net', 'w-10 sm:w-14'],
+  points: ['Points', 'w-14 sm:w-[4.75rem]'],
+  rounds: ['Rounds', 'w-16 sm:w-[5.5rem]'],
+  qualifierWeeks: ['Qualifier Weeks', 'w-[4.5rem] sm:w-24'],
+  qualified: ['Qualified', 'w-[4.625rem] sm:w-[6.25rem]'],
+} as const satisfies Record<string, readonly [header: string, width: string | undefined]>;
 
-/** A compact table: headers wrap and are smaller on a phone, so six columns fit 375 px. */
+/** A compact table of the stats pages, with these columns in this order. */
 export function StatsTable({
   caption,
-  headers,
-  nameColumn = false,
+  columns: shown,
   children,
 }: {
   caption: string;
-  headers: string[];
-  /** The second column holds golfers' names. */
-  nameColumn?: boolean;
+  columns: (keyof typeof columns)[];
   children: React.ReactNode;
 }) {
   return (
     // Edge to edge on a phone: six columns get the whole 375 px.
     <div className="-mx-4 overflow-x-auto border-y border-slate-200 bg-white shadow-sm sm:mx-0 sm:rounded-lg sm:border-x">
-      <table className={cn(tableClass, nameColumn && nameColumnClass)}>
+      <table className={tableClass}>
         <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          {shown.map((key) => (
+            <col key={key} className={columns[key][1]} />
+          ))}
+        </colgroup>
         <thead className="bg-slate-50">
           <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col">
-                {header}
+            {shown.map((key) => (
+              <th key={key} scope="col">
+                {columns[key][0]}
               </th>
             ))}
           </tr>
