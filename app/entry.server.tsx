@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { lowPriorityModulePreloads } from './utils/low-priority-preloads.server';
 import { NonceProvider } from './utils/nonce';
 import { securityHeaders } from './utils/security-headers';
 
@@ -33,7 +34,8 @@ const handleRequest: HandleDocumentRequestFunction = (
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // In development React would warn of the attribute its own render of <Scripts/> lacks.
+          const body = process.env.NODE_ENV === 'production' ? lowPriorityModulePreloads() : new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           for (const [name, value] of Object.entries(securityHeaders(nonce))) responseHeaders.set(name, value);
           resolve(

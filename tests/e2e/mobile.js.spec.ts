@@ -37,3 +37,20 @@ test('on a phone, the menus close once a link in them has been followed', async 
   await page.getByRole('link', { name: 'Add Membership' }).click();
   await expect(page.getByRole('dialog', { name: 'Add Membership' })).toBeVisible();
 });
+
+test('on a phone, a public page is drawn before its scripts: they are fetched at low priority, and it still comes to life', async ({
+  page,
+}) => {
+  // docs/decisions/062-lighthouse-in-the-bench.md: the stylesheet first, the scripts that hydrate the page after it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const priorities: Record<string, string[]> = {};
+  cdp.on('Network.requestWillBeSent', ({ type, request }) => {
+    (priorities[type ?? 'Other'] ??= []).push(`${new URL(request.url).pathname} ${request.initialPriority}`);
+  });
+  await page.goto('/register');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  expect(priorities.Stylesheet).toEqual([expect.stringMatching(/\.css VeryHigh$/)]);
+  expect(priorities.Script?.length).toBeGreaterThan(5);
+  expect(priorities.Script?.filter((script) => !script.endsWith(' Low'))).toEqual([]);
+});
