@@ -1,4 +1,3 @@
-import { matchesGolferSearch } from '~/domain/golfer-display';
 import type { GolferInput } from '~/schemas/golfer';
 import { NAME_SEARCH_LIMIT, NAME_SEARCH_MIN_LETTERS, nameSearchTooShort } from '~/schemas/registration';
 import { databaseConfig } from '~/utils/database-url.server';
@@ -109,12 +108,13 @@ export type GolferRow = {
 const golferOrder = [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] as const;
 
 /**
- * GET /api/golfers: every golfer with contact details, by last then first name, in one query. `query` filters like
- * the golfers page's search box (the same function, so the API and the page agree).
+ * GET /api/golfers: every golfer with contact details, by last then first name, in one query. `query` filters in the
+ * database with the golfers page's own search (golferSearchWhere), so the API and the page agree and a search does
+ * not load the whole league.
  */
-export async function listGolfers(query?: string | null, client: Tx = db): Promise<GolferRow[]> {
-  const rows = await client.golfer.findMany({ select: listFields, orderBy: [...golferOrder] });
-  return query ? rows.filter((g) => matchesGolferSearch(g, query)) : rows;
+export function listGolfers(query?: string | null, client: Tx = db): Promise<GolferRow[]> {
+  const where = query?.trim() ? golferSearchWhere(query) : {};
+  return client.golfer.findMany({ where, select: listFields, orderBy: [...golferOrder] });
 }
 
 /**
@@ -128,7 +128,7 @@ export function containsText(text: string): Prisma.StringFilter {
 
 /**
  * The search of the golfers page on the server (docs/product/performance.md): the text appears in the full name,
- * nickname, email or phone, as matchesGolferSearch says for the rows already on screen.
+ * nickname, email or phone, as matchesGolferSearch (app/domain/golfer-display.ts) says for the rows already on screen.
  */
 function golferSearchWhere(query: string): Prisma.GolferWhereInput {
   const text = query.trim();
