@@ -17,10 +17,14 @@ function perHour(): number {
 
 /**
  * Takes one registration from this address's allowance. Null when it may go ahead; otherwise the refusal to show
- * ('Too many registrations from this network. Try again in {n} minutes.'), and nothing is counted. Without an address
+ * ('Too many registrations from this network. Try again in {n} minutes.') with the seconds until the window ends (the
+ * answer's Retry-After), and nothing is counted. Without an address
  * (a route called directly, not through server.js, which always sets one) nothing is limited.
  */
-export async function takeRegistrationSlot(address: string | null, now = new Date()): Promise<string | null> {
+export async function takeRegistrationSlot(
+  address: string | null,
+  now = new Date(),
+): Promise<{ message: string; retryAfter: number } | null> {
   if (address === null) return null;
   const key = `register:${address}`;
   const limit = perHour();
@@ -42,8 +46,12 @@ export async function takeRegistrationSlot(address: string | null, now = new Dat
     if (row) {
       // Still in its window (or it moved on since the two statements above): over the limit, or try again.
       if (row.windowStart > windowOpen && row.failures >= limit) {
-        const minutes = Math.max(1, Math.ceil((row.windowStart.getTime() + WINDOW_MS - now.getTime()) / 60_000));
-        return `Too many registrations from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+        const seconds = Math.max(1, Math.ceil((row.windowStart.getTime() + WINDOW_MS - now.getTime()) / 1000));
+        const minutes = Math.ceil(seconds / 60);
+        return {
+          message: `Too many registrations from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          retryAfter: seconds,
+        };
       }
       continue;
     }

@@ -18,7 +18,7 @@ import { checkMayImport, importFile, importJsonText, readImportForm, uploadedFil
 import { IMPORT_MESSAGES, parseJsonText } from '~/import/limits';
 import { requireUser } from '~/utils/auth.server';
 import { titled } from '~/utils/meta';
-import { failureOf } from '~/utils/http.server';
+import { failureInit, failureOf } from '~/utils/http.server';
 import type { Toast } from '~/utils/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Import Data');
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const failure = failureOf(error);
     if (!failure) throw error;
     const tab: Tab = (request.headers.get('Content-Type') ?? '').startsWith('multipart/') ? 'file' : 'json';
-    return json<ActionData>({ tab, outcome: importFailed(failure.message) }, { status: failure.status });
+    return json<ActionData>({ tab, outcome: importFailed(failure.message) }, failureInit(failure));
   }
   const intent = form.get('intent');
   const tab = tabOf(typeof intent === 'string' ? intent : null);
@@ -101,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!failure) throw error;
     return json<ActionData>(
       { tab, json: echo, outcome: importFailed(failure.message, type.data) },
-      { status: failure.status },
+      failureInit(failure),
     );
   }
 }

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/components/notice';
 import { Button, buttonClass } from '~/components/ui/button';
 import { confirmContactChange, getContactChange } from '~/models/contact-changes.server';
-import { failureOf } from '~/utils/http.server';
+import { failureInit, failureOf } from '~/utils/http.server';
 import { titled } from '~/utils/meta';
 import { useIsPending } from '~/utils/use-is-pending';
 
@@ -25,7 +25,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json({ state: 'invalid' as const, message: failure.message }, { status: failure.status });
+    return json({ state: 'invalid' as const, message: failure.message }, failureInit(failure));
   }
 }
 
@@ -36,7 +36,7 @@ export async function action({ params }: ActionFunctionArgs) {
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json({ ok: false as const, message: failure.message }, { status: failure.status });
+    return json({ ok: false as const, message: failure.message }, failureInit(failure));
   }
 }
 

@@ -28,7 +28,7 @@ import {
   parseRegistrationForm,
 } from '~/schemas/registration';
 import { registrationConstraint } from '~/schemas/registration.server';
-import { failureOf, HttpError, readSmallForm, siteOrigin } from '~/utils/http.server';
+import { failureInit, failureOf, readSmallForm, siteOrigin, TooManyRequestsError } from '~/utils/http.server';
 import { paymentsAreSimulated } from '~/utils/payments/provider.server';
 import { cn } from '~/utils/cn';
 import { useHydrated } from '~/utils/use-hydrated';
@@ -97,8 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await requireOpenRegistration();
   } catch (error) {
     const failure = failureOf(error);
-    if (failure)
-      return json({ result: null, message: failure.message, hint: null as Hint }, { status: failure.status });
+    if (failure) return json({ result: null, message: failure.message, hint: null as Hint }, failureInit(failure));
     throw error;
   }
   const selected = golferIdParam(formData.get('golferId'));
@@ -117,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     // Past this network's allowance of checkouts (429): the form comes back with the message, nothing else happens.
     const refused = await takeRegistrationSlot(request.headers.get('X-Client-Address'));
-    if (refused) throw new HttpError(429, refused);
+    if (refused) throw new TooManyRequestsError(refused.message, refused.retryAfter);
     const { checkoutUrl } = await startRegistration(submission.value, siteOrigin(request));
     // 303: the browser follows with a GET to the checkout page, with or without JavaScript.
     return redirect(checkoutUrl, 303);
@@ -132,7 +131,7 @@ export async function action({ request }: ActionFunctionArgs) {
           message: failure.message,
           hint,
         },
-        { status: failure.status },
+        failureInit(failure),
       );
     }
     throw error;

@@ -11,7 +11,7 @@ import { formatTeeTime } from '~/domain/tee-times';
 import { selectTeeTimeForSession, teeTimeChangeClosed, verifyCheckoutSession } from '~/models/registrations.server';
 import { asPosition, findGolferTeeTime, listTeeTimes } from '~/models/tee-times.server';
 import { chooseSlotSchema } from '~/schemas/tee-time';
-import { failureOf, readSmallForm, siteOrigin } from '~/utils/http.server';
+import { failureInit, failureOf, readSmallForm, siteOrigin } from '~/utils/http.server';
 import { isCheckoutSessionId } from '~/utils/payments/provider.server';
 import { redirectWithToast } from '~/utils/session.server';
 import { useHydrated } from '~/utils/use-hydrated';
@@ -78,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     form = await readSmallForm(request, 5_000);
   } catch (error) {
     const failure = failureOf(error);
-    if (failure) return json({ ok: false as const, message: failure.message }, { status: failure.status });
+    if (failure) return json({ ok: false as const, message: failure.message }, failureInit(failure));
     throw error;
   }
   const parsed = chooseSlotSchema.safeParse({ slot: form.get('slot') ?? undefined });
@@ -101,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     // Not paid, a taken tee time, or the payment provider being down (502).
     const failure = failureOf(error);
-    if (failure) return json({ ok: false as const, message: failure.message }, { status: failure.status });
+    if (failure) return json({ ok: false as const, message: failure.message }, failureInit(failure));
     throw error;
   }
 }

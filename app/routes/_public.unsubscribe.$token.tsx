@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/components/notice';
 import { Button, buttonClass } from '~/components/ui/button';
 import { getUnsubscribeState, resubscribe, unsubscribe } from '~/models/league-messages.server';
-import { failureOf, readSmallForm } from '~/utils/http.server';
+import { failureInit, failureOf, readSmallForm } from '~/utils/http.server';
 import { titled } from '~/utils/meta';
 import { useIsPending } from '~/utils/use-is-pending';
 
@@ -24,10 +24,7 @@ async function answer(run: () => Promise<Omit<Extract<Answer, { state: 'found' }
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json<Answer>(
-      { state: 'failed', status: failure.status, message: failure.message },
-      { status: failure.status },
-    );
+    return json<Answer>({ state: 'failed', status: failure.status, message: failure.message }, failureInit(failure));
   }
 }
 
@@ -47,10 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json<Answer>(
-      { state: 'failed', status: failure.status, message: failure.message },
-      { status: failure.status },
-    );
+    return json<Answer>({ state: 'failed', status: failure.status, message: failure.message }, failureInit(failure));
   }
   return again
     ? answer(async () => ({ ...(await resubscribe(token)), changed: 'resubscribed' as const }))

@@ -11,6 +11,7 @@ import {
   postOnlyLoader,
   readJson,
   siteOrigin,
+  TooManyRequestsError,
 } from '~/utils/http.server';
 
 export const loader = postOnlyLoader;
@@ -46,7 +47,7 @@ export function action({ request }: ActionFunctionArgs) {
       throw termsOnly(error);
     }
     const refused = await takeRegistrationSlot(request.headers.get('X-Client-Address'));
-    if (refused) throw new HttpError(429, refused);
+    if (refused) throw new TooManyRequestsError(refused.message, refused.retryAfter);
     const { checkoutUrl } = await startRegistration(input, siteOrigin(request));
     return json({ checkoutUrl });
   });

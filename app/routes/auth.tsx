@@ -9,7 +9,7 @@ import { getSettings } from '~/models/settings.server';
 import { loginSchema } from '~/schemas/auth';
 import { parseForm } from '~/schemas/parse-form';
 import { commitUserSession, getUser, login, safeRedirect } from '~/utils/auth.server';
-import { failureOf, readSmallForm } from '~/utils/http.server';
+import { failureInit, failureOf, readSmallForm } from '~/utils/http.server';
 import { titled } from '~/utils/meta';
 import { useIsPending } from '~/utils/use-is-pending';
 
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
     form = await readSmallForm(request, 10_000);
   } catch (error) {
     const failure = failureOf(error);
-    if (failure) return json({ result: null, message: failure.message }, { status: failure.status });
+    if (failure) return json({ result: null, message: failure.message }, failureInit(failure));
     throw error;
   }
   const submission = parseForm(form, loginSchema);
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (failure) {
       return json(
         { result: submission.reply({ hideFields: ['password'] }), message: failure.message },
-        { status: failure.status },
+        failureInit(failure),
       );
     }
     throw error;

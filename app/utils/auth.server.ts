@@ -6,13 +6,13 @@ import { createSession, endSession } from '~/models/sessions.server';
 import { getUserOfSession, verifyLogin, type PublicUser } from '~/models/users.server';
 import { ForbiddenError } from '~/domain/errors';
 import { loginSchema } from '~/schemas/auth';
-import { HttpError, zodFieldErrors } from './http.server';
+import { HttpError, TooManyRequestsError, zodFieldErrors } from './http.server';
 import { markActor } from './request-context.server';
 import { commitSession, destroySession, getSession, type Toast } from './session.server';
 
 export type { PublicUser };
 
-/** A sign-in that failed for a reason the person can act on: bad input (400), wrong password (401), locked (429). */
+/** A sign-in that failed for a reason the person can act on: bad input (400), wrong password (401); locked is a 429. */
 class LoginError extends HttpError {}
 
 const authenticator = new Authenticator<PublicUser>();
@@ -26,7 +26,10 @@ authenticator.use(
     // The attempt is counted before the password is checked, so parallel guesses cannot slip past the limit.
     const minutes = await reserveAttempt(keys);
     if (minutes > 0) {
-      throw new LoginError(429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new TooManyRequestsError(
+        `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        minutes * 60,
+      );
     }
     let user: PublicUser | null;
     try {

@@ -27,8 +27,13 @@ export type ApiError = { message: string; errors?: Record<string, string[]> };
 /** The statuses of expected failures; anything else thrown is a defect and answers 500. */
 export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502;
 
-export function apiError(status: FailureStatus, message: string, errors?: Record<string, string[]>) {
-  return json<ApiError>(errors ? { message, errors } : { message }, { status });
+export function apiError(
+  status: FailureStatus,
+  message: string,
+  errors?: Record<string, string[]>,
+  init?: ResponseInit,
+) {
+  return json<ApiError>(errors ? { message, errors } : { message }, { ...init, status });
 }
 
 /**
@@ -45,7 +50,33 @@ export class HttpError extends Error {
   }
 }
 
-export type Failure = { status: FailureStatus; message: string; errors?: Record<string, string[]> };
+/**
+ * A request refused because too many came before it (429): `retryAfter` seconds from now one would be taken. The answer
+ * says so in its Retry-After header as well as in its message.
+ */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    public retryAfter: number,
+  ) {
+    super(429, message);
+  }
+}
+
+export type Failure = {
+  status: FailureStatus;
+  message: string;
+  errors?: Record<string, string[]>;
+  /** Seconds until a refused request would be taken (429): the Retry-After header. */
+  retryAfter?: number;
+};
+
+/** The status and headers of a failure's answer, for `json(body, failureInit(failure))`. */
+export function failureInit(failure: Failure): ResponseInit {
+  return failure.retryAfter === undefined
+    ? { status: failure.status }
+    : { status: failure.status, headers: { 'Retry-After': String(Math.max(1, Math.ceil(failure.retryAfter))) } };
+}
 
 const STATUS_OF_KIND: Record<DomainError['kind'], FailureStatus> = {
   invalid: 400,
@@ -63,6 +94,8 @@ export function failureOf(error: unknown): Failure | null {
   if (error instanceof DomainError) {
     return { status: STATUS_OF_KIND[error.kind], message: error.message, errors: error.fieldErrors };
   }
+  if (error instanceof TooManyRequestsError)
+    return { status: error.status, message: error.message, retryAfter: error.retryAfter };
   if (error instanceof HttpError) return { status: error.status, message: error.message, errors: error.errors };
   if (error instanceof PaymentProviderError) return { status: 502, message: error.message };
   return null;
@@ -217,7 +250,7 @@ export async function apiHandler(fn: () => Promise<Response>): Promise<Response>
   } catch (error) {
     if (error instanceof Response) return error;
     const failure = failureOf(error);
-    if (failure) return apiError(failure.status, failure.message, failure.errors);
+    if (failure) return apiError(failure.status, failure.message, failure.errors, failureInit(failure));
     console.error(error);
     return json<ApiError>({ message: 'Something went wrong on our side.' }, { status: 500 });
   }
@@ -232,7 +265,7 @@ export async function pageHandler<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (error) {
     const failure = failureOf(error);
-    if (failure) throw json<ApiError>({ message: failure.message, errors: failure.errors }, { status: failure.status });
+    if (failure) throw json<ApiError>({ message: failure.message, errors: failure.errors }, failureInit(failure));
     throw error;
   }
 }

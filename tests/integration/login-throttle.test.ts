@@ -58,6 +58,8 @@ describe('login throttling', () => {
     const locked = await signInFrom(address, username, password);
     expect(locked.status).toBe(429);
     expect((await locked.json()).message).toBe(LOCKED);
+    // The header says it too, for a client that reads no message: 15 minutes.
+    expect(locked.headers.get('Retry-After')).toBe('900');
     expect(checks).not.toHaveBeenCalled();
     // …but not from another one.
     expect((await signInFrom(newAddress(), username, password)).status).toBe(302);
@@ -80,6 +82,7 @@ describe('login throttling', () => {
       request('/api/login', { json: { username, password }, headers: { 'X-Client-Address': attacker } }),
     );
     expect(api.status).toBe(429);
+    expect(api.headers.get('Retry-After')).toBe('900');
     expect((await api.json()).message).toBe(LOCKED);
   });
 

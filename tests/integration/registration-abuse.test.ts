@@ -117,9 +117,13 @@ describe('rate limit per address', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(90);
     const refused = answers.find((r) => r.status === 429)!;
-    expect((await refused.json()).message).toMatch(
-      /^Too many registrations from this network\. Try again in \d+ minutes?\.$/,
-    );
+    const { message } = (await refused.json()) as { message: string };
+    expect(message).toMatch(/^Too many registrations from this network\. Try again in \d+ minutes?\.$/);
+    // Retry-After: the seconds until this hour's window ends, which the message rounds up to minutes.
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(55 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    expect(message).toContain(`in ${Math.ceil(retryAfter / 60)} minutes.`);
     // Ten checkouts were created, and none was expired: the victim's checkout is still open and payable.
     expect(fake.sessions.size - sessionsBefore).toBe(10);
     expect(fake.requests.filter((r) => r.path.endsWith('/expire'))).toHaveLength(0);
@@ -164,6 +168,7 @@ describe('rate limit per address', () => {
       }),
     );
     expect(res.status).toBe(429);
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     const data = await res.json();
     expect(data.message).toMatch(/^Too many registrations from this network\. Try again in \d+ minutes?\.$/);
     expect(data.result.error[''] ?? data.result.error).toBeTruthy();
