@@ -1,6 +1,6 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
+  ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}', '**/*.md'],
   serverModuleFormat: 'esm',
   tailwind: true,
   // Separate build folders let test runs build side by side without clobbering each other.

@@ -92,7 +92,7 @@ const handleRemix = createRequestHandler({
   mode: process.env.NODE_ENV ?? 'production',
   getLoadContext: () => ({ cspNonce: crypto.randomBytes(16).toString('base64') }),
 });
-// Each request runs in its own request context (app/utils/request-context.server.ts, which shares this instance
+// Each request runs in its own request context (app/web/request-context.server.ts, which shares this instance
 // through globalThis): signing in marks its user as the actor of its writes for the audit log, until the response
 // has gone out (docs/decisions/098-audit-log.md).
 const requestContext = (globalThis[Symbol.for('golf-league.request-context')] ??= new AsyncLocalStorage());

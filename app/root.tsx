@@ -11,11 +11,11 @@ import {
   useRouteError,
 } from '@remix-run/react';
 import { useEffect } from 'react';
-import { ToastProvider } from '~/components/ui/toaster';
+import { ToastProvider } from '~/ui/primitives/toaster';
 import { getSettings } from '~/models/settings.server';
-import { takeToast } from '~/utils/session.server';
-import { titled } from '~/utils/meta';
-import { useNonce } from '~/utils/nonce';
+import { takeToast } from '~/web/session.server';
+import { titled } from '~/ui/meta';
+import { useNonce } from '~/ui/nonce';
 import stylesheet from '~/tailwind.css';
 
 export const links: LinksFunction = () => [

@@ -8,7 +8,7 @@ import { calculatePointsForDate } from '../app/models/points.server';
 import { createRounds } from '../app/models/rounds.server';
 import { createSeason, getLeagueSeason, getSchedule, getSeason, updateSeason } from '../app/models/seasons.server';
 import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../app/models/tee-times.server';
-import type { Db, Tx } from '../app/utils/db.server';
+import type { Db, Tx } from '../app/db/db.server';
 
 const NAMES: Array<[string, string, string | null]> = [
   ['Avery', 'Lindqvist', null],

@@ -4,8 +4,8 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { userSchema } from '../app/schemas/auth';
-import { databaseConfig } from '../app/utils/database-url.server';
-import { migrate } from '../app/utils/migrate.server';
+import { databaseConfig } from '../app/db/database-url.server';
+import { migrate } from '../app/db/migrate.server';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -1,6 +1,6 @@
 /**
  * Expected failures, in the league's words. Models and domain functions throw these and know nothing of HTTP;
- * the route edge (`failureOf` in app/utils/http.server.ts) is the one place that gives each its status.
+ * the route edge (`failureOf` in app/web/http.server.ts) is the one place that gives each its status.
  * Anything else thrown is a defect and answers 500.
  */
 export type FieldErrors = Record<string, string[]>;

@@ -1,8 +1,8 @@
 import { recomputeCourseHandicaps, recomputeHandicaps } from '~/models/handicaps.server';
 import type { CourseInput } from '~/schemas/course';
-import { db, type Tx } from '~/utils/db.server';
+import { db, type Tx } from '~/db/db.server';
 import { NotFoundError } from '~/domain/errors';
-import { inTransaction } from '~/models/transaction.server';
+import { inTransaction } from '~/db/transaction.server';
 
 /** Courses for selects. */
 export function listCourseOptions(client: Tx = db) {

@@ -1,6 +1,6 @@
 import { nextEvent, type ScheduleEntry } from '~/domain/schedule';
 import { loadSchedules } from '~/models/handicaps.server';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 
 /**
  * The season at a glance, in a fixed number of queries. `next` is the first schedule date on or after `today` in

@@ -6,7 +6,7 @@ import {
   type EmailList,
   type EmailListFilter,
 } from '~/domain/email-list';
-import { db, type Tx } from '~/utils/db.server';
+import { db, type Tx } from '~/db/db.server';
 
 /** One tab of the Email Lists page: the addresses to copy, and the golfers of that list who opted out. */
 type EmailListTab = EmailList & { unsubscribed: { id: number; entry: string }[] };

@@ -1,8 +1,8 @@
 import { currentHandicaps } from '~/models/handicaps.server';
-import { inTransaction, isForeignKeyViolation } from '~/models/transaction.server';
+import { inTransaction, isForeignKeyViolation } from '~/db/transaction.server';
 import type { FlightNo } from '~/domain/league-rules';
 import type { FlightInput } from '~/schemas/flight';
-import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
 /** A flight assignment as the API answers it (docs/product/data-model.md#flight-assignments). */

@@ -1,7 +1,7 @@
 import type { GolferInput } from '~/schemas/golfer';
 import { NAME_SEARCH_LIMIT, NAME_SEARCH_MIN_LETTERS, nameSearchTooShort } from '~/schemas/registration';
-import { databaseConfig } from '~/utils/database-url.server';
-import { db, isUniqueViolation, type Prisma, type Tx } from '~/utils/db.server';
+import { databaseConfig } from '~/db/database-url.server';
+import { db, isUniqueViolation, type Prisma, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
 /** The stored full name: first and last name (the nickname is shown separately, see docs/decisions). */

@@ -6,7 +6,7 @@ import {
   type GolferHandicapInput,
 } from '~/domain/handicap';
 import { nonCountingDates, scheduleKindOf, type ScheduleEntry } from '~/domain/schedule';
-import type { Tx } from '~/utils/db.server';
+import type { Tx } from '~/db/db.server';
 
 type RoundRow = {
   id: number;

@@ -1,4 +1,4 @@
-import { db, isUniqueViolation } from '~/utils/db.server';
+import { db, isUniqueViolation } from '~/db/db.server';
 
 /**
  * Failed sign-ins are counted per username and address, and per address (docs/product/accounts.md#login-throttling).

@@ -1,9 +1,9 @@
 import { recomputeHandicaps } from '~/models/handicaps.server';
 import type { MembershipInput } from '~/schemas/membership';
 import { containsText } from '~/models/golfers.server';
-import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
-import { inTransaction } from '~/models/transaction.server';
+import { inTransaction } from '~/db/transaction.server';
 
 const golferFields = { id: true, firstName: true, lastName: true, nickname: true, fullName: true } as const;
 

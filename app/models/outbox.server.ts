@@ -1,9 +1,9 @@
 import { NotFoundError, ConflictError } from '~/domain/errors';
-import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 
 /**
  * The outbox (docs/product/email.md#transport-and-outbox): every email is first written here, in the same transaction
- * as the event that causes it, under a key unique per purpose. The sender (app/mail/sender.server.ts) delivers it.
+ * as the event that causes it, under a key unique per purpose. The sender (app/integrations/mail/sender.server.ts) delivers it.
  */
 export const OUTBOX_STATUSES = ['queued', 'sent', 'failed', 'not-sent'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -167,7 +167,7 @@ export async function retryMessage(id: number, client: Tx = db): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Delivery: what the sender (app/mail/sender.server.ts) reads and writes (docs/decisions/080-outbox-and-sender.md).
+// Delivery: what the sender (app/integrations/mail/sender.server.ts) reads and writes (docs/decisions/080-outbox-and-sender.md).
 
 /** Attempts before a message is 'failed' with its last error. */
 export const MAX_ATTEMPTS = 5;

@@ -1,9 +1,9 @@
 import { awardPoints } from '~/domain/points';
 import { nonCountingDates } from '~/domain/schedule';
 import { loadSchedules, nonCountingDatesOf, recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
-import { inTransaction } from '~/models/transaction.server';
+import { inTransaction } from '~/db/transaction.server';
 import { formatRoundDate, isValidCalendarDate } from '~/domain/season';
-import { db, type Tx } from '~/utils/db.server';
+import { db, type Tx } from '~/db/db.server';
 import { InvalidError, NotFoundError } from '~/domain/errors';
 
 export type PointsResult = {

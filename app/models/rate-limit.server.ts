@@ -1,4 +1,4 @@
-import { db, isUniqueViolation } from '~/utils/db.server';
+import { db, isUniqueViolation } from '~/db/db.server';
 
 /**
  * Registration's rate limit per client address (docs/product/accounts.md#registration-abuse,

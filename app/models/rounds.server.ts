@@ -1,8 +1,8 @@
 import { seasonOfDate } from '~/models/handicaps.server';
 import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.server';
-import { inTransaction, isForeignKeyViolation } from '~/models/transaction.server';
+import { inTransaction, isForeignKeyViolation } from '~/db/transaction.server';
 import { roundTakenMessage, type RoundInput } from '~/schemas/round';
-import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
 /** The round fields (docs/product/data-model.md#rounds), as the API answers them. */
@@ -197,7 +197,7 @@ const BATCH = 500;
 /**
  * Rounds per INSERT. Prisma compiles a statement on the server's thread, so a big one holds the event loop: with 500,
  * the longest pause during 3,000 new rounds was about 80 ms, with 100 about 30 ms (the golfers import found the same,
- * app/import/write.server.ts).
+ * app/features/import/write.server.ts).
  */
 const INSERT_CHUNK = 100;
 /** Golfers and dates per query when looking for clashes: 400 + 400 stays below SQLite's 999 parameters. */

@@ -5,7 +5,7 @@ import type { ScheduleEntry } from '~/domain/schedule';
 import { LEAGUE_TZ } from '~/domain/season';
 import { getLeagueSeason, getSchedule, getSeason } from '~/models/seasons.server';
 import { getSettings, type LeagueSettings } from '~/models/settings.server';
-import { db, type Tx } from '~/utils/db.server';
+import { db, type Tx } from '~/db/db.server';
 
 /**
  * A season's schedule as an iCalendar file (docs/product/seasons.md#public-schedule-and-calendar): the feeds at

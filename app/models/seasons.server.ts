@@ -16,9 +16,9 @@ import {
 } from '~/domain/seasons';
 import { loadSchedules, seasonOfDate } from '~/models/handicaps.server';
 import { recomputeHandicapsAndPoints } from '~/models/points.server';
-import { inTransaction } from '~/models/transaction.server';
+import { inTransaction } from '~/db/transaction.server';
 import type { SeasonInput, SeasonUpdateInput } from '~/schemas/season';
-import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 
 /**
  * Seasons and their schedules (docs/product/seasons.md). Every write runs in `inTransaction`; a schedule change that

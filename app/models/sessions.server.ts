@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { db, type Tx } from '~/utils/db.server';
+import { db, type Tx } from '~/db/db.server';
 
 /**
  * The server-side record of a sign-in (docs/product/accounts.md#ending-sessions). The browser's signed cookie holds

@@ -1,7 +1,7 @@
 import { InvalidError, NotFoundError } from '~/domain/errors';
 import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.server';
-import { inTransaction } from '~/models/transaction.server';
-import { db, type Tx } from '~/utils/db.server';
+import { inTransaction } from '~/db/transaction.server';
+import { db, type Tx } from '~/db/db.server';
 
 /*
  * Rounds set aside at the upgrade to one round per golfer per date (docs/decisions/070-one-round-per-golfer-per-date.md):

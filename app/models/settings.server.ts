@@ -1,7 +1,7 @@
 import { DEFAULT_NINE_HOLE_PAR } from '~/domain/league-rules';
 import { recomputeHandicaps } from '~/models/handicaps.server';
-import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
-import { inTransaction } from '~/models/transaction.server';
+import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { inTransaction } from '~/db/transaction.server';
 
 export type LeagueSettings = Awaited<ReturnType<typeof getSettings>>;
 

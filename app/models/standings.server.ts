@@ -2,7 +2,7 @@ import { FLIGHT_NUMBERS } from '~/domain/league-rules';
 import { golferDisplayName } from '~/domain/golfer-display';
 import { playoffTopFour, seasonStandings, type Standing } from '~/domain/standings';
 import { loadSchedules } from '~/models/handicaps.server';
-import { db, type Tx } from '~/utils/db.server';
+import { db, type Tx } from '~/db/db.server';
 
 /** golferName is the stored full name (the admin page's); displayName adds the nickname (the stats website's). */
 type StandingRow = Standing & { golferName: string; displayName: string; rank: number; inPlayoffs: boolean };

@@ -10,7 +10,7 @@ import { golferHandicapDetail, loadSchedules, seasonOfDate } from '~/models/hand
 import { countRoundsByDate } from '~/models/rounds.server';
 import { listSeasons } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
-import { db, type Tx } from '~/utils/db.server';
+import { db, type Tx } from '~/db/db.server';
 
 /**
  * The public stats website (docs/product/stats.md#public-stats-pages): standings, a league night's results and a

@@ -2,7 +2,7 @@ import { generateSlotTimes, missingSlotTimes, sortByTime, type TeeTimeRow } from
 import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
 import { currentSeason } from '~/domain/season';
 import { getSettings } from '~/models/settings.server';
-import { db, isUniqueViolation, type Tx } from '~/utils/db.server';
+import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import { POSITIONS, type Position } from '~/schemas/tee-time';
 

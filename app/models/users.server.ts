@@ -1,7 +1,7 @@
-import { db, isUniqueViolation } from '~/utils/db.server';
+import { db, isUniqueViolation } from '~/db/db.server';
 import { ConflictError, ForbiddenError, NotFoundError } from '~/domain/errors';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '~/utils/password.server';
-import { inTransaction } from './transaction.server';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '~/models/password.server';
+import { inTransaction } from '../db/transaction.server';
 import { endUserSessions, sessionRowId } from './sessions.server';
 
 export type PublicUser = {

@@ -1,6 +1,6 @@
 import { json, type MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { titled } from '~/utils/meta';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Page Not Found');
 

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { PageHeader } from '~/components/page-header';
-import { RouteError } from '~/components/route-error';
+import { PageHeader } from '~/ui/page-header';
+import { RouteError } from '~/ui/route-error';
 import { FLIGHT_NUMBERS, formatDollars } from '~/domain/league-rules';
 import { formatScheduleDate } from '~/domain/schedule';
 import { currentSeason, todayInLeague } from '~/domain/season';
 import { getDashboard } from '~/models/dashboard.server';
 import { getSettings } from '~/models/settings.server';
-import { requireUser } from '~/utils/auth.server';
-import { titled } from '~/utils/meta';
+import { requireUser } from '~/web/auth.server';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Dashboard');
 

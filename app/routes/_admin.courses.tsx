@@ -1,23 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { RowActions } from '~/components/row-actions';
-import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
-import { CourseForm } from '~/components/course-form';
-import { DataTable, Td } from '~/components/data-table';
-import { DownloadCsvLink } from '~/components/download-csv-link';
-import { EmptyState, PageHeader } from '~/components/page-header';
-import { RouteError } from '~/components/route-error';
-import { buttonClass } from '~/components/ui/button';
-import { UrlDialog } from '~/components/ui/dialog';
-import { Spinner } from '~/components/ui/spinner';
+import { RowActions } from '~/ui/row-actions';
+import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
+import { CourseForm } from '~/ui/course-form';
+import { DataTable, Td } from '~/ui/data-table';
+import { DownloadCsvLink } from '~/ui/download-csv-link';
+import { EmptyState, PageHeader } from '~/ui/page-header';
+import { RouteError } from '~/ui/route-error';
+import { buttonClass } from '~/ui/primitives/button';
+import { UrlDialog } from '~/ui/primitives/dialog';
+import { Spinner } from '~/ui/primitives/spinner';
 import { createCourse, deleteCourse, listCourses, updateCourse } from '~/models/courses.server';
 import { courseSchema } from '~/schemas/course';
-import { requireUser } from '~/utils/auth.server';
-import { adminAction, crudIntents } from '~/utils/admin-page.server';
-import { revalidateUnlessDialog, withParam } from '~/utils/list-url';
-import { titled } from '~/utils/meta';
-import { useListPage } from '~/utils/use-list-page';
+import { requireUser } from '~/web/auth.server';
+import { adminAction, crudIntents } from '~/web/admin-page.server';
+import { revalidateUnlessDialog, withParam } from '~/ui/list-url';
+import { titled } from '~/ui/meta';
+import { useListPage } from '~/ui/use-list-page';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Courses');
 

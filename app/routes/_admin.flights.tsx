@@ -1,19 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
-import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
-import { FlightBoard, type FlightEntry } from '~/components/flight-board';
-import { FlightForm } from '~/components/flight-form';
-import { FormAlert } from '~/components/form-alert';
-import { DownloadCsvLink } from '~/components/download-csv-link';
-import { PageLinks } from '~/components/pager';
-import { GolferFindForm } from '~/components/golfer-picker';
-import { EmptyState, PageHeader } from '~/components/page-header';
-import { RouteError } from '~/components/route-error';
-import { SeasonPicker } from '~/components/season-picker';
-import { buttonClass } from '~/components/ui/button';
-import { UrlDialog } from '~/components/ui/dialog';
-import { UnassignedMembers } from '~/components/unassigned-members';
+import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
+import { FlightBoard, type FlightEntry } from '~/ui/flight-board';
+import { FlightForm } from '~/ui/flight-form';
+import { FormAlert } from '~/ui/form-alert';
+import { DownloadCsvLink } from '~/ui/download-csv-link';
+import { PageLinks } from '~/ui/pager';
+import { GolferFindForm } from '~/ui/golfer-picker';
+import { EmptyState, PageHeader } from '~/ui/page-header';
+import { RouteError } from '~/ui/route-error';
+import { SeasonPicker } from '~/ui/season-picker';
+import { buttonClass } from '~/ui/primitives/button';
+import { UrlDialog } from '~/ui/primitives/dialog';
+import { UnassignedMembers } from '~/ui/unassigned-members';
 import { seasonChoices } from '~/domain/season';
 import {
   createFlightAssignment,
@@ -25,12 +25,12 @@ import {
 } from '~/models/flights.server';
 import { FLIGHT_NUMBERS, type FlightNo } from '~/domain/league-rules';
 import { flightMoveSchema, flightSchema } from '~/schemas/flight';
-import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
-import { golferPicker } from '~/utils/golfer-picker.server';
-import { requireUser } from '~/utils/auth.server';
-import { HttpError, pageHandler, pageParam, seasonParam } from '~/utils/http.server';
-import { titled } from '~/utils/meta';
-import { useListPage } from '~/utils/use-list-page';
+import { adminAction, crudIntents, dialogRecords, intent } from '~/web/admin-page.server';
+import { golferPicker } from '~/web/golfer-picker.server';
+import { requireUser } from '~/web/auth.server';
+import { HttpError, pageHandler, pageParam, seasonParam } from '~/web/http.server';
+import { titled } from '~/ui/meta';
+import { useListPage } from '~/ui/use-list-page';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Flights');
 

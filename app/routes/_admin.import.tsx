@@ -2,24 +2,30 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { ExportCard } from '~/components/import/export-card';
-import { ImportFileForm } from '~/components/import/import-file-form';
-import { ImportGuidelines } from '~/components/import/import-guidelines';
-import { ImportJsonForm } from '~/components/import/import-json-form';
-import { importFailed, importSucceeded, type ImportOutcome } from '~/components/import/import-outcome';
-import { ImportResult } from '~/components/import/import-result';
-import { PageHeader } from '~/components/page-header';
-import { RouteError } from '~/components/route-error';
-import { useShowToast } from '~/components/ui/toaster';
-import { UrlTabs } from '~/components/url-tabs';
+import { ExportCard } from '~/ui/import/export-card';
+import { ImportFileForm } from '~/ui/import/import-file-form';
+import { ImportGuidelines } from '~/ui/import/import-guidelines';
+import { ImportJsonForm } from '~/ui/import/import-json-form';
+import { importFailed, importSucceeded, type ImportOutcome } from '~/ui/import/import-outcome';
+import { ImportResult } from '~/ui/import/import-result';
+import { PageHeader } from '~/ui/page-header';
+import { RouteError } from '~/ui/route-error';
+import { useShowToast } from '~/ui/primitives/toaster';
+import { UrlTabs } from '~/ui/url-tabs';
 import { currentSeason, seasonChoices } from '~/domain/season';
-import { importTypeSchema } from '~/import/fields';
-import { checkMayImport, importFile, importJsonText, readImportForm, uploadedFile } from '~/import/index.server';
-import { IMPORT_MESSAGES, parseJsonText } from '~/import/limits';
-import { requireUser } from '~/utils/auth.server';
-import { titled } from '~/utils/meta';
-import { failureInit, failureOf } from '~/utils/http.server';
-import type { Toast } from '~/utils/session.server';
+import { importTypeSchema } from '~/schemas/import/fields';
+import {
+  checkMayImport,
+  importFile,
+  importJsonText,
+  readImportForm,
+  uploadedFile,
+} from '~/features/import/import.server';
+import { IMPORT_MESSAGES, parseJsonText } from '~/schemas/import/limits';
+import { requireUser } from '~/web/auth.server';
+import { titled } from '~/ui/meta';
+import { failureInit, failureOf } from '~/web/http.server';
+import type { Toast } from '~/web/session.server';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Import Data');
 

@@ -2,21 +2,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo } from 'react';
-import { RowActions } from '~/components/row-actions';
-import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
-import { DataTable, Td } from '~/components/data-table';
-import { MembershipForm } from '~/components/membership-form';
-import { RefundForm } from '~/components/refund-form';
-import { DownloadCsvLink } from '~/components/download-csv-link';
-import { GolferFindForm } from '~/components/golfer-picker';
-import { EmptyState, PageHeader } from '~/components/page-header';
-import { Pager } from '~/components/pager';
-import { RouteError } from '~/components/route-error';
-import { SearchBox } from '~/components/search-box';
-import { SeasonPicker } from '~/components/season-picker';
-import { buttonClass } from '~/components/ui/button';
-import { UrlDialog } from '~/components/ui/dialog';
-import { Spinner } from '~/components/ui/spinner';
+import { RowActions } from '~/ui/row-actions';
+import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
+import { DataTable, Td } from '~/ui/data-table';
+import { MembershipForm } from '~/ui/membership-form';
+import { RefundForm } from '~/ui/refund-form';
+import { DownloadCsvLink } from '~/ui/download-csv-link';
+import { GolferFindForm } from '~/ui/golfer-picker';
+import { EmptyState, PageHeader } from '~/ui/page-header';
+import { Pager } from '~/ui/pager';
+import { RouteError } from '~/ui/route-error';
+import { SearchBox } from '~/ui/search-box';
+import { SeasonPicker } from '~/ui/season-picker';
+import { buttonClass } from '~/ui/primitives/button';
+import { UrlDialog } from '~/ui/primitives/dialog';
+import { Spinner } from '~/ui/primitives/spinner';
 import { NotFoundError } from '~/domain/errors';
 import { golferDisplayName, matchesQuery } from '~/domain/golfer-display';
 import { formatDollars } from '~/domain/league-rules';
@@ -28,17 +28,17 @@ import {
   requireMembership,
   updateMembership,
 } from '~/models/memberships.server';
-import { refundMembership, refundOffer } from '~/models/refunds.server';
+import { refundMembership, refundOffer } from '~/features/refunds/refunds.server';
 import { membershipSchema } from '~/schemas/membership';
 import { refundSchema } from '~/schemas/refund';
-import { requireAdmin, requireUser } from '~/utils/auth.server';
-import { adminAction, crudIntents, dialogRecords, intent } from '~/utils/admin-page.server';
-import { golferPicker } from '~/utils/golfer-picker.server';
-import { pageHandler, pageParam } from '~/utils/http.server';
-import { listUrl, withParam } from '~/utils/list-url';
-import { titled } from '~/utils/meta';
-import { useListPage, useSearchQuery } from '~/utils/use-list-page';
-import { cn } from '~/utils/cn';
+import { requireAdmin, requireUser } from '~/web/auth.server';
+import { adminAction, crudIntents, dialogRecords, intent } from '~/web/admin-page.server';
+import { golferPicker } from '~/web/golfer-picker.server';
+import { pageHandler, pageParam } from '~/web/http.server';
+import { listUrl, withParam } from '~/ui/list-url';
+import { titled } from '~/ui/meta';
+import { useListPage, useSearchQuery } from '~/ui/use-list-page';
+import { cn } from '~/ui/cn';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Memberships');
 

@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
-import { DataTable, Td } from '~/components/data-table';
-import { FormAlert } from '~/components/form-alert';
-import { EmptyState, PageHeader } from '~/components/page-header';
-import { RouteError } from '~/components/route-error';
-import { RowActions } from '~/components/row-actions';
-import { formatFee, registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/components/season-display';
-import { SeasonForm } from '~/components/season-form';
-import { ScheduleEntryForm } from '~/components/season-schedule-form';
-import { Button, buttonClass } from '~/components/ui/button';
-import { UrlDialog } from '~/components/ui/dialog';
-import { Spinner } from '~/components/ui/spinner';
+import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
+import { DataTable, Td } from '~/ui/data-table';
+import { FormAlert } from '~/ui/form-alert';
+import { EmptyState, PageHeader } from '~/ui/page-header';
+import { RouteError } from '~/ui/route-error';
+import { RowActions } from '~/ui/row-actions';
+import { formatFee, registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/ui/season-display';
+import { SeasonForm } from '~/ui/season-form';
+import { ScheduleEntryForm } from '~/ui/season-schedule-form';
+import { Button, buttonClass } from '~/ui/primitives/button';
+import { UrlDialog } from '~/ui/primitives/dialog';
+import { Spinner } from '~/ui/primitives/spinner';
 import { formatScheduleDate, KIND_LABELS } from '~/domain/schedule';
 import { parseSeason, todayInLeague } from '~/domain/season';
 import { countRoundsByDate } from '~/models/rounds.server';
@@ -26,13 +26,13 @@ import {
   updateSeason,
 } from '~/models/seasons.server';
 import { scheduleEntrySchema, seasonUpdateSchema } from '~/schemas/season';
-import { adminAction, intent } from '~/utils/admin-page.server';
-import { requireUser } from '~/utils/auth.server';
-import { HttpError, pageHandler } from '~/utils/http.server';
-import { revalidateUnlessDialog, withParam } from '~/utils/list-url';
-import { titled } from '~/utils/meta';
-import { useIsPending } from '~/utils/use-is-pending';
-import { useListPage } from '~/utils/use-list-page';
+import { adminAction, intent } from '~/web/admin-page.server';
+import { requireUser } from '~/web/auth.server';
+import { HttpError, pageHandler } from '~/web/http.server';
+import { revalidateUnlessDialog, withParam } from '~/ui/list-url';
+import { titled } from '~/ui/meta';
+import { useIsPending } from '~/ui/use-is-pending';
+import { useListPage } from '~/ui/use-list-page';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   titled(matches, data?.season ? `Season ${data.season.year}` : 'Season not found');

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { EmptyState, PageHeader } from '~/components/page-header';
-import { RouteError } from '~/components/route-error';
-import { SeasonPicker } from '~/components/season-picker';
+import { EmptyState, PageHeader } from '~/ui/page-header';
+import { RouteError } from '~/ui/route-error';
+import { SeasonPicker } from '~/ui/season-picker';
 import { seasonChoices } from '~/domain/season';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS, PLAYOFF_SPOTS } from '~/domain/standings';
 import { getStandings } from '~/models/standings.server';
-import { requireUser } from '~/utils/auth.server';
-import { pageHandler, seasonParam } from '~/utils/http.server';
-import { titled } from '~/utils/meta';
+import { requireUser } from '~/web/auth.server';
+import { pageHandler, seasonParam } from '~/web/http.server';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Standings');
 

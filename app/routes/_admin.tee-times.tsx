@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Notice } from '~/components/notice';
-import { Icon } from '~/components/ui/icon';
-import { DataTable, Td } from '~/components/data-table';
-import { EmptyState, PageHeader } from '~/components/page-header';
-import { RouteError } from '~/components/route-error';
-import { Button, buttonClass } from '~/components/ui/button';
-import { inputClass } from '~/components/ui/field';
+import { Notice } from '~/ui/notice';
+import { Icon } from '~/ui/primitives/icon';
+import { DataTable, Td } from '~/ui/data-table';
+import { EmptyState, PageHeader } from '~/ui/page-header';
+import { RouteError } from '~/ui/route-error';
+import { Button, buttonClass } from '~/ui/primitives/button';
+import { inputClass } from '~/ui/primitives/field';
 import { formatTeeTime, type TeeTimeRow } from '~/domain/tee-times';
 import { currentSeason } from '~/domain/season';
 import {
@@ -19,11 +19,11 @@ import {
   removeGolferFromTeeTime,
 } from '~/models/tee-times.server';
 import { assignSlotSchema, POSITIONS, removeSlotSchema } from '~/schemas/tee-time';
-import { adminAction, intent } from '~/utils/admin-page.server';
-import { requireUser } from '~/utils/auth.server';
-import { titled } from '~/utils/meta';
-import { useIsPending } from '~/utils/use-is-pending';
-import { cn } from '~/utils/cn';
+import { adminAction, intent } from '~/web/admin-page.server';
+import { requireUser } from '~/web/auth.server';
+import { titled } from '~/ui/meta';
+import { useIsPending } from '~/ui/use-is-pending';
+import { cn } from '~/ui/cn';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Tee Times');
 

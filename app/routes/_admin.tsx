@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
-import { AdminShell } from '~/components/admin-shell';
+import { AdminShell } from '~/ui/admin-shell';
 import { getSettings } from '~/models/settings.server';
-import { getUser, requireUser } from '~/utils/auth.server';
-import { demoModeSettings } from '~/utils/session.server';
+import { getUser, requireUser } from '~/web/auth.server';
+import { demoModeSettings } from '~/web/session.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The dashboard lives at "/", which anonymous visitors know as the way to the landing page.

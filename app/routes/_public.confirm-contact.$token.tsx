@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Notice } from '~/components/notice';
-import { Button, buttonClass } from '~/components/ui/button';
-import { confirmContactChange, getContactChange } from '~/models/contact-changes.server';
-import { failureInit, failureOf } from '~/utils/http.server';
-import { titled } from '~/utils/meta';
-import { useIsPending } from '~/utils/use-is-pending';
+import { Notice } from '~/ui/notice';
+import { Button, buttonClass } from '~/ui/primitives/button';
+import { confirmContactChange, getContactChange } from '~/features/contact-changes/contact-changes.server';
+import { failureInit, failureOf } from '~/web/http.server';
+import { titled } from '~/ui/meta';
+import { useIsPending } from '~/ui/use-is-pending';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'Confirm Contact Details'),

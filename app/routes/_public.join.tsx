@@ -11,7 +11,7 @@ import {
   formatDollars,
 } from '~/domain/league-rules';
 import { publicSeasonFacts } from '~/models/public-season.server';
-import { titled } from '~/utils/meta';
+import { titled } from '~/ui/meta';
 import type { loader as publicLayoutLoader } from './_public';
 
 export const meta: MetaFunction = ({ matches }) => [

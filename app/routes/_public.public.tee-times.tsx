@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
-import { DataTable, Td } from '~/components/data-table';
-import { EmptyState } from '~/components/page-header';
-import { Notice } from '~/components/notice';
+import { DataTable, Td } from '~/ui/data-table';
+import { EmptyState } from '~/ui/page-header';
+import { Notice } from '~/ui/notice';
 import { formatTeeTime, POSITIONS } from '~/domain/tee-times';
 import { listCurrentTeeTimes } from '~/models/tee-times.server';
-import { titled } from '~/utils/meta';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'Tee Times'),

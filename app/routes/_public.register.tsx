@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { useRef, useState } from 'react';
-import { Notice } from '~/components/notice';
-import { Button, buttonClass } from '~/components/ui/button';
-import { ErrorList, Field, inputClass } from '~/components/ui/field';
+import { Notice } from '~/ui/notice';
+import { Button, buttonClass } from '~/ui/primitives/button';
+import { ErrorList, Field, inputClass } from '~/ui/primitives/field';
 import {
   ESTIMATED_SCORE_MAX,
   ESTIMATED_SCORE_MIN,
@@ -18,7 +18,7 @@ import {
   registrationOffer,
   requireOpenRegistration,
   startRegistration,
-} from '~/models/registrations.server';
+} from '~/features/registration/registrations.server';
 import { takeRegistrationSlot } from '~/models/rate-limit.server';
 import { getSettings } from '~/models/settings.server';
 import {
@@ -28,12 +28,12 @@ import {
   parseRegistrationForm,
 } from '~/schemas/registration';
 import { registrationConstraint } from '~/schemas/registration.server';
-import { failureInit, failureOf, readSmallForm, siteOrigin, TooManyRequestsError } from '~/utils/http.server';
-import { paymentsAreSimulated } from '~/utils/payments/provider.server';
-import { cn } from '~/utils/cn';
-import { useHydrated } from '~/utils/use-hydrated';
-import { useIsPending } from '~/utils/use-is-pending';
-import { titled } from '~/utils/meta';
+import { failureInit, failureOf, readSmallForm, siteOrigin, TooManyRequestsError } from '~/web/http.server';
+import { paymentsAreSimulated } from '~/integrations/payments/provider.server';
+import { cn } from '~/ui/cn';
+import { useHydrated } from '~/ui/use-hydrated';
+import { useIsPending } from '~/ui/use-is-pending';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => [
   ...titled(matches, 'Register'),

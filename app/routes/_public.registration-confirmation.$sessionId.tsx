@@ -2,21 +2,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import { json } from '@remix-run/node';
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { Notice } from '~/components/notice';
-import { TeeTimePicker } from '~/components/tee-time-picker';
-import { Button, buttonClass } from '~/components/ui/button';
-import { Spinner } from '~/components/ui/spinner';
+import { Notice } from '~/ui/notice';
+import { TeeTimePicker } from '~/ui/tee-time-picker';
+import { Button, buttonClass } from '~/ui/primitives/button';
+import { Spinner } from '~/ui/primitives/spinner';
 import { formatDollars } from '~/domain/league-rules';
 import { formatTeeTime } from '~/domain/tee-times';
-import { selectTeeTimeForSession, teeTimeChangeClosed, verifyCheckoutSession } from '~/models/registrations.server';
+import {
+  selectTeeTimeForSession,
+  teeTimeChangeClosed,
+  verifyCheckoutSession,
+} from '~/features/registration/registrations.server';
 import { asPosition, findGolferTeeTime, listTeeTimes } from '~/models/tee-times.server';
 import { chooseSlotSchema } from '~/schemas/tee-time';
-import { failureInit, failureOf, readSmallForm, siteOrigin } from '~/utils/http.server';
-import { isCheckoutSessionId } from '~/utils/payments/provider.server';
-import { redirectWithToast } from '~/utils/session.server';
-import { useHydrated } from '~/utils/use-hydrated';
-import { useIsPending } from '~/utils/use-is-pending';
-import { titled } from '~/utils/meta';
+import { failureInit, failureOf, readSmallForm, siteOrigin } from '~/web/http.server';
+import { isCheckoutSessionId } from '~/integrations/payments/provider.server';
+import { redirectWithToast } from '~/web/session.server';
+import { useHydrated } from '~/ui/use-hydrated';
+import { useIsPending } from '~/ui/use-is-pending';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'Registration Confirmation'),

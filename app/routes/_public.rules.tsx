@@ -29,7 +29,7 @@ import {
   TEE_TIME_DAY,
 } from '~/domain/league-rules';
 import { publicSeasonFacts } from '~/models/public-season.server';
-import { titled } from '~/utils/meta';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'League Rules'),

@@ -18,8 +18,8 @@ import {
 } from '~/domain/schedule';
 import { publicSeasonFacts } from '~/models/public-season.server';
 import { getSchedule, listSeasons } from '~/models/seasons.server';
-import { pageHandler, seasonParam } from '~/utils/http.server';
-import { titled } from '~/utils/meta';
+import { pageHandler, seasonParam } from '~/web/http.server';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'League Schedule'),

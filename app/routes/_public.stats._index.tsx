@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { NightBadge, SeasonLinks, StatsError, StatsTable, TablePager, statsLink } from '~/components/stats/stats-parts';
+import { NightBadge, SeasonLinks, StatsError, StatsTable, TablePager, statsLink } from '~/ui/stats/stats-parts';
 import { formatScheduleDate } from '~/domain/schedule';
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { formatPoints } from '~/domain/results';
 import { standingsPage } from '~/models/stats.server';
-import { statsPage, statsSeasonParam } from '~/utils/stats-access.server';
-import { titled } from '~/utils/meta';
+import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   ...titled(matches, data ? `Standings ${data.season}${data.flight ? `, Flight ${data.flight}` : ''}` : 'Standings'),

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { HandicapChart } from '~/components/stats/handicap-chart';
-import { NightBadge, SeasonLinks, StatsError, StatsTable, statsLink } from '~/components/stats/stats-parts';
+import { HandicapChart } from '~/ui/stats/handicap-chart';
+import { NightBadge, SeasonLinks, StatsError, StatsTable, statsLink } from '~/ui/stats/stats-parts';
 import { HANDICAP_ROUNDS_COUNTED, MAX_SCORE_PAR_MULTIPLE } from '~/domain/league-rules';
 import { formatPoints } from '~/domain/results';
 import { formatScheduleDate } from '~/domain/schedule';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { getGolferStats } from '~/models/stats.server';
-import { golferIdParam, statsPage, statsSeasonParam } from '~/utils/stats-access.server';
-import { titled } from '~/utils/meta';
+import { golferIdParam, statsPage, statsSeasonParam } from '~/web/stats-access.server';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => titled(matches, data ? data.name : 'Golfer');
 

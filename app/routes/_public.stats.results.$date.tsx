@@ -9,11 +9,11 @@ import {
   StatsTable,
   TablePager,
   statsLink,
-} from '~/components/stats/stats-parts';
+} from '~/ui/stats/stats-parts';
 import { formatPoints } from '~/domain/results';
 import { nightResultsPage } from '~/models/stats.server';
-import { nightDateParam, statsPage } from '~/utils/stats-access.server';
-import { titled } from '~/utils/meta';
+import { nightDateParam, statsPage } from '~/web/stats-access.server';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   titled(

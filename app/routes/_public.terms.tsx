@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 
 import { REFUND_DEADLINE_LABEL, REFUND_PERCENT } from '~/domain/league-rules';
 import { publicSeasonFacts } from '~/models/public-season.server';
-import { titled } from '~/utils/meta';
+import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'Terms and Conditions'),

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
-import { buttonClass } from '~/components/ui/button';
+import { buttonClass } from '~/ui/primitives/button';
 import { getSettings } from '~/models/settings.server';
 
 export async function loader(_: LoaderFunctionArgs) {

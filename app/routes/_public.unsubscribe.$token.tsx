@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Notice } from '~/components/notice';
-import { Button, buttonClass } from '~/components/ui/button';
-import { getUnsubscribeState, resubscribe, unsubscribe } from '~/models/league-messages.server';
-import { failureInit, failureOf, readSmallForm } from '~/utils/http.server';
-import { titled } from '~/utils/meta';
-import { useIsPending } from '~/utils/use-is-pending';
+import { Notice } from '~/ui/notice';
+import { Button, buttonClass } from '~/ui/primitives/button';
+import { getUnsubscribeState, resubscribe, unsubscribe } from '~/features/league-messages/league-messages.server';
+import { failureInit, failureOf, readSmallForm } from '~/web/http.server';
+import { titled } from '~/ui/meta';
+import { useIsPending } from '~/ui/use-is-pending';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'Unsubscribe'),

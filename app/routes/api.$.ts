@@ -1,4 +1,4 @@
-import { apiError } from '~/utils/http.server';
+import { apiError } from '~/web/http.server';
 
 // /api/* answers JSON, an unknown API path included (rather than the HTML 404 page).
 function notFound() {

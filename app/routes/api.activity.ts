@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { pageActivity } from '~/models/audit.server';
-import { requireApiAdmin } from '~/utils/auth.server';
-import { apiHandler, getOnlyAction, pageParam } from '~/utils/http.server';
+import { requireApiAdmin } from '~/web/auth.server';
+import { apiHandler, getOnlyAction, pageParam } from '~/web/http.server';
 
 export const action = getOnlyAction;
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { listTeeTimes } from '~/models/tee-times.server';
-import { apiHandler, getOnlyAction, seasonParam } from '~/utils/http.server';
+import { apiHandler, getOnlyAction, seasonParam } from '~/web/http.server';
 
 export const action = getOnlyAction;
 

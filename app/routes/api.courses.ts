@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { createCourse, listCourses } from '~/models/courses.server';
 import { courseSchema } from '~/schemas/course';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/web/http.server';
 
 /** GET /api/courses: id, courseName, coursePar, courseLength. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { moveFlightAssignment } from '~/models/flights.server';
 import { flightMoveJsonSchema } from '~/schemas/flight';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson } from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { createFlightAssignment, listFlightAssignments } from '~/models/flights.server';
 import { flightJsonSchema } from '~/schemas/flight';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, readJson, seasonParam } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, readJson, seasonParam } from '~/web/http.server';
 
 /** GET /api/flights?season=2025: the season's assignments (the current season without a parameter). */
 export function loader({ request }: LoaderFunctionArgs) {

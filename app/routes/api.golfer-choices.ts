@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { findGolferChoices } from '~/models/golfers.server';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed } from '~/web/http.server';
 
 /**
  * GET /api/golfer-choices?q=smi, what the Golfer field of the round, membership and flight dialogs lists as the user

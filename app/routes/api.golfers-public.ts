@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { findGolferNames } from '~/models/golfers.server';
-import { apiHandler, getOnlyAction } from '~/utils/http.server';
+import { apiHandler, getOnlyAction } from '~/web/http.server';
 
 export const action = getOnlyAction;
 

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { deleteGolfer, golferJson, requireGolfer, updateGolfer } from '~/models/golfers.server';
 import { golferSchema } from '~/schemas/golfer';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/web/http.server';
 
 /** GET /api/golfers/:id */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { createGolfer, golferJson, listGolfers } from '~/models/golfers.server';
 import { golferSchema } from '~/schemas/golfer';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/web/http.server';
 
 /** GET /api/golfers (optionally ?q= like the page's search): id, names, email and phone of every golfer. */
 export function loader({ request }: LoaderFunctionArgs) {

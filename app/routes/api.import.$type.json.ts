@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { checkMayImport, importJsonText, requireImportType } from '~/import/index.server';
-import { MAX_IMPORT_BYTES } from '~/import/limits';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, postOnlyLoader, readBodyText } from '~/utils/http.server';
+import { checkMayImport, importJsonText, requireImportType } from '~/features/import/import.server';
+import { MAX_IMPORT_BYTES } from '~/schemas/import/limits';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, postOnlyLoader, readBodyText } from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 

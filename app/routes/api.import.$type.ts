@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { InvalidError } from '~/domain/errors';
-import { checkMayImport, importFile, readImportForm, requireImportType, uploadedFile } from '~/import/index.server';
-import { IMPORT_MESSAGES } from '~/import/limits';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/utils/http.server';
+import {
+  checkMayImport,
+  importFile,
+  readImportForm,
+  requireImportType,
+  uploadedFile,
+} from '~/features/import/import.server';
+import { IMPORT_MESSAGES } from '~/schemas/import/limits';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 

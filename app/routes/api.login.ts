@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { commitUserSession, login } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, postOnlyLoader, readJson } from '~/utils/http.server';
+import { commitUserSession, login } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, postOnlyLoader, readJson } from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { destroyUserSession } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/utils/http.server';
+import { destroyUserSession } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 

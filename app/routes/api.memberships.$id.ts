@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { deleteMembership, membershipJson, requireMembership, updateMembership } from '~/models/memberships.server';
 import { membershipSchema } from '~/schemas/membership';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/web/http.server';
 
 /** GET /api/memberships/:id */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@ import { json } from '@remix-run/node';
 import { parseSeason } from '~/domain/season';
 import { createMembership, listMemberships, membershipJson } from '~/models/memberships.server';
 import { membershipSchema } from '~/schemas/membership';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, HttpError, methodNotAllowed, parseBody, readJson } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, HttpError, methodNotAllowed, parseBody, readJson } from '~/web/http.server';
 
 /** GET /api/memberships?season=YYYY (every season without it), newest registration first. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { listOutbox } from '~/models/outbox.server';
-import { requireApiAdmin } from '~/utils/auth.server';
-import { apiHandler, getOnlyAction } from '~/utils/http.server';
-import { outboxQuery } from '~/utils/outbox-query.server';
+import { requireApiAdmin } from '~/web/auth.server';
+import { apiHandler, getOnlyAction } from '~/web/http.server';
+import { outboxQuery } from '~/web/outbox-query.server';
 
 /**
  * GET /api/outbox?status=&page= (admin): what /outbox lists, newest first, 50 a page — each message without its

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { verifyCheckoutSession } from '~/models/registrations.server';
-import { apiHandler, getOnlyAction, HttpError, siteOrigin } from '~/utils/http.server';
-import { isCheckoutSessionId } from '~/utils/payments/provider.server';
+import { verifyCheckoutSession } from '~/features/registration/registrations.server';
+import { apiHandler, getOnlyAction, HttpError, siteOrigin } from '~/web/http.server';
+import { isCheckoutSessionId } from '~/integrations/payments/provider.server';
 
 export const action = getOnlyAction;
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { getNightResults } from '~/models/stats.server';
-import { getOnlyAction } from '~/utils/http.server';
-import { nightDateParam, statsApi } from '~/utils/stats-access.server';
+import { getOnlyAction } from '~/web/http.server';
+import { nightDateParam, statsApi } from '~/web/stats-access.server';
 
 export const action = getOnlyAction;
 

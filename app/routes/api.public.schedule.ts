@@ -4,7 +4,7 @@ import { NotFoundError } from '~/domain/errors';
 import { todayInLeague } from '~/domain/season';
 import { registrationState, registrationWindow, type SeasonSummary } from '~/domain/seasons';
 import { getLeagueSeason, getSeason, getSchedule } from '~/models/seasons.server';
-import { apiHandler, getOnlyAction, yearParam } from '~/utils/http.server';
+import { apiHandler, getOnlyAction, yearParam } from '~/web/http.server';
 
 export const action = getOnlyAction;
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { getPublicStandings } from '~/models/stats.server';
-import { getOnlyAction } from '~/utils/http.server';
-import { statsApi, statsSeasonParam } from '~/utils/stats-access.server';
+import { getOnlyAction } from '~/web/http.server';
+import { statsApi, statsSeasonParam } from '~/web/stats-access.server';
 
 export const action = getOnlyAction;
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { takeRegistrationSlot } from '~/models/rate-limit.server';
-import { requireOpenRegistration, startRegistration } from '~/models/registrations.server';
+import { requireOpenRegistration, startRegistration } from '~/features/registration/registrations.server';
 import { registrationSchema, type RegistrationInput } from '~/schemas/registration';
 import {
   apiHandler,
@@ -12,7 +12,7 @@ import {
   readJson,
   siteOrigin,
   TooManyRequestsError,
-} from '~/utils/http.server';
+} from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 

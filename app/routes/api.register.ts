@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { countUsers, createUser } from '~/models/users.server';
 import { userSchema } from '~/schemas/auth';
-import { getUser } from '~/utils/auth.server';
-import { apiHandler, HttpError, methodNotAllowed, parseBody, postOnlyLoader, readJson } from '~/utils/http.server';
+import { getUser } from '~/web/auth.server';
+import { apiHandler, HttpError, methodNotAllowed, parseBody, postOnlyLoader, readJson } from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 

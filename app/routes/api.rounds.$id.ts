@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { deleteRound, requireRound, updateRound } from '~/models/rounds.server';
 import { roundJsonSchema } from '~/schemas/round';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/web/http.server';
 
 /** GET /api/rounds/:id */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { parseSeason } from '~/domain/season';
 import { listRoundsBySeason } from '~/models/rounds.server';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, getOnlyAction, HttpError } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, getOnlyAction, HttpError } from '~/web/http.server';
 
 export const action = getOnlyAction;
 

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { createRound, listRoundsBySeason } from '~/models/rounds.server';
 import { roundJsonSchema } from '~/schemas/round';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, readJson, seasonParam } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, readJson, seasonParam } from '~/web/http.server';
 
 /** GET /api/rounds?season=2025: the season's rounds (the current season without a parameter). */
 export function loader({ request }: LoaderFunctionArgs) {

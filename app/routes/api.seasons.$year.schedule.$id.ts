@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { deleteScheduleEntry, updateScheduleEntry } from '~/models/seasons.server';
 import { scheduleEntrySchema } from '~/schemas/season';
-import { requireApiAdmin } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson, yearParam } from '~/utils/http.server';
+import { requireApiAdmin } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson, yearParam } from '~/web/http.server';
 
 /** One entry is read with its season (GET /api/seasons/{year}); this address only changes it. */
 export function loader() {

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { createScheduleEntry } from '~/models/seasons.server';
 import { scheduleEntrySchema } from '~/schemas/season';
-import { requireApiAdmin } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson, yearParam } from '~/utils/http.server';
+import { requireApiAdmin } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson, yearParam } from '~/web/http.server';
 
 /** The schedule is read with its season (GET /api/seasons/{year}); this address only adds to it. */
 export const loader = postOnlyLoader;

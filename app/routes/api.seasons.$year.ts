@@ -3,8 +3,8 @@ import { json } from '@remix-run/node';
 import { NotFoundError } from '~/domain/errors';
 import { deleteSeason, getSeason, updateSeason } from '~/models/seasons.server';
 import { seasonUpdateJsonSchema } from '~/schemas/season';
-import { requireApiAdmin, requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, readJson, yearParam } from '~/utils/http.server';
+import { requireApiAdmin, requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, readJson, yearParam } from '~/web/http.server';
 
 /** GET /api/seasons/{year}: the season with its `schedule` (entries with id, in date order). */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { createSeason, listSeasons } from '~/models/seasons.server';
 import { seasonJsonSchema } from '~/schemas/season';
-import { requireApiAdmin, requireApiUser } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/utils/http.server';
+import { requireApiAdmin, requireApiUser } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/web/http.server';
 
 /**
  * GET /api/seasons: year, feeCents, registrationOpens, registrationCloses, firstDate, lastDate, entryCount, newest

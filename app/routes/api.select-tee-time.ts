@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { selectTeeTimeForSession } from '~/models/registrations.server';
+import { selectTeeTimeForSession } from '~/features/registration/registrations.server';
 import { asPosition } from '~/models/tee-times.server';
 import { selectTeeTimeSchema } from '~/schemas/tee-time';
-import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson, siteOrigin } from '~/utils/http.server';
+import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson, siteOrigin } from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 

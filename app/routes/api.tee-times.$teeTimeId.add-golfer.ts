@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { asPosition, assignGolferToTeeTime } from '~/models/tee-times.server';
 import { addGolferSchema } from '~/schemas/tee-time';
-import { requireApiAdmin } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, parseId, postOnlyLoader, readJson } from '~/utils/http.server';
+import { requireApiAdmin } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, parseId, postOnlyLoader, readJson } from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 

@@ -3,8 +3,8 @@ import { json } from '@remix-run/node';
 import { currentSeason } from '~/domain/season';
 import { generateSeasonTeeTimes } from '~/models/tee-times.server';
 import { generateTeeTimesSchema } from '~/schemas/tee-time';
-import { requireApiAdmin } from '~/utils/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson } from '~/utils/http.server';
+import { requireApiAdmin } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson } from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { listTeeTimes } from '~/models/tee-times.server';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, getOnlyAction, seasonParam } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, getOnlyAction, seasonParam } from '~/web/http.server';
 
 export const action = getOnlyAction;
 

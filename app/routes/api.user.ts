@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { requireApiUser } from '~/utils/auth.server';
-import { apiHandler, getOnlyAction } from '~/utils/http.server';
+import { requireApiUser } from '~/web/auth.server';
+import { apiHandler, getOnlyAction } from '~/web/http.server';
 
 export const action = getOnlyAction;
 

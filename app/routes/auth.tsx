@@ -3,15 +3,15 @@ import { getZodConstraint } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
-import { Button } from '~/components/ui/button';
-import { Field } from '~/components/ui/field';
+import { Button } from '~/ui/primitives/button';
+import { Field } from '~/ui/primitives/field';
 import { getSettings } from '~/models/settings.server';
 import { loginSchema } from '~/schemas/auth';
 import { parseForm } from '~/schemas/parse-form';
-import { commitUserSession, getUser, login, safeRedirect } from '~/utils/auth.server';
-import { failureInit, failureOf, readSmallForm } from '~/utils/http.server';
-import { titled } from '~/utils/meta';
-import { useIsPending } from '~/utils/use-is-pending';
+import { commitUserSession, getUser, login, safeRedirect } from '~/web/auth.server';
+import { failureInit, failureOf, readSmallForm } from '~/web/http.server';
+import { titled } from '~/ui/meta';
+import { useIsPending } from '~/ui/use-is-pending';
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => titled(matches, 'Sign In');
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { Notice } from '~/components/notice';
-import { Button } from '~/components/ui/button';
+import { Notice } from '~/ui/notice';
+import { Button } from '~/ui/primitives/button';
 import { formatDollars } from '~/domain/league-rules';
 import { getSettings } from '~/models/settings.server';
-import { getSimulatedCheckout, paySimulatedCheckout } from '~/models/simulated-checkouts.server';
-import { titled } from '~/utils/meta';
-import { useIsPending } from '~/utils/use-is-pending';
+import { getSimulatedCheckout, paySimulatedCheckout } from '~/integrations/payments/simulated-checkouts.server';
+import { titled } from '~/ui/meta';
+import { useIsPending } from '~/ui/use-is-pending';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'Test payment', 'Checkout'),

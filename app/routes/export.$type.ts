@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { exportCsv } from '~/models/export.server';
-import { requireImportType } from '~/import/index.server';
-import { requireUser } from '~/utils/auth.server';
-import { apiHandler, getOnlyAction, seasonParam } from '~/utils/http.server';
+import { exportCsv } from '~/features/import/export.server';
+import { requireImportType } from '~/features/import/import.server';
+import { requireUser } from '~/web/auth.server';
+import { apiHandler, getOnlyAction, seasonParam } from '~/web/http.server';
 
 /** Exports are downloads: anything but GET gets 405 in JSON. */
 export const action = getOnlyAction;

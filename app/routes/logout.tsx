@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { signOutEverywhere } from '~/models/users.server';
-import { endUserSession, getUser } from '~/utils/auth.server';
-import { readSmallForm } from '~/utils/http.server';
+import { endUserSession, getUser } from '~/web/auth.server';
+import { readSmallForm } from '~/web/http.server';
 
 export function loader() {
   return redirect('/auth');

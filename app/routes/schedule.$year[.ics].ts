@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { NotFoundError } from '~/domain/errors';
 import { parseSeason } from '~/domain/season';
 import { seasonCalendar } from '~/models/schedule-calendar.server';
-import { apiHandler, getOnlyAction } from '~/utils/http.server';
+import { apiHandler, getOnlyAction } from '~/web/http.server';
 
 /**
  * GET /schedule/{year}.ics: one season's schedule as a calendar (docs/product/seasons.md#public-schedule-and-calendar).

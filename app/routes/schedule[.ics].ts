@@ -1,5 +1,5 @@
 import { leagueSeasonCalendar } from '~/models/schedule-calendar.server';
-import { apiHandler, getOnlyAction } from '~/utils/http.server';
+import { apiHandler, getOnlyAction } from '~/web/http.server';
 
 /**
  * GET /schedule.ics: the league season's schedule as a calendar, which follows the league season from year to

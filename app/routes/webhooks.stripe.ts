@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import type Stripe from 'stripe';
-import { recordProviderRefunds } from '~/models/refunds.server';
-import { fulfilCheckoutSession } from '~/models/registrations.server';
-import { apiHandler, HttpError, methodNotAllowed, postOnlyLoader, readBodyText, siteOrigin } from '~/utils/http.server';
-import { stripeSecretKey } from '~/utils/payments/provider.server';
+import { recordProviderRefunds } from '~/features/refunds/refunds.server';
+import { fulfilCheckoutSession } from '~/features/registration/registrations.server';
+import { apiHandler, HttpError, methodNotAllowed, postOnlyLoader, readBodyText, siteOrigin } from '~/web/http.server';
+import { stripeSecretKey } from '~/integrations/payments/provider.server';
 import {
   constructWebhookEvent,
   fromStripeSession,
   listChargeRefunds,
   WebhookSignatureError,
-} from '~/utils/payments/stripe.server';
+} from '~/integrations/payments/stripe.server';
 
 const FULFIL_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 

@@ -48,10 +48,10 @@ export async function startDemoServer(): Promise<DemoServer> {
 
 /** The child: migrate the temporary database and seed the demo league into it, as `npm start` does on first run. */
 async function seed() {
-  const { migrate } = await import('../../app/utils/migrate.server');
-  const { databaseConfig } = await import('../../app/utils/database-url.server');
+  const { migrate } = await import('../../app/db/migrate.server');
+  const { databaseConfig } = await import('../../app/db/database-url.server');
   await migrate(databaseConfig());
-  const { db } = await import('../../app/utils/db.server');
+  const { db } = await import('../../app/db/db.server');
   const { seedDemoLeague } = await import('../../prisma/seed');
   await seedDemoLeague(db);
   await db.$disconnect();

@@ -5,7 +5,7 @@ import { currentSeason } from '../../app/domain/season';
 import { recomputeHandicaps } from '../../app/models/handicaps.server';
 import { calculatePointsForDate } from '../../app/models/points.server';
 import { createSeason, getSchedule, getSeason } from '../../app/models/seasons.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 const LEAGUE = { golfers: 10_000, seasons: 10, membersPerSeason: 1_000, roundsEach: 10 } as const;
 const TEMPLATE_SEASON = 2025;

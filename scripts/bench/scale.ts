@@ -17,8 +17,8 @@ export async function runScaleBench(): Promise<boolean> {
   process.env.DATABASE_URL = databaseUrl;
   try {
     console.log('\n== League size: 10,000 golfers, 10,000 memberships, 100,000 rounds over 10 seasons');
-    const { migrate } = await import('../../app/utils/migrate.server');
-    const { databaseConfig } = await import('../../app/utils/database-url.server');
+    const { migrate } = await import('../../app/db/migrate.server');
+    const { databaseConfig } = await import('../../app/db/database-url.server');
     if (!process.env.BENCH_REUSE_DB) await migrate(databaseConfig());
     const { growLeague, reuseLeague } = await import('./league');
     const started = Date.now();
@@ -26,7 +26,7 @@ export async function runScaleBench(): Promise<boolean> {
     const reuse = process.env.BENCH_REUSE_DB;
     const league = reuse ? await reuseLeague(reuse, path.join(dir, 'bench.db')) : await growLeague(log);
     log(`${reuse ? 'copied' : 'grown'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    const { db } = await import('../../app/utils/db.server');
+    const { db } = await import('../../app/db/db.server');
     await db.$disconnect();
 
     log('building the app');

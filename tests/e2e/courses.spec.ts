@@ -1,7 +1,7 @@
 import { expect, expectToast, hydrated, signIn, test, unique } from './fixtures';
 import { createCourse } from '../../app/models/courses.server';
 import { createGolfer } from '../../app/models/golfers.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 test('adds a course', async ({ page }) => {
   const name = unique('Pines');

@@ -1,5 +1,5 @@
 import { expect, hydrated, signIn, test, unique } from './fixtures';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 import { owingGolfer } from './owing-golfer';
 
 test('composes a message in a dialog: checked as you type, Sending... while it posts, then queued', async ({

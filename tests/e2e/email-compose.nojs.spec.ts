@@ -1,5 +1,5 @@
 import { expect, signIn, test, unique } from './fixtures';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 import { owingGolfer } from './owing-golfer';
 
 test('composes and sends a message without JavaScript: the form is in the page, errors come back in it', async ({

@@ -1,7 +1,7 @@
 import { expect, jsOn, signIn, test, unique } from './fixtures';
 import { currentSeason } from '../../app/domain/season';
 import { createGolfer } from '../../app/models/golfers.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 async function league() {
   const tag = unique('Mail');

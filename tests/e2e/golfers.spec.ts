@@ -1,7 +1,7 @@
 import { expect, expectToast, hydrated, jsOn, signIn, test, unique } from './fixtures';
 import type { Page } from '@playwright/test';
 import { createGolfer } from '../../app/models/golfers.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 async function search(page: Page, text: string) {
   await hydrated(page);

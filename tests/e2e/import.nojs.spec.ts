@@ -1,5 +1,5 @@
 import { expect, signIn, test, unique } from './fixtures';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 test('refuses a file over 5 MB with a clear message, not a broken page', async ({ page }) => {
   await signIn(page, '/import');

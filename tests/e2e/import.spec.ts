@@ -2,7 +2,7 @@ import { expect, hydrated, signIn, test, unique } from './fixtures';
 import type { Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { createGolfer } from '../../app/models/golfers.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 function csvFile(text: string, name = 'golfers.csv') {
   return { name, mimeType: 'text/csv', buffer: Buffer.from(text) };

@@ -5,7 +5,7 @@ import { createGolfer } from '../../app/models/golfers.server';
 import { createRound } from '../../app/models/rounds.server';
 import type { RoundInput } from '../../app/schemas/round';
 import type { FlightNo } from '../../app/domain/league-rules';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 export function newGolfer(firstName: string, prefix: string) {
   return createGolfer({ firstName, lastName: unique(prefix) });

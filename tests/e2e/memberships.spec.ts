@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { currentSeason } from '../../app/domain/season';
 import { createGolfer } from '../../app/models/golfers.server';
 import { createMembership } from '../../app/models/memberships.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 const season = currentSeason();
 // A past season claimed for the test alone (the URL accepts any season, the picker offers three), as the seasons,

@@ -1,6 +1,6 @@
 import { expect, expectToast, signIn, test, unique } from './fixtures';
-import { newSendId, queueLeagueMessage } from '../../app/models/league-messages.server';
-import { db } from '../../app/utils/db.server';
+import { newSendId, queueLeagueMessage } from '../../app/features/league-messages/league-messages.server';
+import { db } from '../../app/db/db.server';
 import { owingGolfer } from './owing-golfer';
 
 /** A message the sender tried five times and gave up on. */

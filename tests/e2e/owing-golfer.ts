@@ -1,6 +1,6 @@
 import { currentSeason } from '../../app/domain/season';
 import { createGolfer } from '../../app/models/golfers.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 import { unique } from './fixtures';
 
 /**

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { createGolfer } from '../../app/models/golfers.server';
-import { simulatedPaymentIntentId } from '../../app/models/simulated-checkouts.server';
-import { db } from '../../app/utils/db.server';
+import { simulatedPaymentIntentId } from '../../app/integrations/payments/simulated-checkouts.server';
+import { db } from '../../app/db/db.server';
 import { claimYear, expect, expectToast, signIn, test, unique } from './fixtures';
 
 // Refunding a membership from /memberships (docs/product/payments.md#refunds) with the simulated provider (the e2e

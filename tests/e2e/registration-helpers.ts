@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { currentSeason } from '../../app/domain/season';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 /**
  * A standing tee time of this season that no other test uses: the e2e database is shared by tests running

@@ -2,7 +2,7 @@ import { expect, expectToast, hydrated, jsOn, signIn, test, unique } from './fix
 import { currentSeason } from '../../app/domain/season';
 import { formatTeeTime } from '../../app/domain/tee-times';
 import { createGolfer } from '../../app/models/golfers.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 import { ownSlot, sessionIdOf } from './registration-helpers';
 
 // The whole public journey through the simulated checkout (the e2e server has no Stripe key), with

@@ -4,7 +4,7 @@ import type { ScheduleEventKind } from '../../app/domain/schedule';
 import { createGolfer } from '../../app/models/golfers.server';
 import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
 import { createUser } from '../../app/models/users.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 // The e2e database is shared by both projects and both workers, and which season the public pages show depends on
 // the seasons stored (docs/product/seasons.md#the-league-season). So these tests use past years only (a past season

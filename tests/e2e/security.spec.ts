@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { request as newRequest } from '@playwright/test';
 import { createUser } from '../../app/models/users.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 import { expect, test, unique } from './fixtures';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, signIn, test, unique } from './fixtures';
 import { createGolfer } from '../../app/models/golfers.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 test('standings list each flight with points, and are reached from the flights page', async ({ page }) => {
   const golfer = await createGolfer({ firstName: 'Top', lastName: unique('Standing') });

@@ -7,7 +7,7 @@ import { createMembership } from '../../app/models/memberships.server';
 import { calculatePointsForDate } from '../../app/models/points.server';
 import { createRound } from '../../app/models/rounds.server';
 import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 /** The years the seasons and rounds specs claim too: whoever claims one has it alone until released. */
 const YEARS = Array.from({ length: 13 }, (_, i) => 2000 + i);

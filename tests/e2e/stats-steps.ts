@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import type { StatsLeague } from './stats-data';
 import { formatRoundDate } from '../../app/domain/season';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 
 /** /join → Stats → the league's season → its first night → the first golfer, checking each page on the way. */
 export async function joinToGolfer(page: Page, league: StatsLeague, check: () => Promise<void>) {

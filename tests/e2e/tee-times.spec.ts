@@ -3,7 +3,7 @@ import { currentSeason } from '../../app/domain/season';
 import { formatTeeTime } from '../../app/domain/tee-times';
 import { createGolfer } from '../../app/models/golfers.server';
 import { createUser } from '../../app/models/users.server';
-import { db } from '../../app/utils/db.server';
+import { db } from '../../app/db/db.server';
 import { ownSlot } from './registration-helpers';
 
 const season = currentSeason();

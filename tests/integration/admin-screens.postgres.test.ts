@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 import { withPostgres } from './pg-server';
 
 // The golfers, courses, memberships and settings models on a real PostgreSQL server: the 409s leave a caller's
@@ -12,7 +12,7 @@ describe('admin screens on PostgreSQL', () => {
   it('answers duplicate emails and memberships with 409 without breaking the surrounding transaction', async () => {
     const { createGolfer } = await import('~/models/golfers.server');
     const { createMembership, upsertMembership } = await import('~/models/memberships.server');
-    const { failureOf } = await import('~/utils/http.server');
+    const { failureOf } = await import('~/web/http.server');
     const golfer = await createGolfer({ firstName: 'Pia', lastName: 'Pg', email: 'pia@example.org' });
     await createMembership({ golferId: golfer.id, season: 2026, registered: true, paid: false });
     const statuses = await db.$transaction(async (tx) => {

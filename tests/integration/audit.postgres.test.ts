@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 import { withPostgres } from './pg-server';
 
 // The audit log on a real PostgreSQL server (docs/decisions/098-audit-log.md), where transactions run side by side on
@@ -10,7 +10,7 @@ let db: Db;
 withPostgres((ready) => (db = ready));
 
 async function asActor<T>(actor: { id: number; username: string }, fn: () => Promise<T>): Promise<T> {
-  const { markActor, runInRequestContext } = await import('~/utils/request-context.server');
+  const { markActor, runInRequestContext } = await import('~/web/request-context.server');
   return runInRequestContext(async () => {
     markActor(actor);
     return fn();
@@ -22,7 +22,7 @@ const courseInput = (name: string, par = 36) => ({ courseName: name, coursePar: 
 describe('the audit log on PostgreSQL', () => {
   it('writes the audit row in the transaction of the change: a rollback leaves neither', async () => {
     const { createCourse, updateCourse } = await import('~/models/courses.server');
-    const { inTransaction } = await import('~/models/transaction.server');
+    const { inTransaction } = await import('~/db/transaction.server');
     const course = await createCourse(courseInput('Rollback'));
     const before = await db.auditEntry.count();
 
@@ -85,7 +85,7 @@ describe('the audit log on PostgreSQL', () => {
   });
 
   it('makes one row for an import', async () => {
-    const { importJsonText } = await import('~/import/index.server');
+    const { importJsonText } = await import('~/features/import/import.server');
     const before = await db.auditEntry.count();
     const body = JSON.stringify(Array.from({ length: 50 }, (_, i) => ({ firstName: `P${i}`, lastName: 'Postgres' })));
     expect(await asActor({ id: 1, username: 'admin' }, () => importJsonText('golfers', body))).toEqual({ count: 50 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCourse, updateCourse } from '~/models/courses.server';
 import { createGolfer } from '~/models/golfers.server';
 import { getSettings, updateSettings } from '~/models/settings.server';
-import { inTransaction } from '~/models/transaction.server';
+import { inTransaction } from '~/db/transaction.server';
 import { createUser, resetPassword } from '~/models/users.server';
 import { action as golfersPageAction } from '~/routes/_admin.golfers';
 import { loader as settingsLoader } from '~/routes/_admin.settings';
@@ -11,8 +11,8 @@ import { action as importJsonApi } from '~/routes/api.import.$type.json';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { loader as paymentStatus } from '~/routes/api.payment-status.$sessionId';
 import { action as checkoutAction } from '~/routes/checkout.$sessionId';
-import { db, onCommittedWrite } from '~/utils/db.server';
-import { markActor, outsideRequest, runInRequestContext } from '~/utils/request-context.server';
+import { db, onCommittedWrite } from '~/db/db.server';
+import { markActor, outsideRequest, runInRequestContext } from '~/web/request-context.server';
 import { call, openRegistration, request, signIn, unique } from './helpers';
 
 // The audit log (docs/product/accounts.md#audit-log, docs/decisions/098-audit-log.md): every write a signed-in user

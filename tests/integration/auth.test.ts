@@ -6,7 +6,7 @@ import { loader as apiUser } from '~/routes/api.user';
 import { action as authAction, loader as authLoader } from '~/routes/auth';
 import { loader as adminLoader } from '~/routes/_admin';
 import { createUser } from '~/models/users.server';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { call, request, signIn, unique } from './helpers';
 
 async function newUser(password = 'correct-horse') {

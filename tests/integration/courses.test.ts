@@ -5,10 +5,10 @@ import { recomputeHandicaps } from '~/models/handicaps.server';
 import { action as coursesPageAction, loader as coursesPageLoader } from '~/routes/_admin.courses';
 import { action as apiCourseAction, loader as apiCourseLoader } from '~/routes/api.courses.$id';
 import { action as apiCoursesAction, loader as apiCoursesLoader } from '~/routes/api.courses';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { NotFoundError } from '~/domain/errors';
-import { failureOf } from '~/utils/http.server';
-import { sessionStorage } from '~/utils/session.server';
+import { failureOf } from '~/web/http.server';
+import { sessionStorage } from '~/web/session.server';
 import { call, request, signIn, unique } from './helpers';
 
 async function toastOf(res: Response) {

@@ -3,7 +3,7 @@ import { currentSeason } from '~/domain/season';
 import { createGolfer } from '~/models/golfers.server';
 import { createMembership } from '~/models/memberships.server';
 import { loader } from '~/routes/_admin.email-list';
-import { queryCount } from '~/utils/db.server';
+import { queryCount } from '~/db/db.server';
 import { call, request, signIn, unique } from './helpers';
 
 type Tab = 'current' | 'registered-not-paid' | 'not-registered' | 'all';

@@ -6,7 +6,7 @@ import { createMembership } from '~/models/memberships.server';
 import { createRound } from '~/models/rounds.server';
 import { action as importFileApi } from '~/routes/api.import.$type';
 import { loader as exportLoader } from '~/routes/export.$type';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { call, request, signIn } from './helpers';
 
 let cookie: string;

@@ -1,7 +1,7 @@
 // Test data for the rounds, flights and points tests, made through the app's models (courses and memberships have
 // no model of ours to call, so they are written directly).
 import { createGolfer } from '~/models/golfers.server';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { unique } from './helpers';
 
 export async function newGolfer(lastName = unique('Golfer')) {

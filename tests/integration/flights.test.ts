@@ -8,7 +8,7 @@ import { loader as apiDetails } from '~/routes/api.flights.details';
 import { action as apiReorder } from '~/routes/api.flights.reorder';
 import { action as apiFlightsPost, loader as apiFlightsGet } from '~/routes/api.flights';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.flights';
-import { db, queryCount } from '~/utils/db.server';
+import { db, queryCount } from '~/db/db.server';
 import { newGolfer, newMembership } from './fixtures-league';
 import { call, request, signIn, unique } from './helpers';
 import { renderPage } from './render-page';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { migrate } from '../../app/utils/migrate.server';
+import { migrate } from '../../app/db/migrate.server';
 
 export const TMP_DIR = path.resolve('tests', '.tmp');
 export const TEMPLATE_DB = path.join(TMP_DIR, 'template.db');

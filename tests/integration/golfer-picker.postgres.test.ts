@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 import { withPostgres } from './pg-server';
 
 // docs/decisions/105-golfer-picker.md on a real PostgreSQL server: the dialogs' golfer search ignores case there too

@@ -7,7 +7,7 @@ import { loader as flightsLoader } from '~/routes/_admin.flights';
 import { loader as membershipsLoader } from '~/routes/_admin.memberships';
 import { loader as roundsLoader } from '~/routes/_admin.rounds';
 import { action as choicesAction, loader as choicesLoader } from '~/routes/api.golfer-choices';
-import { db, queryCount } from '~/utils/db.server';
+import { db, queryCount } from '~/db/db.server';
 import { call, request, signIn, unique } from './helpers';
 
 // docs/decisions/105-golfer-picker.md: the Golfer field of the round, membership and flight dialogs lists at most 100.

@@ -4,10 +4,10 @@ import * as golfersPage from '~/routes/_admin.golfers';
 import { loader as apiGolfersPublic } from '~/routes/api.golfers-public';
 import { action as apiGolferAction, loader as apiGolferLoader } from '~/routes/api.golfers.$id';
 import { action as apiGolfersAction, loader as apiGolfersLoader } from '~/routes/api.golfers';
-import { db, queryCount } from '~/utils/db.server';
+import { db, queryCount } from '~/db/db.server';
 import { DomainError } from '~/domain/errors';
-import { failureOf } from '~/utils/http.server';
-import { sessionStorage } from '~/utils/session.server';
+import { failureOf } from '~/web/http.server';
+import { sessionStorage } from '~/web/session.server';
 import { call, request, signIn, unique } from './helpers';
 import { renderPage } from './render-page';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { currentHandicaps, recomputeCourseHandicaps, recomputeHandicaps } from '~/models/handicaps.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { createRound, createRounds, deleteRound, updateRound } from '~/models/rounds.server';
-import { db, queryCount } from '~/utils/db.server';
+import { db, queryCount } from '~/db/db.server';
 import { InvalidError } from '~/domain/errors';
-import { failureOf } from '~/utils/http.server';
+import { failureOf } from '~/web/http.server';
 import { columnsOf, newCourse, newGolfer, newMembership } from './fixtures-league';
 import { failureFrom } from './helpers';
 

@@ -1,8 +1,8 @@
 import { currentSeason } from '~/domain/season';
 import { createSeason, getSeason, updateSeason } from '~/models/seasons.server';
 import { createUser, type PublicUser } from '~/models/users.server';
-import { commitUserSession } from '~/utils/auth.server';
-import { failureOf, type Failure } from '~/utils/http.server';
+import { commitUserSession } from '~/web/auth.server';
+import { failureOf, type Failure } from '~/web/http.server';
 
 let counter = 0;
 /** A name no other test uses, so tests run in any order and side by side. */

@@ -1,7 +1,7 @@
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { action as importFileApi } from '~/routes/api.import.$type';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { deflateRepeated, zip } from '../zip';
 import { call, request, signIn } from './helpers';
 

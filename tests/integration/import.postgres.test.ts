@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 import { withPostgres } from './pg-server';
 
 // The import pipeline and the CSV exports on a real PostgreSQL server: batch inserts, id slices, a refusal in the
@@ -14,8 +14,8 @@ function csv(text: string, name = 'data.csv') {
 
 describe('imports and exports on PostgreSQL', () => {
   it('imports every type, refuses a bad file whole, and re-imports its own exports unchanged', async () => {
-    const { importFile, importJsonText } = await import('~/import/index.server');
-    const { exportCsv } = await import('~/models/export.server');
+    const { importFile, importJsonText } = await import('~/features/import/import.server');
+    const { exportCsv } = await import('~/features/import/export.server');
     const { createGolfer } = await import('~/models/golfers.server');
     const { InvalidError } = await import('~/domain/errors');
 

@@ -8,7 +8,7 @@ import { createSeason } from '~/models/seasons.server';
 import { action as importFileApi } from '~/routes/api.import.$type';
 import { action as importJsonApi } from '~/routes/api.import.$type.json';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.import';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { BASE, call, request, signIn, unique } from './helpers';
 
 let cookie: string;

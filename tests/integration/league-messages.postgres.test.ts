@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 import { withPostgres } from './pg-server';
 
 // League messages where transactions really run side by side (SQLite serialises them): the same form posted twice at
 // once queues it once, and both answers give the count. This file brings its own database.
 
 let db: Db;
-let messages: typeof import('~/models/league-messages.server');
+let messages: typeof import('~/features/league-messages/league-messages.server');
 withPostgres((ready) => (db = ready));
 
 beforeAll(async () => {
-  messages = await import('~/models/league-messages.server');
+  messages = await import('~/features/league-messages/league-messages.server');
 });
 
 async function golfersIn(season: number, count: number) {

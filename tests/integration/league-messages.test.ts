@@ -7,13 +7,13 @@ import {
   queueLeagueMessage,
   resubscribe,
   unsubscribe,
-} from '~/models/league-messages.server';
+} from '~/features/league-messages/league-messages.server';
 import { requireOutboxMessage } from '~/models/outbox.server';
 import { action as emailListAction, loader as emailListLoader } from '~/routes/_admin.email-list';
 import { action as unsubscribeAction, loader as unsubscribeLoader } from '~/routes/_public.unsubscribe.$token';
 import type { LeagueMessageInput } from '~/schemas/league-message';
-import { db, type Tx } from '~/utils/db.server';
-import { sessionStorage } from '~/utils/session.server';
+import { db, type Tx } from '~/db/db.server';
+import { sessionStorage } from '~/web/session.server';
 import { BASE, call, failureFrom, request, signIn, unique } from './helpers';
 
 async function toastOf(res: Response) {

@@ -3,13 +3,13 @@ import { attemptSucceeded, reserveAttempt, throttleKeys } from '~/models/login-t
 import { createUser } from '~/models/users.server';
 import { action as apiLogin } from '~/routes/api.login';
 import { action as authAction } from '~/routes/auth';
-import { db } from '~/utils/db.server';
-import { verifyPassword } from '~/utils/password.server';
+import { db } from '~/db/db.server';
+import { verifyPassword } from '~/models/password.server';
 import { call, request, unique } from './helpers';
 
 // Every password check is counted: the throttle must refuse BEFORE bcrypt runs.
-vi.mock('~/utils/password.server', async (importOriginal) => {
-  const original = await importOriginal<typeof import('~/utils/password.server')>();
+vi.mock('~/models/password.server', async (importOriginal) => {
+  const original = await importOriginal<typeof import('~/models/password.server')>();
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 const checks = vi.mocked(verifyPassword);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 import { withPostgres } from './pg-server';
 import { startMailServer, type TestMailServer } from './mail-helpers';
 
@@ -8,20 +8,20 @@ import { startMailServer, type TestMailServer } from './mail-helpers';
 
 let db: Db;
 let smtp: TestMailServer;
-let registrations: typeof import('~/models/registrations.server');
+let registrations: typeof import('~/features/registration/registrations.server');
 let outbox: typeof import('~/models/outbox.server');
-let sender: typeof import('~/mail/sender.server');
-let simulatedCheckouts: typeof import('~/models/simulated-checkouts.server');
+let sender: typeof import('~/integrations/mail/sender.server');
+let simulatedCheckouts: typeof import('~/integrations/payments/simulated-checkouts.server');
 withPostgres((ready) => (db = ready));
 
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   smtp = await startMailServer();
   process.env.SMTP_URL = smtp.url;
-  registrations = await import('~/models/registrations.server');
+  registrations = await import('~/features/registration/registrations.server');
   outbox = await import('~/models/outbox.server');
-  sender = await import('~/mail/sender.server');
-  simulatedCheckouts = await import('~/models/simulated-checkouts.server');
+  sender = await import('~/integrations/mail/sender.server');
+  simulatedCheckouts = await import('~/integrations/payments/simulated-checkouts.server');
   await (await import('./helpers')).openRegistration();
 });
 

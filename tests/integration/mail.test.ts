@@ -1,7 +1,7 @@
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { todayInLeague } from '~/domain/season';
-import { createMailSender, startMailSender, type SenderOptions } from '~/mail/sender.server';
+import { createMailSender, startMailSender, type SenderOptions } from '~/integrations/mail/sender.server';
 import { enqueueMessage, MAX_ATTEMPTS, type NewMessage } from '~/models/outbox.server';
 import { getSettings } from '~/models/settings.server';
 import { action as registerAction } from '~/routes/_public.register';
@@ -13,7 +13,7 @@ import {
   loader as confirmLoader,
 } from '~/routes/_public.registration-confirmation.$sessionId';
 import { action as webhook } from '~/routes/webhooks.stripe';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, openRegistration, request, unique } from './helpers';
 import { startMailServer, testClock, type TestMailServer } from './mail-helpers';

@@ -14,9 +14,9 @@ import {
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.memberships';
 import { action as apiMembershipAction, loader as apiMembershipLoader } from '~/routes/api.memberships.$id';
 import { action as apiMembershipsAction, loader as apiMembershipsLoader } from '~/routes/api.memberships';
-import { db, queryCount } from '~/utils/db.server';
-import { failureOf } from '~/utils/http.server';
-import { sessionStorage } from '~/utils/session.server';
+import { db, queryCount } from '~/db/db.server';
+import { failureOf } from '~/web/http.server';
+import { sessionStorage } from '~/web/session.server';
 import { call, failureFrom, request, signIn, unique } from './helpers';
 
 async function toastOf(res: Response) {

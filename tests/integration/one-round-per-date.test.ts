@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { importJsonText } from '~/import/index.server';
+import { importJsonText } from '~/features/import/import.server';
 import { createFlightAssignment } from '~/models/flights.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { createRound } from '~/models/rounds.server';
 import { action as apiRoundById } from '~/routes/api.rounds.$id';
 import { action as apiRoundsPost } from '~/routes/api.rounds';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.rounds';
-import { db } from '~/utils/db.server';
-import { failureOf } from '~/utils/http.server';
+import { db } from '~/db/db.server';
+import { failureOf } from '~/web/http.server';
 import { newGolfer } from './fixtures-league';
 import { call, request, signIn } from './helpers';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.outbox';
 import { action as apiAction, loader as apiLoader } from '~/routes/api.outbox';
-import { db, queryCount } from '~/utils/db.server';
-import { sessionStorage } from '~/utils/session.server';
+import { db, queryCount } from '~/db/db.server';
+import { sessionStorage } from '~/web/session.server';
 import { call, request, signIn, unique } from './helpers';
 
 async function toastOf(res: Response) {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fulfilCheckoutSession, verifyCheckoutSession } from '~/models/registrations.server';
+import { fulfilCheckoutSession, verifyCheckoutSession } from '~/features/registration/registrations.server';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { loader as paymentStatus } from '~/routes/api.payment-status.$sessionId';
 import { action as webhook } from '~/routes/webhooks.stripe';
 import { loader as confirmationPage } from '~/routes/_public.registration-confirmation.$sessionId';
-import { db } from '~/utils/db.server';
-import { paymentProvider } from '~/utils/payments.server';
+import { db } from '~/db/db.server';
+import { paymentProvider } from '~/integrations/payments/payments.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { updateSeason } from '~/models/seasons.server';
 import { call, openRegistration, request, unique } from './helpers';

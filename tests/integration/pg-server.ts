@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 
 /** Where initdb/pg_ctl live: PATH first, then Debian's versioned folder. */
 function findPgBin(tool: string): string | null {
@@ -112,10 +112,10 @@ export function withPostgres(onReady: (db: Db) => void, beforeMigrate?: () => Pr
     server = await startPostgres();
     process.env.DATABASE_URL = server.url;
     await beforeMigrate?.();
-    const { migrate } = await import('~/utils/migrate.server');
-    const { databaseConfig } = await import('~/utils/database-url.server');
+    const { migrate } = await import('~/db/migrate.server');
+    const { databaseConfig } = await import('~/db/database-url.server');
     await migrate(databaseConfig());
-    db = (await import('~/utils/db.server')).db;
+    db = (await import('~/db/db.server')).db;
     onReady(db);
   }, 120_000);
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 
 /*
  * Points are never stale (docs/decisions/075-points-never-stale.md): the same cases on SQLite
@@ -16,7 +16,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
       import('~/models/flights.server'),
       import('~/models/points.server'),
       import('~/models/rounds.server'),
-      import('~/import/index.server'),
+      import('~/features/import/import.server'),
     ]);
     return { ...golfers, ...flights, ...points, ...rounds, ...importing };
   }
@@ -151,7 +151,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
 
   it('refuses a second round of a golfer on one date in the model, the batch and the import, changing nothing', async () => {
     const { createRound, createRounds, updateRound, importJsonText } = await models();
-    const { failureOf } = await import('~/utils/http.server');
+    const { failureOf } = await import('~/web/http.server');
     const date = day('08-05');
     const ann = await golfer();
     const anns = await round(ann, date, 40);
@@ -189,7 +189,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
 
   it('a refused round leaves a surrounding transaction usable: the clash is found before any statement fails', async () => {
     const { createRound } = await models();
-    const { failureOf } = await import('~/utils/http.server');
+    const { failureOf } = await import('~/web/http.server');
     const ann = await golfer();
     await round(ann, day('08-19'), 40);
     await database().$transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { pointsConsistencyCases } from './points-consistency-cases';
 
 // Points are never stale (docs/decisions/075-points-never-stale.md), on SQLite; the same cases run on PostgreSQL in

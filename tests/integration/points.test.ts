@@ -3,8 +3,8 @@ import { createFlightAssignment } from '~/models/flights.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { createRound } from '~/models/rounds.server';
 import { action as pageAction } from '~/routes/_admin.rounds';
-import { db } from '~/utils/db.server';
-import { failureOf } from '~/utils/http.server';
+import { db } from '~/db/db.server';
+import { failureOf } from '~/web/http.server';
 import { newGolfer } from './fixtures-league';
 import { call, failureFrom, request, signIn } from './helpers';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 import { withPostgres } from './pg-server';
 
 let db: Db;
@@ -10,8 +10,8 @@ withPostgres((ready) => (db = ready));
 
 describe('PostgreSQL (DATABASE_URL=postgresql://…)', () => {
   it('records migrations exactly as prisma migrate deploy does, and applies each once', async () => {
-    const { migrate } = await import('~/utils/migrate.server');
-    const { databaseConfig } = await import('~/utils/database-url.server');
+    const { migrate } = await import('~/db/migrate.server');
+    const { databaseConfig } = await import('~/db/database-url.server');
     // withPostgres() has migrated already: a second run (another server starting) has nothing left to apply.
     expect(await migrate(databaseConfig())).toEqual([]);
     const rows = await db.$queryRawUnsafe<
@@ -70,7 +70,7 @@ describe('PostgreSQL (DATABASE_URL=postgresql://…)', () => {
   });
 
   it('enforces one membership per golfer and season as a unique constraint', async () => {
-    const { isUniqueViolation } = await import('~/utils/db.server');
+    const { isUniqueViolation } = await import('~/db/db.server');
     const golfer = await db.golfer.create({ data: { firstName: 'Uma', lastName: 'Pg', fullName: 'Uma Pg' } });
     await db.membership.create({ data: { golferId: golfer.id, season: 2026 } });
     const error = await db.membership.create({ data: { golferId: golfer.id, season: 2026 } }).catch((e: unknown) => e);

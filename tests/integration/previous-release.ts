@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 
 /** The last migration of the first release: a database it made has exactly these tables. */
 const FIRST_RELEASE_MIGRATION = '20261122122753_init';
@@ -98,7 +98,7 @@ async function fillDoubledNights(db: Db): Promise<DoubledLeague> {
  * second start changes nothing.
  */
 export async function expectSetAsideRecomputed(db: Db, { boId, cyId }: DoubledLeague): Promise<void> {
-  const { prepareServer } = await import('~/utils/prepare.server');
+  const { prepareServer } = await import('~/web/prepare.server');
   const lines: string[] = [];
   await prepareServer((line) => lines.push(line));
   expect(lines).toContainEqual(expect.stringMatching(/^Recomputed the handicaps of 2 golfer\(s\) whose second rounds/));

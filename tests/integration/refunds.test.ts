@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGolfer } from '~/models/golfers.server';
 import { createMembership } from '~/models/memberships.server';
-import { recordRefund, refundOffer } from '~/models/refunds.server';
-import { verifyCheckoutSession } from '~/models/registrations.server';
+import { recordRefund, refundOffer } from '~/features/refunds/refunds.server';
+import { verifyCheckoutSession } from '~/features/registration/registrations.server';
 import { action as membershipsAction, loader as membershipsLoader } from '~/routes/_admin.memberships';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { action as checkoutAction } from '~/routes/checkout.$sessionId';
 import { action as webhook } from '~/routes/webhooks.stripe';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, openRegistration, request, signIn, unique } from './helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGolfer } from '~/models/golfers.server';
-import { teeTimeChangeClosed, verifyCheckoutSession } from '~/models/registrations.server';
+import { teeTimeChangeClosed, verifyCheckoutSession } from '~/features/registration/registrations.server';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { action as registerPage } from '~/routes/_public.register';
 import {
@@ -8,7 +8,7 @@ import {
   loader as confirmContactLoader,
 } from '~/routes/_public.confirm-contact.$token';
 import { action as confirmTeeTime } from '~/routes/_public.registration-confirmation.$sessionId';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, openRegistration, request, unique } from './helpers';
 

@@ -1,23 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
-import { failureOf } from '~/utils/http.server';
+import type { Db } from '~/db/db.server';
+import { failureOf } from '~/web/http.server';
 import { withPostgres } from './pg-server';
 
 // The races that matter for money and tee times, on PostgreSQL, where transactions really run side by side
 // (SQLite serialises them). This file brings its own database; setup-env.ts leaves it alone.
 
 let db: Db;
-let registrations: typeof import('~/models/registrations.server');
+let registrations: typeof import('~/features/registration/registrations.server');
 let teeTimes: typeof import('~/models/tee-times.server');
-let simulatedCheckouts: typeof import('~/models/simulated-checkouts.server');
+let simulatedCheckouts: typeof import('~/integrations/payments/simulated-checkouts.server');
 let season: number;
 withPostgres((ready) => (db = ready));
 
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
-  registrations = await import('~/models/registrations.server');
+  registrations = await import('~/features/registration/registrations.server');
   teeTimes = await import('~/models/tee-times.server');
-  simulatedCheckouts = await import('~/models/simulated-checkouts.server');
+  simulatedCheckouts = await import('~/integrations/payments/simulated-checkouts.server');
   // Registration sells only a season whose window contains today: open the current one.
   season = await (await import('./helpers')).openRegistration();
 });

@@ -11,8 +11,8 @@ import { action as registerApi } from '~/routes/api.register-golfer';
 import { loader as paymentStatus } from '~/routes/api.payment-status.$sessionId';
 import { loader as availableTeeTimes } from '~/routes/api.available-tee-times';
 import { action as selectTeeTimeApi } from '~/routes/api.select-tee-time';
-import { db } from '~/utils/db.server';
-import { sessionStorage } from '~/utils/session.server';
+import { db } from '~/db/db.server';
+import { sessionStorage } from '~/web/session.server';
 import { createSeason, updateSeason } from '~/models/seasons.server';
 import { call, openRegistration, request, unique } from './helpers';
 

@@ -7,7 +7,7 @@ import { action as apiRoundById, loader as apiRoundGet } from '~/routes/api.roun
 import { action as apiRoundsPost, loader as apiRoundsGet } from '~/routes/api.rounds';
 import { loader as apiRoundsBySeason } from '~/routes/api.rounds.season.$season';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.rounds';
-import { db, queryCount } from '~/utils/db.server';
+import { db, queryCount } from '~/db/db.server';
 import { columnsOf, newCourse, newGolfer } from './fixtures-league';
 import { call, request, signIn } from './helpers';
 

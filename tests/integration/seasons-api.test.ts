@@ -5,7 +5,7 @@ import { loader as seasonLoader, action as seasonAction } from '~/routes/api.sea
 import { loader as scheduleLoader, action as scheduleAction } from '~/routes/api.seasons.$year.schedule';
 import { loader as entryLoader, action as entryAction } from '~/routes/api.seasons.$year.schedule.$id';
 import { loader as publicLoader, action as publicAction } from '~/routes/api.public.schedule';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { call, request, signIn } from './helpers';
 
 // docs/product/seasons.md#seasons-api, through the route modules. This file has its own database: the migration's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
-import { failureOf } from '~/utils/http.server';
+import type { Db } from '~/db/db.server';
+import { failureOf } from '~/web/http.server';
 import { withPostgres } from './pg-server';
 
 // Seasons as data on a real PostgreSQL server (docs/product/seasons.md): the migration's 2025 season, copying,

@@ -17,7 +17,7 @@ import {
   updateSeason,
 } from '~/models/seasons.server';
 import { scheduleEntrySchema, seasonJsonSchema, seasonSchema, seasonUpdateSchema } from '~/schemas/season';
-import { db, queryCount } from '~/utils/db.server';
+import { db, queryCount } from '~/db/db.server';
 import { newGolfer, newMembership } from './fixtures-league';
 import { failureFrom } from './helpers';
 

@@ -3,7 +3,7 @@ import { copySchedule } from '~/domain/seasons';
 import { getDashboard } from '~/models/dashboard.server';
 import { getRegistrationSeason, getSchedule } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { seedDemoLeague } from '../../prisma/seed';
 
 // Seeded as on 2026-11-23 at noon in Detroit: the 2026 season is over and the next one (2027) is the league season.

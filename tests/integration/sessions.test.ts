@@ -9,9 +9,9 @@ import { loader as apiUser } from '~/routes/api.user';
 import { action as authAction } from '~/routes/auth';
 import { action as logoutAction } from '~/routes/logout';
 import { loader as rootLoader } from '~/root';
-import { getUser } from '~/utils/auth.server';
-import { db, queryCount } from '~/utils/db.server';
-import { commitSession, sessionStorage } from '~/utils/session.server';
+import { getUser } from '~/web/auth.server';
+import { db, queryCount } from '~/db/db.server';
+import { commitSession, sessionStorage } from '~/web/session.server';
 import { BASE, call, request, signIn, unique } from './helpers';
 
 /** Ends of sessions: docs/product/accounts.md#ending-sessions. */

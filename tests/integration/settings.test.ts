@@ -6,8 +6,8 @@ import { createUser, verifyLogin } from '~/models/users.server';
 import { loader as rootLoader } from '~/root';
 import { userRegistrationSchema } from '~/schemas/auth';
 import { action as settingsAction, loader as settingsLoader } from '~/routes/_admin.settings';
-import { db } from '~/utils/db.server';
-import { sessionStorage } from '~/utils/session.server';
+import { db } from '~/db/db.server';
+import { sessionStorage } from '~/web/session.server';
 import { call, request, signIn, unique } from './helpers';
 
 async function toastOf(res: Response) {

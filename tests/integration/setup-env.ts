@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 // Runs before each test file, in that file's own module graph: give the file a fresh migrated database before
-// anything imports app/utils/db.server.ts. Files that choose their own database (postgres.test.ts) set
+// anything imports app/db/db.server.ts. Files that choose their own database (postgres.test.ts) set
 // TEST_OWN_DATABASE first.
 const tmp = path.resolve('tests', '.tmp');
 if (!process.env.TEST_OWN_DATABASE) {

@@ -7,7 +7,7 @@ import * as standingsPage from '~/routes/_public.stats._index';
 import * as teeTimesPage from '~/routes/_public.public.tee-times';
 import * as termsPage from '~/routes/_public.terms';
 import { getSettings } from '~/models/settings.server';
-import { db } from '~/utils/db.server';
+import { db } from '~/db/db.server';
 import { renderPage } from './render-page';
 
 /** A page whose meta reads its loader's data is typed more narrowly than the build's plain route module. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createGolfer } from '~/models/golfers.server';
 import { getStandings } from '~/models/standings.server';
 import * as standingsPage from '~/routes/_admin.standings';
-import { db, queryCount } from '~/utils/db.server';
+import { db, queryCount } from '~/db/db.server';
 import { call, request, signIn, unique } from './helpers';
 import { renderPage } from './render-page';
 

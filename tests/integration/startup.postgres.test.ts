@@ -79,8 +79,8 @@ describe('several processes on one PostgreSQL database', () => {
   it('processes migrating at once all succeed, and every migration is applied once', async () => {
     const outcomes = await together(
       server.url,
-      `const { migrate } = await import(${app('utils/migrate.server.ts')});
-       const { databaseConfig } = await import(${app('utils/database-url.server.ts')});`,
+      `const { migrate } = await import(${app('db/migrate.server.ts')});
+       const { databaseConfig } = await import(${app('db/database-url.server.ts')});`,
       `console.log(JSON.stringify(await migrate(databaseConfig())));`,
     );
     const dir = path.resolve('prisma', 'postgres', 'migrations');
@@ -110,7 +110,7 @@ describe('several processes on one PostgreSQL database', () => {
     const outcomes = await together(
       server.url,
       `const { getSettings } = await import(${app('models/settings.server.ts')});
-       const { db } = await import(${app('utils/db.server.ts')});
+       const { db } = await import(${app('db/db.server.ts')});
        // Connected before the start, as a running server is.
        await db.$queryRawUnsafe('SELECT 1');`,
       `const settings = await getSettings();
@@ -126,8 +126,8 @@ describe('several processes on one PostgreSQL database', () => {
     await together(
       url,
       `process.env.ADMIN_PASSWORD = 'startup-test-password';
-       const { prepareServer } = await import(${app('utils/prepare.server.ts')});
-       const { db } = await import(${app('utils/db.server.ts')});`,
+       const { prepareServer } = await import(${app('web/prepare.server.ts')});
+       const { db } = await import(${app('db/db.server.ts')});`,
       `await prepareServer(() => {});
        await db.$disconnect();`,
     );
@@ -144,12 +144,12 @@ describe('several processes on one PostgreSQL database', () => {
         url,
         Date.now(),
         `delete process.env.STRIPE_SECRET_KEY;
-         const { prepareServer } = await import(${app('utils/prepare.server.ts')});
-         const { db } = await import(${app('utils/db.server.ts')});
+         const { prepareServer } = await import(${app('web/prepare.server.ts')});
+         const { db } = await import(${app('db/db.server.ts')});
          const { currentSeason } = await import(${app('domain/season.ts')});
          const { createSeason } = await import(${app('models/seasons.server.ts')});
-         const { startRegistration } = await import(${app('models/registrations.server.ts')});
-         const { paySimulatedCheckout } = await import(${app('models/simulated-checkouts.server.ts')});`,
+         const { startRegistration } = await import(${app('features/registration/registrations.server.ts')});
+         const { paySimulatedCheckout } = await import(${app('integrations/payments/simulated-checkouts.server.ts')});`,
         `await prepareServer(() => {});
          const year = currentSeason();
          await createSeason({ year, copyFrom: 2025, registrationOpens: year + '-01-01', registrationCloses: year + '-12-31' });
@@ -171,8 +171,8 @@ describe('several processes on one PostgreSQL database', () => {
     await together(
       url,
       `delete process.env.STRIPE_SECRET_KEY;
-       const { verifyCheckoutSession } = await import(${app('models/registrations.server.ts')});
-       const { db } = await import(${app('utils/db.server.ts')});`,
+       const { verifyCheckoutSession } = await import(${app('features/registration/registrations.server.ts')});
+       const { db } = await import(${app('db/db.server.ts')});`,
       `const results = await Promise.all(${JSON.stringify(ids)}.map((id) => verifyCheckoutSession(id, 'http://localhost')));
        if (results.some((r) => r.state !== 'paid')) throw new Error(JSON.stringify(results));
        await db.$disconnect();`,

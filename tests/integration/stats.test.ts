@@ -12,7 +12,7 @@ import { action as settingsAction } from '~/routes/_admin.settings';
 import * as golferPage from '~/routes/_public.stats.golfers.$id';
 import * as resultsPage from '~/routes/_public.stats.results.$date';
 import * as standingsPage from '~/routes/_public.stats._index';
-import { db, queryCount } from '~/utils/db.server';
+import { db, queryCount } from '~/db/db.server';
 import { seedDemoLeague } from '../../prisma/seed';
 import { call, request, signIn, unique } from './helpers';
 import { renderPage } from './render-page';

@@ -14,9 +14,9 @@ import { action as removeGolfer } from '~/routes/api.tee-times.$teeTimeId.remove
 import { action as generate } from '~/routes/api.tee-times.generate';
 import { loader as publicApi } from '~/routes/api.public.tee-times';
 import { loader as listApi } from '~/routes/api.tee-times';
-import { db, queryCount } from '~/utils/db.server';
-import { failureOf } from '~/utils/http.server';
-import { sessionStorage } from '~/utils/session.server';
+import { db, queryCount } from '~/db/db.server';
+import { failureOf } from '~/web/http.server';
+import { sessionStorage } from '~/web/session.server';
 import { call, request, signIn, unique } from './helpers';
 
 const season = currentSeason();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '~/utils/db.server';
+import type { Db } from '~/db/db.server';
 import { withPostgres } from './pg-server';
 import {
   expectSetAsideRecomputed,
@@ -16,10 +16,10 @@ let firstRelease: string[] = [];
 withPostgres(
   (ready) => (db = ready),
   async () => {
-    const { migrate } = await import('~/utils/migrate.server');
-    const { databaseConfig } = await import('~/utils/database-url.server');
+    const { migrate } = await import('~/db/migrate.server');
+    const { databaseConfig } = await import('~/db/database-url.server');
     firstRelease = await migrate(databaseConfig(), previousReleaseRoot());
-    const { db: early } = await import('~/utils/db.server');
+    const { db: early } = await import('~/db/db.server');
     ({ golferId, doubled } = await fillFirstReleaseLeague(early));
   },
 );

@@ -17,10 +17,10 @@ let doubled: Parameters<typeof expectSetAsideRecomputed>[1];
 
 describe('upgrading a first-release SQLite database', () => {
   it('carries the 2025 schedule over as data and keeps every stored handicap', async () => {
-    const { migrate } = await import('~/utils/migrate.server');
-    const { databaseConfig } = await import('~/utils/database-url.server');
+    const { migrate } = await import('~/db/migrate.server');
+    const { databaseConfig } = await import('~/db/database-url.server');
     expect(await migrate(databaseConfig(), previousReleaseRoot())).toEqual(['20261122122753_init']);
-    const { db } = await import('~/utils/db.server');
+    const { db } = await import('~/db/db.server');
     let golferId: number;
     ({ golferId, doubled } = await fillFirstReleaseLeague(db));
 
@@ -29,7 +29,7 @@ describe('upgrading a first-release SQLite database', () => {
   });
 
   it('recomputes, at the first start, the golfers whose second rounds on one date were set aside', async () => {
-    const { db } = await import('~/utils/db.server');
+    const { db } = await import('~/db/db.server');
     await expectSetAsideRecomputed(db, doubled);
     await db.$disconnect();
   });

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { InvalidError } from '~/domain/errors';
+import { HttpError } from '~/web/http.server';
+import {
+  IMPORT_MESSAGES,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  parseJsonText,
+  tooLargeMessage,
+  tooManyRowsMessage,
+} from '../../schemas/import/limits';
+import type { ImportRow, Sheet } from './spreadsheet';
+import type { WorkerAnswer } from './spreadsheet-worker';
+
+/*
+ * Step 1 of an import: an uploaded file or a JSON text becomes rows. This is the upload's edge, so the limits of
+ * what may be sent (the wrong kind of file: 415; too many bytes, lines or rows: 413) are HTTP errors here; a file
+ * or text that cannot be read is an InvalidError (400), like every later refusal.
+ */
+
+/**
+ * The project's root (where package.json is), found from this module: in the server build it is build/index.js, in
+ * tests app/features/import/read.server.ts. The worker's source is read from app/ there and run through tsx (as the scripts are):
+ * spreadsheet-worker.mjs loads spreadsheet-worker.ts.
+ */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot find the project root (package.json) for the import worker');
+    dir = parent;
+  }
+  return dir;
+}
+
+/** The worker's heap: ample for 10,000 rows (about 60 MB), and the end of any file that would take the server down. */
+const WORKER_HEAP_MB = 256;
+
+/** Reads a spreadsheet in a worker thread (app/features/import/spreadsheet-worker.ts); the page's thread only waits. */
+function readInWorker(bytes: Uint8Array, fileName: string): Promise<Sheet> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(path.join(projectRoot(), 'app', 'features', 'import', 'spreadsheet-worker.mjs'), {
+      workerData: { bytes, fileName },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+      stdout: false,
+      stderr: false,
+    });
+    let answered = false;
+    worker.once('message', (answer: WorkerAnswer) => {
+      answered = true;
+      if (answer.ok) resolve(answer.sheet);
+      else
+        reject(answer.status === 400 ? new InvalidError(answer.message) : new HttpError(answer.status, answer.message));
+    });
+    worker.once('error', (error: Error & { code?: string }) => {
+      answered = true;
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        reject(
+          new HttpError(
+            413,
+            `"${fileName}" is too large to read: it needs more memory than an import may use. Split it into smaller files.`,
+          ),
+        );
+      else reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`The import worker stopped (exit ${code}) without reading "${fileName}"`));
+    });
+  });
+}
+
+/** An uploaded CSV, .xlsx or .xls file (the page's file form and POST /api/import/{type}), read off the page thread. */
+export async function readFile(file: File): Promise<Sheet> {
+  if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, tooLargeMessage());
+  return readInWorker(new Uint8Array(await file.arrayBuffer()), file.name);
+}
+
+/**
+ * Pasted or posted JSON text: an array of objects (docs/product/import-export.md#json-import), its items numbered
+ * from 1.
+ */
+export function readJsonText(text: string): ImportRow[] {
+  if (Buffer.byteLength(text, 'utf8') > MAX_IMPORT_BYTES)
+    throw new HttpError(
+      413,
+      `The JSON data is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller parts.`,
+    );
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw new InvalidError(parsed.message);
+  const value = parsed.value;
+  if (!Array.isArray(value)) throw new InvalidError(IMPORT_MESSAGES.notArray);
+  if (value.length > MAX_IMPORT_ROWS) throw new HttpError(413, tooManyRowsMessage());
+  return value.map((item, index) => ({ rowNumber: index + 1, values: item as Record<string, unknown> }));
+}

@@ -1,0 +1,61 @@
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { DialogForm, zodValidation } from '~/ui/schema-form';
+import { FormField } from '~/ui/primitives/field';
+import { golferSchema } from '~/schemas/golfer';
+
+type GolferValues = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  nickname: string | null;
+  email: string | null;
+  phone: string | null;
+};
+
+/**
+ * Golfers form (docs/product/screens-admin.md#golfers): First Name, Last Name, Nickname, Email, Phone; Cancel goes back
+ * to the list; the submit button reads Create Golfer or Update Golfer, and Saving... while pending.
+ */
+export function GolferForm({
+  golfer,
+  lastResult,
+  closeTo,
+}: {
+  golfer?: GolferValues | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  closeTo: string;
+}) {
+  const [form, fields] = useForm({
+    id: golfer ? `golfer-${golfer.id}` : 'golfer-new',
+    lastResult,
+    defaultValue: golfer
+      ? {
+          firstName: golfer.firstName,
+          lastName: golfer.lastName,
+          nickname: golfer.nickname ?? '',
+          email: golfer.email ?? '',
+          phone: golfer.phone ?? '',
+        }
+      : undefined,
+    ...zodValidation(golferSchema),
+  });
+
+  return (
+    <DialogForm
+      form={form}
+      intent={golfer ? 'update' : 'create'}
+      recordId={golfer?.id}
+      failure={golfer ? 'Failed to update golfer' : 'Failed to create golfer'}
+      submit={golfer ? 'Update Golfer' : 'Create Golfer'}
+      closeTo={closeTo}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" field={fields.firstName} type="text" autoComplete="given-name" />
+        <FormField label="Last Name" field={fields.lastName} type="text" autoComplete="family-name" />
+      </div>
+      <FormField label="Nickname (optional)" field={fields.nickname} type="text" />
+      <FormField label="Email (optional)" field={fields.email} type="email" autoComplete="email" />
+      <FormField label="Phone (optional)" field={fields.phone} type="tel" autoComplete="tel" />
+    </DialogForm>
+  );
+}

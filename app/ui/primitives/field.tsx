@@ -1,0 +1,124 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { cn } from '~/ui/cn';
+
+export const inputClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-emerald-600 focus:outline-none focus:ring-1 focus:ring-emerald-600 aria-[invalid=true]:border-red-500';
+
+/** The messages under a field; the id is what the input's aria-describedby points to. */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-600">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+type FieldErrors = { errors?: string[] | null; errorId?: string };
+
+/** A control's aria-invalid and aria-describedby, pointing at its ErrorList while it has errors. */
+function ariaFor({ errors, errorId }: FieldErrors) {
+  const invalid = Boolean(errors?.length);
+  return { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId : undefined };
+}
+
+/** The frame of every field: the label, the control, an optional hint, then the control's errors. */
+function Labelled({
+  htmlFor,
+  label,
+  hint,
+  errors,
+  errorId,
+  className,
+  children,
+}: FieldErrors & {
+  htmlFor: string;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled input with its errors; `errorId` links the two for screen readers. */
+export function Field({
+  label,
+  errors,
+  errorId,
+  hint,
+  className,
+  inputProps,
+}: FieldErrors & {
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  className?: string;
+  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { id: string };
+}) {
+  return (
+    <Labelled htmlFor={inputProps.id} label={label} hint={hint} errors={errors} errorId={errorId} className={className}>
+      <input {...ariaFor({ errors, errorId })} {...inputProps} className={cn(inputClass, inputProps.className)} />
+    </Labelled>
+  );
+}
+
+/** A labelled select with its errors; the options are its children. */
+export function SelectField({
+  label,
+  errors,
+  errorId,
+  selectProps,
+  children,
+}: FieldErrors & {
+  label: React.ReactNode;
+  selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <Labelled htmlFor={selectProps.id} label={label} errors={errors} errorId={errorId}>
+      <select {...ariaFor({ errors, errorId })} {...selectProps} className={cn(inputClass, selectProps.className)}>
+        {children}
+      </select>
+    </Labelled>
+  );
+}
+
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'time';
+
+/**
+ * A Field for one field of a conform form: its id, name, default value, constraints and errors come from the
+ * field's metadata; the other props (autoComplete, placeholder, min…) go on the input.
+ */
+export function FormField<Schema, FormSchema extends Record<string, unknown>>({
+  field,
+  type,
+  label,
+  hint,
+  ...input
+}: {
+  field: FieldMetadata<Schema, FormSchema, string[]>;
+  type: InputType;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'name'>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      errors={field.errors}
+      errorId={field.errorId}
+      inputProps={{ ...getInputProps(field, { type }), ...input }}
+    />
+  );
+}

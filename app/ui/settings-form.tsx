@@ -1,0 +1,114 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form } from '@remix-run/react';
+import { useIsPending } from '~/ui/use-is-pending';
+import { FormAlert } from '~/ui/form-alert';
+import { zodValidation } from '~/ui/schema-form';
+import { Button } from '~/ui/primitives/button';
+import { FormField } from '~/ui/primitives/field';
+import { centsToDollarText, settingsSchema } from '~/schemas/settings';
+
+type SettingsValues = {
+  leagueName: string;
+  statementDescriptor: string;
+  seasonFeeCents: number;
+  teeFirst: string;
+  teeLast: string;
+  teeIntervalMinutes: number;
+  defaultPar: number;
+  publishStats: boolean;
+};
+
+/** The league's settings (docs/product/screens-admin.md#settings); the fee is typed in dollars. */
+export function SettingsForm({
+  settings,
+  lastResult,
+  disabled,
+}: {
+  settings: SettingsValues;
+  lastResult?: SubmissionResult<string[]> | null;
+  disabled: boolean;
+}) {
+  const saving = useIsPending({ intent: 'settings' });
+  const [form, fields] = useForm({
+    id: 'settings',
+    lastResult,
+    defaultValue: {
+      leagueName: settings.leagueName,
+      statementDescriptor: settings.statementDescriptor,
+      seasonFeeCents: centsToDollarText(settings.seasonFeeCents),
+      teeFirst: settings.teeFirst,
+      teeLast: settings.teeLast,
+      teeIntervalMinutes: String(settings.teeIntervalMinutes),
+      defaultPar: String(settings.defaultPar),
+      publishStats: settings.publishStats ? 'on' : undefined,
+    },
+    ...zodValidation(settingsSchema),
+  });
+
+  return (
+    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="settings" />
+      <FormAlert title="Failed to save settings" messages={form.errors} />
+      <fieldset disabled={disabled} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="League Name"
+            hint="Shown in the header and page titles."
+            field={fields.leagueName}
+            type="text"
+          />
+          <FormField
+            label="Statement Descriptor"
+            hint="How the season fee appears on card statements (5 to 22 characters)."
+            field={fields.statementDescriptor}
+            type="text"
+            maxLength={22}
+          />
+          <FormField
+            label="Season Fee ($)"
+            hint="Charged once per season at registration."
+            field={fields.seasonFeeCents}
+            type="text"
+            inputMode="decimal"
+            placeholder="150.00"
+          />
+          <FormField
+            label="Default Par"
+            hint="Nine-hole par for rounds recorded without a course."
+            field={fields.defaultPar}
+            type="number"
+            min={27}
+            max={45}
+            step={1}
+          />
+          <FormField label="First Tee Time" field={fields.teeFirst} type="time" />
+          <FormField label="Last Tee Time" field={fields.teeLast} type="time" />
+          <FormField
+            label="Tee Time Interval (minutes)"
+            hint="Minutes between standing tee times."
+            field={fields.teeIntervalMinutes}
+            type="number"
+            min={5}
+            max={60}
+            step={1}
+          />
+        </div>
+        <div className="space-y-1">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <input {...getInputProps(fields.publishStats, { type: 'checkbox' })} className="h-4 w-4" />
+            Publish stats website
+          </label>
+          <p className="text-xs text-slate-500">
+            Standings, results and golfers&apos; handicaps at /stats for everyone. When off, only administrators see
+            them.
+          </p>
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={saving || disabled}>
+            {saving ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,195 @@
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
+import { formatScheduleDate } from '~/domain/schedule';
+import { cn } from '~/ui/cn';
+
+/**
+ * The building blocks of the stats pages (docs/product/stats.md): compact tables that fit a 375 px phone without
+ * sideways scrolling, the season links, and the 404 page in the site's words.
+ */
+
+export const statsLink = 'font-medium text-emerald-700 underline underline-offset-2 hover:text-emerald-900';
+
+/**
+ * The look of every cell and link of a stats table, set once on the `<table>`: a row is plain `<tr><td>…</td></tr>`,
+ * so a page of many rows stays small (docs/decisions/076-stats-pages-at-scale.md). Headers wrap and are smaller on a
+ * phone, so six columns fit 375 px; a row marked `data-playoff-line` is the playoff line.
+ *
+ * A table is laid out from its column widths alone (`table-fixed`), and its cells sit at the top of their row: a page
+ * drawn before all its rows have arrived, as on a slow connection, keeps what it drew where it is when the rest comes
+ * (docs/decisions/063-no-layout-shift.md). A long word (a golfer's name) breaks anywhere rather than overflow.
+ */
+const tableClass =
+  'w-full table-fixed divide-y divide-slate-200 text-left text-sm [&_th]:px-1.5 [&_th]:py-2 [&_th]:align-bottom [&_th]:text-xs [&_th]:font-semibold [&_th]:text-slate-900 sm:[&_th]:px-3 sm:[&_th]:text-sm [&_tbody]:divide-y [&_tbody]:divide-slate-100 [&_td]:px-1.5 [&_td]:py-2 [&_td]:align-top [&_td]:tabular-nums [&_td]:text-slate-800 [&_td]:[overflow-wrap:anywhere] sm:[&_td]:px-3 [&_td_a]:font-medium [&_td_a]:text-emerald-700 [&_td_a]:underline [&_td_a]:underline-offset-2 [&_td_a:hover]:text-emerald-900 [&_tr[data-playoff-line]]:border-b-2 [&_tr[data-playoff-line]]:border-emerald-700';
+
+/**
+ * The columns of the stats tables: a header, and a width on a phone and from `sm:` up that fits the header's longest
+ * word in the widest common sans-serif font (DejaVu Sans). The column without a width (the golfer, the date) takes
+ * what the others leave.
+ */
+const columns = {
+  rank: ['Rank', 'w-12 sm:w-[4.25rem]'],
+  place: ['Place', 'w-[3.25rem] sm:w-[4.5rem]'],
+  golfer: ['Golfer', undefined],
+  date: ['Date', undefined],
+  gross: ['Gross', 'w-[3.25rem] sm:w-[4.5rem]'],
+  par: ['Par', 'w-10 sm:w-14'],
+  differential: ['Differential', 'w-[5.75rem] sm:w-[7.25rem]'],
+  hcp: ['HCP', 'w-11 sm:w-[3.75rem]'],
+  net: ['Net', 'w-10 sm:w-14'],
+  points: ['Points', 'w-14 sm:w-[4.75rem]'],
+  rounds: ['Rounds', 'w-16 sm:w-[5.5rem]'],
+  qualifierWeeks: ['Qualifier Weeks', 'w-[4.5rem] sm:w-24'],
+  qualified: ['Qualified', 'w-[4.625rem] sm:w-[6.25rem]'],
+} as const satisfies Record<string, readonly [header: string, width: string | undefined]>;
+
+/** A compact table of the stats pages, with these columns in this order. */
+export function StatsTable({
+  caption,
+  columns: shown,
+  children,
+}: {
+  caption: string;
+  columns: (keyof typeof columns)[];
+  children: React.ReactNode;
+}) {
+  return (
+    // Edge to edge on a phone: six columns get the whole 375 px.
+    <div className="-mx-4 overflow-x-auto border-y border-slate-200 bg-white shadow-sm sm:mx-0 sm:rounded-lg sm:border-x">
+      <table className={tableClass}>
+        <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          {shown.map((key) => (
+            <col key={key} className={columns[key][1]} />
+          ))}
+        </colgroup>
+        <thead className="bg-slate-50">
+          <tr>
+            {shown.map((key) => (
+              <th key={key} scope="col">
+                {columns[key][0]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * 'Showing 51–100 of 250' with Previous and Next for one flight's table (`?flight=&page=`): plain links, so paging
+ * works without JavaScript. `base` is the flight's own address (its first page). Nothing when it all fits.
+ */
+export function TablePager({
+  label,
+  base,
+  page,
+  pageCount,
+  first,
+  shown,
+  total,
+  noun,
+}: {
+  label: string;
+  base: string;
+  page: number;
+  pageCount: number;
+  first: number;
+  shown: number;
+  total: number;
+  noun: string;
+}) {
+  if (pageCount < 2) return null;
+  const to = (n: number) => (n === 1 ? base : `${base}&page=${n}`);
+  const count = (n: number) => n.toLocaleString('en-US');
+  return (
+    <nav aria-label={`${label} pages`} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
+      <span>{`Showing ${count(first + 1)}–${count(first + shown)} of ${count(total)} ${noun}`}</span>
+      {page > 1 ? (
+        <Link to={to(page - 1)} rel="prev" className={statsLink}>
+          Previous
+        </Link>
+      ) : null}
+      <span>{`Page ${page} of ${pageCount}`}</span>
+      {page < pageCount ? (
+        <Link to={to(page + 1)} rel="next" className={statsLink}>
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The stats pages' dates, drawn by the platform's formatter (no date library reaches the browser). */
+export const dayAndDate = (date: string) => `${formatScheduleDate(date, 'EEEE, MMMM d')}, ${date.slice(0, 4)}`;
+export const longDate = (date: string) => `${formatScheduleDate(date, 'MMMM d')}, ${date.slice(0, 4)}`;
+
+/** Links to the other seasons (`?season=`), the shown one marked as the current page. */
+export function SeasonLinks({ seasons, season, to }: { seasons: number[]; season: number; to: string }) {
+  if (seasons.length < 2) return null;
+  return (
+    <nav aria-label="Seasons" className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="font-medium text-slate-700">Seasons:</span>
+      {seasons.map((year) =>
+        year === season ? (
+          <span
+            key={year}
+            aria-current="page"
+            className="rounded-full bg-emerald-700 px-3 py-1 font-semibold text-white"
+          >
+            {year}
+          </span>
+        ) : (
+          <Link
+            key={year}
+            to={`${to}?season=${year}`}
+            className="rounded-full border border-emerald-200 bg-emerald-50 px-3 py-1 text-emerald-800 hover:bg-emerald-100"
+          >
+            {year}
+          </Link>
+        ),
+      )}
+    </nav>
+  );
+}
+
+/** A badge for a night that counts for nothing. */
+export function NightBadge({ status }: { status: 'counts' | 'special-event' | 'rain-out' }) {
+  if (status === 'counts') return null;
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2 py-0.5 text-xs font-medium text-white',
+        status === 'rain-out' ? 'bg-amber-700' : 'bg-emerald-700',
+      )}
+    >
+      {status === 'rain-out' ? 'Rain-out' : 'Special event'}
+    </span>
+  );
+}
+
+/**
+ * The error boundary of the stats pages, inside the public layout: an address that is not a golfer, a league night
+ * or a season (and the whole website while it is not published) reads as the site's 404 page.
+ */
+export function StatsError() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const data = isRouteErrorResponse(error) ? (error.data as { message?: string } | null) : null;
+  const notFound = status === 404;
+  const message = data?.message ?? 'Page not found';
+  // While the website is unpublished its pages are simply not found: send the visitor home, not to /stats.
+  const home = message === 'Page not found';
+  return (
+    <div className="mx-auto max-w-xl space-y-4 py-8 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{notFound ? '404 Page Not Found' : `Error ${status}`}</h1>
+      <p className="text-slate-700">
+        {notFound ? `${message}.` : 'Something went wrong on our side. Please try again.'}
+      </p>
+      <Link to={home ? '/join' : '/stats'} className={statsLink}>
+        {home ? 'Back to the league home page' : 'See the standings'}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { databaseConfig } from '~/db/database-url.server';
+import { onCommittedWrite } from '~/db/db.server';
+
+/*
+ * The public page cache (docs/decisions/068-public-page-cache.md): anonymous GETs of the public pages are answered
+ * from memory, with an ETag (a matching If-None-Match gets 304) and a short shared-cache lifetime. Every committed
+ * write empties it, whoever made it: with SQLite, SQLite's own `PRAGMA data_version` (read on a connection of the
+ * cache's own, so it changes with every commit of any connection, a script's included); with PostgreSQL, this
+ * process's writes (onCommittedWrite) and the other processes' (NOTIFY league_page_cache). server.js
+ * mounts `handlePublicPageCache` after compression, so what is kept is the page itself and every answer is
+ * compressed for its client.
+ */
+
+const PUBLIC_PATHS = [
+  /^\/(join|rules|terms|schedule|register)$/,
+  /^\/public\/tee-times$/,
+  /^\/stats(\/.*)?$/,
+  /^\/api\/public\//,
+];
+/** Writes that change no public page: sign-ins, throttles, email bookkeeping, the audit log. */
+const PRIVATE_MODELS = new Set(['Session', 'LoginThrottle', 'OutboxMessage', 'AuditEntry', 'ContactChange']);
+/** Pages that depend on the date ('next league night', a registration window opening) are kept a minute at most. */
+const MAX_AGE_MS = 60_000;
+const MAX_ENTRIES = 500;
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
+const CHANNEL = 'league_page_cache';
+
+/**
+ * A kept answer: its headers (security headers included) and its body split around the CSP nonce, so every answer
+ * from the cache gets a fresh nonce of its own (in the body's script tags and in the Content-Security-Policy alike).
+ */
+type Entry = {
+  generation: number;
+  storedAt: number;
+  etag: string;
+  headers: Record<string, string>;
+  parts: string[];
+  nonce: string | null;
+};
+
+/** Headers that belong to one answer, not to the page. */
+const UNSHARED_HEADERS = new Set([
+  'set-cookie',
+  'date',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'content-encoding',
+  'etag',
+  'x-page-cache',
+]);
+
+const cache = new Map<string, Entry>();
+let generation = 0;
+/** False while a PostgreSQL process cannot hear the others' writes (its LISTEN connection broke): no caching then. */
+let usable = true;
+/** With SQLite: whether anything was committed since the last look (a changed `PRAGMA data_version`). */
+let committedSinceLastLook: () => boolean = () => false;
+
+function invalidate(): void {
+  generation += 1;
+  cache.clear();
+}
+
+function isPublic(path: string): boolean {
+  return PUBLIC_PATHS.some((pattern) => pattern.test(path));
+}
+
+/** The session cookie means a signed-in user or a flash message: their pages are their own. */
+function hasSession(req: IncomingMessage): boolean {
+  return /(?:^|;\s*)__league_session=/.test(req.headers.cookie ?? '');
+}
+
+function etagMatches(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  return header !== undefined && header.split(',').some((tag) => tag.trim() === etag);
+}
+
+/** Express middleware (server.js): answer from the cache, or let the app answer and keep what it sent. */
+export function handlePublicPageCache(req: IncomingMessage & { path?: string }, res: ServerResponse, next: () => void) {
+  const path = req.path ?? new URL(req.url ?? '/', 'http://x').pathname;
+  if (!usable || req.method !== 'GET' || !isPublic(path) || hasSession(req)) return next();
+  const key = req.url ?? path;
+  if (committedSinceLastLook()) invalidate();
+  const entry = cache.get(key);
+  if (entry && entry.generation === generation && Date.now() - entry.storedAt < MAX_AGE_MS) {
+    const nonce = entry.nonce === null ? null : crypto.randomBytes(16).toString('base64');
+    for (const [name, value] of Object.entries(entry.headers))
+      res.setHeader(name, nonce === null ? value : value.replaceAll(entry.nonce!, nonce));
+    res.setHeader('ETag', entry.etag);
+    res.setHeader('X-Page-Cache', 'hit');
+    if (etagMatches(req, entry.etag)) {
+      res.statusCode = 304;
+      res.end();
+    } else {
+      res.statusCode = 200;
+      res.end(nonce === null ? entry.parts[0] : entry.parts.join(nonce));
+    }
+    return;
+  }
+
+  const startedAt = generation;
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (typeof chunk === 'string')
+      chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0]);
+    // A write committed while this page was made (by another connection): the page may predate it, keep nothing.
+    if (committedSinceLastLook()) invalidate();
+    const contentType = String(res.getHeader('Content-Type') ?? '');
+    if (
+      res.statusCode === 200 &&
+      !res.hasHeader('Set-Cookie') &&
+      /^(text\/html|application\/json)/.test(contentType) &&
+      startedAt === generation
+    ) {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const nonce = /'nonce-([^']+)'/.exec(String(res.getHeader('Content-Security-Policy') ?? ''))?.[1] ?? null;
+      const parts = nonce === null ? [body] : body.split(nonce);
+      const etag = `W/"${crypto.createHash('sha1').update(parts.join('')).digest('base64url')}"`;
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.getHeaders()))
+        if (value !== undefined && !UNSHARED_HEADERS.has(name.toLowerCase()))
+          headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(key, { generation, storedAt: Date.now(), etag, headers, parts, nonce });
+    }
+    return end(chunk, ...rest);
+  }) as ServerResponse['end'];
+  // Headers go out with the first byte: set them before the app writes. The ETag comes with the next answer.
+  res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+  res.setHeader('Vary', 'Cookie, Accept-Encoding');
+  res.setHeader('X-Page-Cache', 'miss');
+  next();
+}
+
+/**
+ * Empties the cache after every committed write to league data in this process and, with PostgreSQL, in every
+ * process: a write is announced with NOTIFY and each process LISTENs. Returns a function that stops listening.
+ */
+export async function startPublicPageCache(): Promise<() => Promise<void>> {
+  const config = databaseConfig();
+  if (config.kind === 'sqlite') {
+    // A read-only connection of its own: PRAGMA data_version changes when another connection (the app's, a script's)
+    // has committed. In WAL mode reading it never waits for a writer, so pages stay fast during an import.
+    const watcher = new Database(config.file, { readonly: true, fileMustExist: true });
+    const version = watcher.prepare('PRAGMA data_version').pluck();
+    let seen = version.get();
+    committedSinceLastLook = () => {
+      const now = version.get();
+      if (now === seen) return false;
+      seen = now;
+      return true;
+    };
+    return () => {
+      committedSinceLastLook = () => false;
+      watcher.close();
+      return Promise.resolve();
+    };
+  }
+  const pid = `${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  const notifyPool = new pg.Pool({ connectionString: config.url, max: 1 });
+  const stopLocal = onCommittedWrite((models) => {
+    if (![...models].some((model) => !PRIVATE_MODELS.has(model))) return;
+    invalidate();
+    notifyPool.query('SELECT pg_notify($1, $2)', [CHANNEL, pid]).catch((e: unknown) => console.error(e));
+  });
+  const listener = new pg.Client({ connectionString: config.url });
+  await listener.connect();
+  listener.on('error', (error) => {
+    console.error('The public page cache stopped hearing other processes, and is off until a restart:', error);
+    usable = false;
+    invalidate();
+  });
+  listener.on('notification', (message) => {
+    if (message.channel === CHANNEL && message.payload !== pid) invalidate();
+  });
+  await listener.query(`LISTEN ${CHANNEL}`);
+  return async () => {
+    stopLocal();
+    await listener.end();
+    await notifyPool.end();
+  };
+}

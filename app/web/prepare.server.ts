@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import { seedDemoLeague } from '../../prisma/seed';
+import { recomputeSetAsideRounds } from '~/models/set-aside-rounds.server';
+import { countUsers, createUser } from '~/models/users.server';
+import { databaseConfig, type DatabaseConfig } from '../db/database-url.server';
+import { db } from '../db/db.server';
+import { migrate, withStartupLock } from '../db/migrate.server';
+
+/**
+ * Run once by server.js before it listens: migrate the database, create the first administrator when there is
+ * no user, and seed the demo league into an empty embedded database (unless SEED_DEMO=0).
+ */
+export async function prepareServer(log: (line: string) => void = console.log): Promise<void> {
+  const config = databaseConfig();
+  // Several processes may start at once on one PostgreSQL database: one at a time migrates and creates the first
+  // administrator, so the next finds them done (docs/decisions/060-several-processes.md).
+  await withStartupLock(config, () => prepareDatabase(config, log));
+}
+
+async function prepareDatabase(config: DatabaseConfig, log: (line: string) => void): Promise<void> {
+  const applied = await migrate(config);
+  log(
+    config.kind === 'sqlite'
+      ? `Database: SQLite file ${config.file}${applied.length ? ` (applied ${applied.length} migration(s))` : ''}`
+      : `Database: PostgreSQL${applied.length ? ` (applied ${applied.length} migration(s))` : ''}`,
+  );
+
+  // Once after the upgrade to one round per golfer per date (docs/decisions/070-one-round-per-golfer-per-date.md).
+  const recomputed = await recomputeSetAsideRounds();
+  if (recomputed > 0)
+    log(
+      `Recomputed the handicaps of ${recomputed} golfer(s) whose second rounds on one date were set aside by the upgrade (listed on /rounds).`,
+    );
+
+  if ((await countUsers()) === 0) {
+    const username = process.env.ADMIN_USERNAME?.trim() || 'admin';
+    const fromEnv = Boolean(process.env.ADMIN_PASSWORD);
+    const password = process.env.ADMIN_PASSWORD || crypto.randomBytes(9).toString('base64url');
+    await createUser({
+      username,
+      password,
+      email: process.env.ADMIN_EMAIL || 'admin@example.org',
+      firstName: 'League',
+      lastName: 'Admin',
+      isAdmin: true,
+    });
+    log(
+      fromEnv
+        ? `Created the first administrator "${username}" with the password from ADMIN_PASSWORD.`
+        : `Created the first administrator. Sign in at /auth with username "${username}" and password "${password}" (shown once; change it in Settings).`,
+    );
+  }
+
+  const seedWanted = process.env.SEED_DEMO !== '0' && config.kind === 'sqlite' && config.embedded;
+  if (seedWanted && (await db.golfer.count()) === 0 && (await db.course.count()) === 0) {
+    const summary = await seedDemoLeague(db);
+    log(`Seeded the demo league: ${summary}. Set SEED_DEMO=0 to start empty.`);
+  }
+}
