@@ -4,14 +4,14 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { lowPriorityModulePreloads } from './web/low-priority-preloads.server';
-import { NonceProvider } from './ui/nonce';
-import { securityHeaders } from './web/security-headers';
+import { lowPriorityModulePreloads } from '~/web/low-priority-preloads.server';
+import { NonceProvider } from '~/ui/nonce';
+import { securityHeaders } from '~/web/security-headers';
 
-export { prepareServer } from './web/prepare.server';
-export { startMailSender } from './integrations/mail/sender.server';
-export { handlePublicPageCache, startPublicPageCache } from './web/page-cache.server';
-export { queryCount } from './db/db.server';
+export { prepareServer } from '~/web/prepare.server';
+export { startMailSender } from '~/integrations/mail/sender.server';
+export { handlePublicPageCache, startPublicPageCache } from '~/web/page-cache.server';
+export { queryCount } from '~/db/db.server';
 
 const ABORT_DELAY = 5_000;
 

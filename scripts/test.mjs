@@ -1,7 +1,7 @@
 // `npm test`: every test. Makes sure what the tests need is installed (Debian's Chromium and a PostgreSQL
 // server, with apt-get when run as root), then runs vitest (unit + integration, SQLite and PostgreSQL) and
 // Playwright (Chromium, JavaScript on and off) against a fresh build of the app. Before them: type check, Prettier,
-// ESLint with type information, and knip (dead code).
+// ESLint with type information, knip (dead code) and dependency-cruiser (the layers of app/).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -94,6 +94,10 @@ if (!onlyE2e) {
   ]);
   run('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
   run('Dead code (knip)', process.execPath, [bin('knip', 'bin/knip.js'), '--no-progress']);
+  run('Layers (dependency-cruiser: no import points up, no cycle, no unused module)', process.execPath, [
+    bin('dependency-cruiser', 'bin/dependency-cruise.mjs'),
+    ...['app', 'scripts', 'prisma/seed.ts', '--config', '.dependency-cruiser.cjs', '--ignore-known'],
+  ]);
   run('Unit and integration tests (vitest)', process.execPath, [bin('vitest', 'vitest.mjs'), 'run']);
 }
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { currentActor, type Actor } from '../web/request-context.server';
+import { currentActor, type Actor } from '~/web/request-context.server';
 
 /*
  * The audit log's recorder (docs/product/accounts.md#audit-log, docs/decisions/098-audit-log.md). The database

@@ -4,7 +4,7 @@ import { PrismaClient as PostgresClient } from '@league/prisma-postgres';
 import { PrismaClient } from '@league/prisma-sqlite';
 import { isAudited, isWriteOperation, openTransaction, recordWrite, runRecorded } from './audit-trail.server';
 import { databaseConfig } from './database-url.server';
-import { currentActor, outsideRequest } from '../web/request-context.server';
+import { currentActor, outsideRequest } from '~/web/request-context.server';
 import { serializedSqlite } from './sqlite-serial.server';
 
 export type { Prisma } from '@league/prisma-sqlite';

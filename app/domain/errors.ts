@@ -6,7 +6,7 @@
 export type FieldErrors = Record<string, string[]>;
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden';
+  abstract readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden' | 'too-large' | 'unsupported-type';
   constructor(
     message: string,
     /** Messages per form field, shown beside the fields (conform) or as `errors` in JSON. */
@@ -34,4 +34,14 @@ export class ConflictError extends DomainError {
 /** The signed-in user may not do this ('Only an administrator can calculate points'): 403. */
 export class ForbiddenError extends DomainError {
   readonly kind = 'forbidden';
+}
+
+/** The input is larger than the league allows ('The file is larger than 5 MB'): 413. */
+export class TooLargeError extends DomainError {
+  readonly kind = 'too-large';
+}
+
+/** The input is of a kind that cannot be read ('Upload a CSV, .xlsx or .xls file'): 415. */
+export class UnsupportedTypeError extends DomainError {
+  readonly kind = 'unsupported-type';
 }

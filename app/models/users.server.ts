@@ -1,7 +1,7 @@
 import { db, isUniqueViolation } from '~/db/db.server';
 import { ConflictError, ForbiddenError, NotFoundError } from '~/domain/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '~/models/password.server';
-import { inTransaction } from '../db/transaction.server';
+import { inTransaction } from '~/db/transaction.server';
 import { endUserSessions, sessionRowId } from './sessions.server';
 
 export type PublicUser = {

@@ -14,18 +14,13 @@ import { useShowToast } from '~/ui/primitives/toaster';
 import { UrlTabs } from '~/ui/url-tabs';
 import { currentSeason, seasonChoices } from '~/domain/season';
 import { importTypeSchema } from '~/schemas/import/fields';
-import {
-  checkMayImport,
-  importFile,
-  importJsonText,
-  readImportForm,
-  uploadedFile,
-} from '~/features/import/import.server';
+import { checkMayImport, importFile, importJsonText } from '~/features/import/import.server';
+import { readImportForm, uploadedFile } from '~/web/import-upload.server';
 import { IMPORT_MESSAGES, parseJsonText } from '~/schemas/import/limits';
 import { requireUser } from '~/web/auth.server';
 import { titled } from '~/ui/meta';
 import { failureInit, failureOf } from '~/web/http.server';
-import type { Toast } from '~/web/session.server';
+import type { Toast } from '~/schemas/toast';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Import Data');
 

@@ -1,13 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { InvalidError } from '~/domain/errors';
-import {
-  checkMayImport,
-  importFile,
-  readImportForm,
-  requireImportType,
-  uploadedFile,
-} from '~/features/import/import.server';
+import { checkMayImport, importFile, requireImportType } from '~/features/import/import.server';
+import { readImportForm, uploadedFile } from '~/web/import-upload.server';
 import { IMPORT_MESSAGES } from '~/schemas/import/limits';
 import { requireApiUser } from '~/web/auth.server';
 import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/web/http.server';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '~/ui/primitives/button';
 import { inputClass } from '~/ui/primitives/field';
-import type { Toast } from '~/web/session.server';
+import type { Toast } from '~/schemas/toast';
 import { cn } from '~/ui/cn';
 import { useHydrated } from '~/ui/use-hydrated';
 

@@ -8,7 +8,8 @@ import { ForbiddenError } from '~/domain/errors';
 import { loginSchema } from '~/schemas/auth';
 import { HttpError, TooManyRequestsError, zodFieldErrors } from './http.server';
 import { markActor } from './request-context.server';
-import { commitSession, destroySession, getSession, type Toast } from './session.server';
+import type { Toast } from '~/schemas/toast';
+import { commitSession, destroySession, getSession } from './session.server';
 
 export type { PublicUser };
 

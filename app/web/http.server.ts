@@ -83,6 +83,8 @@ const STATUS_OF_KIND: Record<DomainError['kind'], FailureStatus> = {
   'not-found': 404,
   conflict: 409,
   forbidden: 403,
+  'too-large': 413,
+  'unsupported-type': 415,
 };
 
 /**

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { seedDemoLeague } from '../../prisma/seed';
 import { recomputeSetAsideRounds } from '~/models/set-aside-rounds.server';
 import { countUsers, createUser } from '~/models/users.server';
-import { databaseConfig, type DatabaseConfig } from '../db/database-url.server';
-import { db } from '../db/db.server';
-import { migrate, withStartupLock } from '../db/migrate.server';
+import { databaseConfig, type DatabaseConfig } from '~/db/database-url.server';
+import { db } from '~/db/db.server';
+import { migrate, withStartupLock } from '~/db/migrate.server';
 
 /**
  * Run once by server.js before it listens: migrate the database, create the first administrator when there is

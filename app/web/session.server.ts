@@ -1,6 +1,5 @@
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
-
-export type Toast = { type: 'success' | 'error'; title: string; description?: string };
+import type { Toast } from '~/schemas/toast';
 
 /**
  * The signed cookie carries the id of a `sessions` row (the server-side record of a sign-in, which logout, a password

@@ -1,4 +1,4 @@
-import { textToHtml } from '../../integrations/mail/html';
+import { textToHtml } from '~/integrations/mail/html';
 
 /**
  * The email that asks a golfer, at the address on file, to confirm new contact details typed on /register

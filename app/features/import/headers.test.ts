@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importFieldNames } from '../../schemas/import/fields';
+import { importFieldNames } from '~/schemas/import/fields';
 import { mapRow, missingColumns, normalizeHeader } from './headers';
 
 describe('normalizeHeader', () => {

@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, importFieldNames, type ImportType } from '../../schemas/import/fields';
+import { IMPORT_FIELDS, importFieldNames, type ImportType } from '~/schemas/import/fields';
 
 /**
  * Spreadsheet headers are typed by people: 'First Name', 'first_name', 'FIRSTNAME' and

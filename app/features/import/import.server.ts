@@ -3,7 +3,7 @@
  * (docs/decisions/040-import-pipeline.md). On the server, the page (/import) and the API (POST /api/import/{type}
  * and /api/import/{type}/json) call only this module; the steps read top-down, one file each:
  *
- *   upload.server.ts   0. upload    request → form, size-limited while streaming (readImportForm, uploadedFile)
+ * (Before step 1, app/web/import-upload.server.ts reads the request into a form, size-limited while streaming.)
  *   read.server.ts     1. read      file or JSON text → rows, numbered as the spreadsheet shows them (items from 1)
  *   headers.ts         2. headers   'First Name', first_name… → the type's fields (fields.ts lists them)
  *   cells.ts           3. cells     Excel numbers and dates, CSV text, yes/no words → what the schemas expect
@@ -13,18 +13,16 @@
  * fields.ts (the six types and their fields) and limits.ts (5 MB, 10,000 rows, the messages of
  * docs/product/import-export.md#import-messages) hold no server code: the page's components show and check the same
  * things in the browser.
- * Refusals: the upload's limits are HTTP errors of the edge (413, 415); everything else is a domain error
- * (InvalidError 400, NotFoundError 404, ConflictError 409) that `failureOf` maps. Any refusal means nothing is
+ * Refusals are domain errors (InvalidError 400, TooLargeError 413, UnsupportedTypeError 415, NotFoundError 404,
+ * ConflictError 409) that `failureOf` maps; the upload's own (app/web) are HTTP errors of the edge. Any refusal means nothing is
  * written.
  */
 import { ForbiddenError, NotFoundError } from '~/domain/errors';
 import { yieldToEventLoop } from '~/db/breather.server';
-import { IMPORT_TYPES, isImportType, type ImportType } from '../../schemas/import/fields';
+import { IMPORT_TYPES, isImportType, type ImportType } from '~/schemas/import/fields';
 import { readFile, readJsonText } from './read.server';
 import { validateRows } from './validate';
 import { writeRows } from './write.server';
-
-export { readImportForm, uploadedFile } from './upload.server';
 
 /** Imports an uploaded CSV, .xlsx or .xls file (the page's file form and POST /api/import/{type}). */
 export async function importFile(type: ImportType, file: File): Promise<{ count: number }> {

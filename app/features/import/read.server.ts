@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { InvalidError } from '~/domain/errors';
-import { HttpError } from '~/web/http.server';
+import { InvalidError, TooLargeError, UnsupportedTypeError } from '~/domain/errors';
 import {
   IMPORT_MESSAGES,
   MAX_IMPORT_BYTES,
@@ -11,7 +10,7 @@ import {
   parseJsonText,
   tooLargeMessage,
   tooManyRowsMessage,
-} from '../../schemas/import/limits';
+} from '~/schemas/import/limits';
 import type { ImportRow, Sheet } from './spreadsheet';
 import type { WorkerAnswer } from './spreadsheet-worker';
 
@@ -39,6 +38,9 @@ function projectRoot(): string {
 /** The worker's heap: ample for 10,000 rows (about 60 MB), and the end of any file that would take the server down. */
 const WORKER_HEAP_MB = 256;
 
+/** The error each refusal of the worker's reader (a SpreadsheetError's status) is thrown as. */
+const ERROR_OF_STATUS = { 400: InvalidError, 413: TooLargeError, 415: UnsupportedTypeError } as const;
+
 /** Reads a spreadsheet in a worker thread (app/features/import/spreadsheet-worker.ts); the page's thread only waits. */
 function readInWorker(bytes: Uint8Array, fileName: string): Promise<Sheet> {
   return new Promise((resolve, reject) => {
@@ -52,15 +54,13 @@ function readInWorker(bytes: Uint8Array, fileName: string): Promise<Sheet> {
     worker.once('message', (answer: WorkerAnswer) => {
       answered = true;
       if (answer.ok) resolve(answer.sheet);
-      else
-        reject(answer.status === 400 ? new InvalidError(answer.message) : new HttpError(answer.status, answer.message));
+      else reject(new ERROR_OF_STATUS[answer.status](answer.message));
     });
     worker.once('error', (error: Error & { code?: string }) => {
       answered = true;
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
         reject(
-          new HttpError(
-            413,
+          new TooLargeError(
             `"${fileName}" is too large to read: it needs more memory than an import may use. Split it into smaller files.`,
           ),
         );
@@ -74,7 +74,7 @@ function readInWorker(bytes: Uint8Array, fileName: string): Promise<Sheet> {
 
 /** An uploaded CSV, .xlsx or .xls file (the page's file form and POST /api/import/{type}), read off the page thread. */
 export async function readFile(file: File): Promise<Sheet> {
-  if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, tooLargeMessage());
+  if (file.size > MAX_IMPORT_BYTES) throw new TooLargeError(tooLargeMessage());
   return readInWorker(new Uint8Array(await file.arrayBuffer()), file.name);
 }
 
@@ -84,14 +84,13 @@ export async function readFile(file: File): Promise<Sheet> {
  */
 export function readJsonText(text: string): ImportRow[] {
   if (Buffer.byteLength(text, 'utf8') > MAX_IMPORT_BYTES)
-    throw new HttpError(
-      413,
+    throw new TooLargeError(
       `The JSON data is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller parts.`,
     );
   const parsed = parseJsonText(text);
   if (!parsed.ok) throw new InvalidError(parsed.message);
   const value = parsed.value;
   if (!Array.isArray(value)) throw new InvalidError(IMPORT_MESSAGES.notArray);
-  if (value.length > MAX_IMPORT_ROWS) throw new HttpError(413, tooManyRowsMessage());
+  if (value.length > MAX_IMPORT_ROWS) throw new TooLargeError(tooManyRowsMessage());
   return value.map((item, index) => ({ rowNumber: index + 1, values: item as Record<string, unknown> }));
 }

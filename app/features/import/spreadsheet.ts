@@ -10,7 +10,7 @@ import {
   tooLargeMessage,
   tooManyRowsMessage,
   wrongTypeMessage,
-} from '../../schemas/import/limits';
+} from '~/schemas/import/limits';
 
 /*
  * Reading a spreadsheet file into rows (step 1 of an import, docs/decisions/040-import-pipeline.md). It runs in a

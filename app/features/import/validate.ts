@@ -6,9 +6,9 @@ import { membershipSchema, type MembershipInput } from '~/schemas/membership';
 import { parseRoundInput, roundTakenMessage, type RoundInput } from '~/schemas/round';
 import { scheduleEntrySchema, type ScheduleEntryInput } from '~/schemas/season';
 import { convertCells, type CellKind } from './cells';
-import { IMPORT_FIELDS, importFieldNames, type ImportType } from '../../schemas/import/fields';
+import { IMPORT_FIELDS, importFieldNames, type ImportType } from '~/schemas/import/fields';
 import { mapRow, missingColumns } from './headers';
-import { MAX_REPORTED_ROWS } from '../../schemas/import/limits';
+import { MAX_REPORTED_ROWS } from '~/schemas/import/limits';
 import type { ImportRow } from './spreadsheet';
 
 /*

@@ -16,7 +16,7 @@ import type { ScheduleEntryInput } from '~/schemas/season';
 import { auditAs } from '~/db/audit-trail.server';
 import { breather } from '~/db/breather.server';
 import { db, type Tx } from '~/db/db.server';
-import type { ImportType } from '../../schemas/import/fields';
+import type { ImportType } from '~/schemas/import/fields';
 import {
   importFailed,
   membershipKey,

@@ -1,4 +1,4 @@
-import { escapeHtml, textToHtml } from '../../integrations/mail/html';
+import { escapeHtml, textToHtml } from '~/integrations/mail/html';
 
 /**
  * The league messages administrators send from /email-list (docs/product/email.md#league-messages): the text they

@@ -8,7 +8,7 @@ import { seasonCalendar } from '~/models/schedule-calendar.server';
 import { getSchedule } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
 import type { Tx } from '~/db/db.server';
-import { renderHtml, renderText, type EmailBlock } from '../../integrations/mail/layout';
+import { renderHtml, renderText, type EmailBlock } from '~/integrations/mail/layout';
 
 /**
  * The two messages the site sends by itself (docs/product/email.md): the registration receipt when a registration is

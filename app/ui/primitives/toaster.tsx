@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
-import type { Toast } from '~/web/session.server';
+import type { Toast } from '~/schemas/toast';
 import { cn } from '~/ui/cn';
 import { useHydrated } from '~/ui/use-hydrated';
 

@@ -7,8 +7,8 @@ import {
   MultipartParseError,
   parseFormData,
 } from '@remix-run/form-data-parser';
-import { HttpError } from '~/web/http.server';
-import { MAX_IMPORT_BYTES, tooLargeMessage } from '../../schemas/import/limits';
+import { MAX_IMPORT_BYTES, tooLargeMessage } from '~/schemas/import/limits';
+import { HttpError } from './http.server';
 
 // The HTTP edge of an import, before step 1: what the request may carry. Its refusals are HttpErrors.
 
