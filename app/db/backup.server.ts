@@ -62,7 +62,7 @@ export function latestBackup(dir: string): BackupFile | null {
 }
 
 /** Deletes all but the `keep` newest backups in `dir`; answers the names deleted. */
-export function pruneBackups(dir: string, keep = BACKUPS_KEPT): string[] {
+function pruneBackups(dir: string, keep = BACKUPS_KEPT): string[] {
   const all = listBackups(dir);
   const old = all.slice(0, Math.max(0, all.length - keep));
   for (const b of old) fs.rmSync(b.file, { force: true });

@@ -97,6 +97,21 @@ describe('backups on PostgreSQL (pg_dump / pg_restore)', () => {
     expect(await tablesOf(target.url)).toEqual({});
   });
 
+  it('backing up on its own keeps the newest 14 pg_dump backups', async () => {
+    const { backupIfDue, listBackups } = await import('~/db/backup.server');
+    const { databaseConfig } = await import('~/db/database-url.server');
+    const dir = scratch('rotation');
+    const start = new Date('2026-11-01T00:00:00Z').getTime();
+    const hour = 60 * 60 * 1000;
+    for (let i = 0; i < 15; i++)
+      expect(await backupIfDue(databaseConfig(), dir, hour, new Date(start + i * hour))).not.toBeNull();
+    expect(await backupIfDue(databaseConfig(), dir, hour, new Date(start + 14.5 * hour))).toBeNull();
+    const names = listBackups(dir).map((b) => b.name);
+    expect(names).toHaveLength(14);
+    expect(names[0]).toBe('league-2026-11-01T01-00-00Z.pgdump');
+    expect(names[13]).toBe('league-2026-11-01T14-00-00Z.pgdump');
+  });
+
   // Last in this file: it destroys the file's database.
   it('backs up a league, and after the database is destroyed a restore gives back every row of every table', async () => {
     const { backupDatabase, restoreDatabase } = await import('~/db/backup.server');
