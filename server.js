@@ -125,8 +125,11 @@ app.listen(port, host, () => {
 // The outbox's sender delivers queued email in this process (docs/decisions/080-outbox-and-sender.md). On SIGTERM or
 // SIGINT it finishes and records the message it is sending before the process exits.
 const stopMailSender = build.entry.module.startMailSender();
+// With BACKUP_EVERY_HOURS set, the server backs the database up on its own (docs/decisions/114-backups.md); on
+// SIGTERM or SIGINT a backup under way is finished first.
+const stopBackups = build.entry.module.startBackups();
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
-    Promise.allSettled([stopMailSender(), stopPageCache()]).finally(() => process.exit(0));
+    Promise.allSettled([stopMailSender(), stopPageCache(), stopBackups()]).finally(() => process.exit(0));
   });
 }

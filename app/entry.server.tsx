@@ -8,7 +8,7 @@ import { lowPriorityModulePreloads } from '~/web/low-priority-preloads.server';
 import { NonceProvider } from '~/ui/nonce';
 import { securityHeaders } from '~/web/security-headers';
 
-export { prepareServer } from '~/web/prepare.server';
+export { prepareServer, startBackups } from '~/web/prepare.server';
 export { startMailSender } from '~/integrations/mail/sender.server';
 export { handlePublicPageCache, startPublicPageCache } from '~/web/page-cache.server';
 export { queryCount } from '~/db/db.server';

@@ -10,6 +10,8 @@ import { SettingsForm } from '~/ui/settings-form';
 import { buttonClass } from '~/ui/primitives/button';
 import { UrlDialog } from '~/ui/primitives/dialog';
 import { AddUserForm, ResetPasswordForm } from '~/ui/user-forms';
+import { backupDir, backupEveryHours, latestBackup } from '~/db/backup.server';
+import { LEAGUE_TZ } from '~/domain/season';
 import { pageActivity } from '~/models/audit.server';
 import { getSettings, updateSettings } from '~/models/settings.server';
 import { createUser, listUsers, resetPassword, setUserDisabled } from '~/models/users.server';
@@ -31,7 +33,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [settings, users] = await Promise.all([getSettings(), listUsers()]);
   // Activity (the audit log) is for administrators only, like GET /api/activity; ?page=N pages it.
   const activity = user.isAdmin ? await pageActivity(Number(new URL(request.url).searchParams.get('page')) || 1) : null;
-  return json({ isAdmin: user.isAdmin, currentUserId: user.id, settings, users, activity });
+  // The newest file in the backups folder, for administrators (docs/decisions/114-backups.md).
+  const backups = user.isAdmin ? backupStatus() : null;
+  return json({ isAdmin: user.isAdmin, currentUserId: user.id, settings, users, activity, backups });
+}
+
+function backupStatus() {
+  const last = latestBackup(backupDir());
+  let everyHours: number | null = null;
+  try {
+    everyHours = backupEveryHours();
+  } catch {
+    // The server refuses to start with a BACKUP_EVERY_HOURS it cannot read, so this is never reached in use.
+  }
+  return { last: last ? { name: last.name, at: last.at.toISOString() } : null, everyHours };
 }
 
 const SECRET_FIELDS = ['password', 'confirmPassword'];
@@ -99,8 +114,10 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+const backupTime = new Intl.DateTimeFormat('en-US', { timeZone: LEAGUE_TZ, dateStyle: 'medium', timeStyle: 'short' });
+
 export default function SettingsPage() {
-  const { isAdmin, currentUserId, settings, users, activity } = useLoaderData<typeof loader>();
+  const { isAdmin, currentUserId, settings, users, activity, backups } = useLoaderData<typeof loader>();
   const { dialog, rowFor, resultFor, messageFor } = useListPage({
     rows: users,
     actionData: useActionData<typeof action>(),
@@ -183,6 +200,29 @@ export default function SettingsPage() {
           ))}
         </DataTable>
       </section>
+
+      {backups ? (
+        <section id="backups" className="rounded-lg border bg-white p-6 shadow-sm" aria-labelledby="backups-heading">
+          <h2 id="backups-heading" className="mb-2 text-lg font-semibold">
+            Backups
+          </h2>
+          <p>
+            {backups.last ? (
+              <>
+                Last backup: <time dateTime={backups.last.at}>{backupTime.format(new Date(backups.last.at))}</time> (
+                <span className="font-mono text-sm">{backups.last.name}</span>)
+              </>
+            ) : (
+              'No backup yet'
+            )}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            {backups.everyHours
+              ? `The server backs up every ${backups.everyHours} hour${backups.everyHours === 1 ? '' : 's'} and keeps the last 14.`
+              : 'Automatic backups are off: set BACKUP_EVERY_HOURS, or run npm run backup (see the README).'}
+          </p>
+        </section>
+      ) : null}
 
       {activity ? (
         <section id="activity" className="space-y-4" aria-labelledby="activity-heading">

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { seedDemoLeague } from '../../prisma/seed';
 import { recomputeSetAsideRounds } from '~/models/set-aside-rounds.server';
 import { countUsers, createUser } from '~/models/users.server';
+import { backupEveryHours, startBackupSchedule } from '~/db/backup.server';
 import { databaseConfig, type DatabaseConfig } from '~/db/database-url.server';
 import { db } from '~/db/db.server';
 import { migrate, withStartupLock } from '~/db/migrate.server';
@@ -11,6 +12,8 @@ import { migrate, withStartupLock } from '~/db/migrate.server';
  * no user, and seed the demo league into an empty embedded database (unless SEED_DEMO=0).
  */
 export async function prepareServer(log: (line: string) => void = console.log): Promise<void> {
+  // A BACKUP_EVERY_HOURS that is not a number stops the start, with its message, before anything else.
+  backupEveryHours();
   const config = databaseConfig();
   // Several processes may start at once on one PostgreSQL database: one at a time migrates and creates the first
   // administrator, so the next finds them done (docs/decisions/060-several-processes.md).
@@ -56,4 +59,12 @@ async function prepareDatabase(config: DatabaseConfig, log: (line: string) => vo
     const summary = await seedDemoLeague(db);
     log(`Seeded the demo league: ${summary}. Set SEED_DEMO=0 to start empty.`);
   }
+}
+
+/**
+ * Started by server.js once it listens: with BACKUP_EVERY_HOURS set, backs the database up on its own into backups/
+ * (or BACKUP_DIR) and keeps the last 14 (docs/decisions/114-backups.md). Answers the function that stops it.
+ */
+export function startBackups(): () => Promise<void> {
+  return startBackupSchedule(databaseConfig());
 }

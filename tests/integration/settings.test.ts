@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGolfer } from '~/models/golfers.server';
 import { recomputeHandicaps } from '~/models/handicaps.server';
@@ -5,10 +7,15 @@ import { getSettings } from '~/models/settings.server';
 import { createUser, verifyLogin } from '~/models/users.server';
 import { loader as rootLoader } from '~/root';
 import { userRegistrationSchema } from '~/schemas/auth';
-import { action as settingsAction, loader as settingsLoader } from '~/routes/_admin.settings';
+import * as settingsPage from '~/routes/_admin.settings';
 import { db } from '~/db/db.server';
 import { sessionStorage } from '~/web/session.server';
+import { backupDatabase } from '~/db/backup.server';
+import { databaseConfig } from '~/db/database-url.server';
 import { call, request, signIn, unique } from './helpers';
+import { renderPage } from './render-page';
+
+const { action: settingsAction, loader: settingsLoader } = settingsPage;
 
 async function toastOf(res: Response) {
   const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
@@ -196,6 +203,36 @@ describe('/settings', () => {
       confirmPassword: 'new-password',
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('Settings shows "No backup yet", then the time and file name of the newest backup', async () => {
+    const dir = path.resolve('tests', '.tmp', `int-${process.ppid}-settings-backups-${unique()}`);
+    process.env.BACKUP_DIR = dir;
+    try {
+      const { cookie } = await signIn();
+      const route = { id: 'routes/_admin.settings', path: 'settings', module: settingsPage };
+      const before = await renderPage('/settings', route, cookie);
+      expect(before.status).toBe(200);
+      expect(before.text).toContain('No backup yet');
+      expect(before.text).toContain('Automatic backups are off');
+
+      await backupDatabase(databaseConfig(), dir, new Date('2026-11-24T09:00:00Z'));
+      await backupDatabase(databaseConfig(), dir, new Date('2026-11-25T14:05:09Z'));
+      process.env.BACKUP_EVERY_HOURS = '24';
+      const after = await renderPage('/settings', route, cookie);
+      expect(after.text).toContain('The server backs up every 24 hours and keeps the last 14.');
+      expect(after.text).not.toContain('No backup yet');
+      // 14:05 UTC is 9:05 AM in Detroit.
+      expect(after.text).toContain('Last backup: Nov 25, 2026, 9:05 AM (league-2026-11-25T14-05-09Z.sqlite)');
+
+      // Only administrators see it, as they alone see the activity.
+      const { cookie: viewer } = await signIn({ isAdmin: false });
+      expect((await renderPage('/settings', route, viewer)).text).not.toContain('Last backup');
+    } finally {
+      delete process.env.BACKUP_DIR;
+      delete process.env.BACKUP_EVERY_HOURS;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
