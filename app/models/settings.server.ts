@@ -36,7 +36,11 @@ export function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>, client
     });
     const saved = await tx.setting.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
     const window = (s: { teeFirst: string; teeLast: string }) => `${s.teeFirst}-${s.teeLast}`;
-    if (before && window(before) !== window(saved)) {
+    // No row yet: the window was the schema's default, so a window given now may be a new one.
+    const windowChanged = before
+      ? window(before) !== window(saved)
+      : data.teeFirst !== undefined || data.teeLast !== undefined;
+    if (windowChanged) {
       await tx.scheduleEntry.updateMany({ data: { sequence: { increment: 1 }, changedAt: new Date() } });
     }
     if ((before?.defaultPar ?? DEFAULT_NINE_HOLE_PAR) !== saved.defaultPar) {
