@@ -160,6 +160,11 @@ export async function expectUpgradedLeague(db: Db, golferId: number): Promise<vo
     weekNumber: 10,
     event: 'Playoff Qualifier 1',
   });
+  // Each night is the first version of its calendar event, with the UID its date gives it (decision 115).
+  for (const night of season?.schedule ?? []) {
+    expect(night).toMatchObject({ sequence: 0, calendarUid: null });
+    expect(night.changedAt).toBeInstanceOf(Date);
+  }
 
   const { recomputeHandicaps } = await import('~/models/handicaps.server');
   await db.$transaction((tx) => recomputeHandicaps(tx, [golferId]));
