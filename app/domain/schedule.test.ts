@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import {
   KIND_LABELS,
+  calendarEventChanged,
+  calendarUidOf,
   SCHEDULE_KINDS,
   formatScheduleDate,
   isSpecialKind,
@@ -102,5 +104,31 @@ describe('formatScheduleDate', () => {
     // A date-only string parsed by `new Date()` is UTC midnight, which is the previous day west of Greenwich.
     expect(formatScheduleDate('2025-05-05')).toBe('Mon, May 5');
     expect(formatScheduleDate('2025-09-27', 'EEEE, MMMM d')).toBe('Saturday, September 27');
+  });
+});
+
+describe('calendarEventChanged', () => {
+  const night: ScheduleEntry = {
+    date: '2025-06-09',
+    weekNumber: 5,
+    event: 'League Play',
+    kind: 'regular-round',
+    rainOut: false,
+  };
+
+  it('is false for the same night, and true when anything a calendar shows of it differs', () => {
+    expect(calendarEventChanged(night, { ...night })).toBe(false);
+    expect(calendarEventChanged(night, { ...night, rainOut: true })).toBe(true);
+    expect(calendarEventChanged(night, { ...night, date: '2025-06-16' })).toBe(true);
+    expect(calendarEventChanged(night, { ...night, event: 'Scramble' })).toBe(true);
+    expect(calendarEventChanged(night, { ...night, weekNumber: null })).toBe(true);
+    expect(calendarEventChanged(night, { ...night, kind: 'fun-night' })).toBe(true);
+  });
+});
+
+describe('calendarUidOf', () => {
+  it("is the night's date at the league's fixed domain, with the entry id when one is given", () => {
+    expect(calendarUidOf('2025-06-09')).toBe('schedule-2025-06-09@golf-league');
+    expect(calendarUidOf('2025-06-09', 42)).toBe('schedule-2025-06-09-42@golf-league');
   });
 });

@@ -53,6 +53,31 @@ export type ScheduleEntry = {
 };
 
 /**
+ * Whether two versions of a night differ in what a calendar shows of it (its date, name, week, kind or rain-out), so
+ * its event needs a new version (SEQUENCE) for calendar apps to replace their copy
+ * (docs/decisions/115-league-season-defaults-and-calendar-updates.md).
+ */
+export function calendarEventChanged(before: ScheduleEntry, after: ScheduleEntry): boolean {
+  return (
+    before.date !== after.date ||
+    before.event !== after.event ||
+    before.weekNumber !== after.weekNumber ||
+    before.kind !== after.kind ||
+    before.rainOut !== after.rainOut
+  );
+}
+
+/**
+ * A night's UID in the calendar feeds. Fixed rather than the site's host: a UID must never change, and a league may
+ * move to another address (or the file may be built with no request at all, for an email). It is made from the date
+ * the night was first published on; a moved night keeps its UID, and a new night on a date a moved night left also
+ * carries its entry's id, so two nights never share one.
+ */
+export function calendarUidOf(date: string, entryId?: number): string {
+  return `schedule-${date}${entryId === undefined ? '' : `-${entryId}`}@golf-league`;
+}
+
+/**
  * Kinds whose rounds count for neither handicap nor standings (docs/product/seasons.md#what-a-season-holds). Flight
  * playoff and Grand Championship are highlighted as special events but are real scored rounds, so they are not listed.
  */

@@ -1,5 +1,7 @@
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import {
+  calendarEventChanged,
+  calendarUidOf,
   nonCountingDates,
   SCHEDULE_KINDS,
   scheduleKindOf,
@@ -320,6 +322,37 @@ function entryData(input: ScheduleEntryWrite) {
   };
 }
 
+/**
+ * A new version of a night's calendar event: its SEQUENCE rises and LAST-MODIFIED is now, so calendar apps replace
+ * their copy (docs/decisions/115-league-season-defaults-and-calendar-updates.md).
+ */
+function newCalendarVersion() {
+  return { sequence: { increment: 1 }, changedAt: new Date() };
+}
+
+/**
+ * The UID a night moving away from its date keeps: the one it has, else the one its date gave it, so calendar apps
+ * see the same event at its new date.
+ */
+async function uidKeptOnMove(id: number, before: ScheduleRow, tx: Tx): Promise<string> {
+  const { calendarUid } = await tx.scheduleEntry.findUniqueOrThrow({ where: { id }, select: { calendarUid: true } });
+  return calendarUid ?? calendarUidOf(before.date);
+}
+
+/** A new night on a date whose UID a moved night kept gets a UID of its own, so two nights never share one. */
+async function giveOwnUidIfTaken(created: ScheduleRow, tx: Tx): Promise<void> {
+  const holder = await tx.scheduleEntry.findUnique({
+    where: { calendarUid: calendarUidOf(created.date) },
+    select: { id: true },
+  });
+  if (holder && holder.id !== created.id) {
+    await tx.scheduleEntry.update({
+      where: { id: created.id },
+      data: { calendarUid: calendarUidOf(created.date, created.id) },
+    });
+  }
+}
+
 async function writeEntry(date: string, write: () => Promise<EntryRecord>): Promise<ScheduleRow> {
   try {
     return rowOf(await write());
@@ -338,12 +371,16 @@ export function createScheduleEntry(year: number, input: ScheduleEntryWrite, cli
     const created = await writeEntry(input.date, () =>
       tx.scheduleEntry.create({ data: { ...entryData(input), season: year }, select: entrySelect }),
     );
+    await giveOwnUidIfTaken(created, tx);
     await applyCountingChanges(tx, countingChanges(null, created));
     return created;
   });
 }
 
-/** Replaces a schedule date (PUT semantics: an absent rainOut is false, an absent week number is none). */
+/**
+ * Replaces a schedule date (PUT semantics: an absent rainOut is false, an absent week number is none). A change a
+ * calendar shows is a new version of the night's event; a moved night keeps its event's UID.
+ */
 export function updateScheduleEntry(
   year: number,
   id: number,
@@ -354,8 +391,14 @@ export function updateScheduleEntry(
     const before = await requireEntry(year, id, tx);
     checkDateInYear(year, input.date);
     if (input.date !== before.date) await checkDateFree(year, input.date, id, tx);
+    const data = entryData(input);
+    const changed = calendarEventChanged(before, { ...data, kind: scheduleKindOf(data.kind) });
+    const revision = {
+      ...(changed ? newCalendarVersion() : {}),
+      ...(data.date !== before.date ? { calendarUid: await uidKeptOnMove(id, before, tx) } : {}),
+    };
     const updated = await writeEntry(input.date, () =>
-      tx.scheduleEntry.update({ where: { id }, data: entryData(input), select: entrySelect }),
+      tx.scheduleEntry.update({ where: { id }, data: { ...data, ...revision }, select: entrySelect }),
     );
     await applyCountingChanges(tx, countingChanges(before, updated));
     return updated;
@@ -372,12 +415,18 @@ export function deleteScheduleEntry(year: number, id: number, client: Tx = db): 
   });
 }
 
-/** 'Mark rain-out' / 'Undo rain-out' (docs/product/seasons.md#rain-outs). */
+/** 'Mark rain-out' / 'Undo rain-out' (docs/product/seasons.md#rain-outs): a new version of the night's event. */
 export function setRainOut(year: number, id: number, rainOut: boolean, client: Tx = db): Promise<ScheduleRow> {
   return inTransaction(client, async (tx) => {
     const before = await requireEntry(year, id, tx);
     if (before.rainOut === rainOut) return before;
-    const updated = rowOf(await tx.scheduleEntry.update({ where: { id }, data: { rainOut }, select: entrySelect }));
+    const updated = rowOf(
+      await tx.scheduleEntry.update({
+        where: { id },
+        data: { rainOut, ...newCalendarVersion() },
+        select: entrySelect,
+      }),
+    );
     await applyCountingChanges(tx, countingChanges(before, updated));
     return updated;
   });

@@ -24,12 +24,25 @@ export async function getSettings() {
 
 /**
  * Saves settings. Rounds without a course count at the default par, so changing it recomputes the handicaps of
- * the golfers who have such rounds, in the same transaction.
+ * the golfers who have such rounds, in the same transaction. The tee-time window is the span of every league night
+ * in the calendar feeds, so changing it is a new version of every night's event
+ * (docs/decisions/115-league-season-defaults-and-calendar-updates.md).
  */
 export function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>, client: Tx = db) {
   return inTransaction(client, async (tx) => {
-    const before = await tx.setting.findUnique({ where: { id: 1 }, select: { defaultPar: true } });
+    const before = await tx.setting.findUnique({
+      where: { id: 1 },
+      select: { defaultPar: true, teeFirst: true, teeLast: true },
+    });
     const saved = await tx.setting.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+    const window = (s: { teeFirst: string; teeLast: string }) => `${s.teeFirst}-${s.teeLast}`;
+    // No row yet: the window was the schema's default, so a window given now may be a new one.
+    const windowChanged = before
+      ? window(before) !== window(saved)
+      : data.teeFirst !== undefined || data.teeLast !== undefined;
+    if (windowChanged) {
+      await tx.scheduleEntry.updateMany({ data: { sequence: { increment: 1 }, changedAt: new Date() } });
+    }
     if ((before?.defaultPar ?? DEFAULT_NINE_HOLE_PAR) !== saved.defaultPar) {
       const golfers = await tx.round.findMany({
         where: { courseId: null },

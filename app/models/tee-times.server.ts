@@ -1,6 +1,6 @@
 import { generateSlotTimes, missingSlotTimes, sortByTime, type TeeTimeRow } from '~/domain/tee-times';
 import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
-import { currentSeason } from '~/domain/season';
+import { getLeagueSeason } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
@@ -20,16 +20,18 @@ const column = (position: Position): PositionColumn => `golfer${position}Id`;
 
 const nameSelect = { select: { id: true, fullName: true } } as const;
 
-/** The season's slots sorted by time, with golfer names, in one query whatever the number of slots. */
 /**
- * The public tee-time page's list: the current season's standing tee times. Here rather than in the page, so the page
- * needs no date code of its own in the browser (docs/decisions/061-javascript-budgets.md).
+ * The public tee-time page's list: the standing tee times of the league season, the one every public page shows
+ * (docs/product/seasons.md#the-league-season), so in November a golfer who has just registered for next season finds
+ * their tee time. Here rather than in the page, so the page needs no date code of its own in the browser
+ * (docs/decisions/061-javascript-budgets.md).
  */
-export async function listCurrentTeeTimes(): Promise<{ season: number; teeTimes: TeeTimeRow[] }> {
-  const season = currentSeason();
+export async function listLeagueSeasonTeeTimes(): Promise<{ season: number; teeTimes: TeeTimeRow[] }> {
+  const { year: season } = await getLeagueSeason();
   return { season, teeTimes: await listTeeTimes(season) };
 }
 
+/** The season's slots sorted by time, with golfer names, in one query whatever the number of slots. */
 export async function listTeeTimes(season: number, client: Tx = db): Promise<TeeTimeRow[]> {
   const rows = await client.teeTime.findMany({
     where: { season },

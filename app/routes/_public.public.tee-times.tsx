@@ -5,7 +5,7 @@ import { DataTable, Td } from '~/ui/data-table';
 import { EmptyState } from '~/ui/page-header';
 import { Notice } from '~/ui/notice';
 import { formatTeeTime, POSITIONS } from '~/domain/tee-times';
-import { listCurrentTeeTimes } from '~/models/tee-times.server';
+import { listLeagueSeasonTeeTimes } from '~/models/tee-times.server';
 import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -14,12 +14,12 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 /**
- * Read-only standing tee times of the current season, for anyone (names only, no contact details). The
- * public layout supplies the header's Join League / Login buttons and the footer's Join Our League / Member
- * Login links.
+ * Read-only standing tee times of the league season (docs/product/seasons.md#the-league-season), for anyone (names
+ * only, no contact details). The public layout supplies the header's Join League / Login buttons and the footer's
+ * Join Our League / Member Login links.
  */
 export async function loader(_: LoaderFunctionArgs) {
-  return json(await listCurrentTeeTimes());
+  return json(await listLeagueSeasonTeeTimes());
 }
 
 function Heading({ season }: { season: number }) {

@@ -1,22 +1,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Db } from '~/db/db.server';
 
 /** The last migration of the first release: a database it made has exactly these tables. */
 const FIRST_RELEASE_MIGRATION = '20261122122753_init';
+/** The last migration of the second release. */
+export const SECOND_RELEASE_MIGRATION = '20261124013755_second_release';
 
 /**
- * A folder laid out like the project but holding only the first release's migrations, so
- * `migrate(config, previousReleaseRoot())` builds a database as the first release left it.
+ * A folder laid out like the project but holding only the migrations up to `last` (the first release's by default),
+ * so `migrate(config, previousReleaseRoot())` builds a database as that release left it.
  */
-export function previousReleaseRoot(): string {
+export function previousReleaseRoot(last = FIRST_RELEASE_MIGRATION): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'league-previous-release-'));
   for (const dir of ['prisma/migrations', 'prisma/postgres/migrations']) {
-    fs.cpSync(path.resolve(dir, FIRST_RELEASE_MIGRATION), path.join(root, dir, FIRST_RELEASE_MIGRATION), {
-      recursive: true,
-    });
+    for (const migration of fs.readdirSync(path.resolve(dir))) {
+      if (!/^\d{14}_/.test(migration) || migration > last) continue;
+      fs.cpSync(path.resolve(dir, migration), path.join(root, dir, migration), { recursive: true });
+    }
   }
   return root;
 }
@@ -157,6 +160,11 @@ export async function expectUpgradedLeague(db: Db, golferId: number): Promise<vo
     weekNumber: 10,
     event: 'Playoff Qualifier 1',
   });
+  // Each night is the first version of its calendar event, with the UID its date gives it (decision 115).
+  for (const night of season?.schedule ?? []) {
+    expect(night).toMatchObject({ sequence: 0, calendarUid: null });
+    expect(night.changedAt).toBeInstanceOf(Date);
+  }
 
   const { recomputeHandicaps } = await import('~/models/handicaps.server');
   await db.$transaction((tx) => recomputeHandicaps(tx, [golferId]));
@@ -168,4 +176,103 @@ export async function expectUpgradedLeague(db: Db, golferId: number): Promise<vo
   expect(rounds).toEqual(FIRST_RELEASE_ROUNDS);
   const setAside = await db.setAsideRound.findMany({ where: { golferId } });
   expect(setAside).toMatchObject([{ date: DUPLICATE_ROUND.date, grossScore: DUPLICATE_ROUND.grossScore }]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The second release's schedule, upgraded to calendar events with versions
+// (docs/decisions/115-league-season-defaults-and-calendar-updates.md)
+
+type StoredNight = {
+  id: number;
+  season: number;
+  date: string;
+  weekNumber: number | null;
+  event: string;
+  kind: string;
+  rainOut: boolean;
+};
+
+/**
+ * What a second-release league holds of its schedules: the 2025 season its migration made, with June 9 rained out,
+ * and a 2026 season an administrator added, with two nights. Returns every stored night as the second release left it.
+ */
+export async function fillSecondReleaseSchedule(db: Db): Promise<StoredNight[]> {
+  // Raw SQL: the current client would read back columns a second-release database does not have.
+  await db.$executeRaw`UPDATE "schedule_entries" SET "rainOut" = TRUE WHERE "date" = '2025-06-09'`;
+  await db.$executeRaw`INSERT INTO "seasons" ("year", "feeCents", "updatedAt") VALUES (2026, 16000, CURRENT_TIMESTAMP)`;
+  await db.$executeRaw`INSERT INTO "schedule_entries" ("season", "date", "weekNumber", "event", "kind", "rainOut")
+    VALUES (2026, '2026-05-04', NULL, 'Practice Round', 'practice-round', FALSE),
+      (2026, '2026-05-18', 1, 'League Play', 'regular-round', FALSE)`;
+  const rows = await db.$queryRaw<Record<string, unknown>[]>`SELECT "id", "season", "date", "weekNumber", "event",
+    "kind", "rainOut" FROM "schedule_entries" ORDER BY "id"`;
+  // SQLite answers numbers for integers and booleans; PostgreSQL booleans.
+  return rows.map((row) => ({
+    id: Number(row.id),
+    season: Number(row.season),
+    date: String(row.date),
+    weekNumber: row.weekNumber === null ? null : Number(row.weekNumber),
+    event: String(row.event),
+    kind: String(row.kind),
+    rainOut: Boolean(row.rainOut),
+  }));
+}
+
+/**
+ * After the upgrade: every night is still there as it was, each the first version of its calendar event (SEQUENCE 0,
+ * changed last at the upgrade, the UID its date gives it), and the feed says so; a rain-out then raises the night's
+ * SEQUENCE and sets its LAST-MODIFIED, while the other nights keep theirs.
+ */
+export async function expectUpgradedCalendar(db: Db, before: StoredNight[], upgradedFrom: Date): Promise<void> {
+  const after = await db.scheduleEntry.findMany({ orderBy: { id: 'asc' } });
+  expect(after.map(({ calendarUid: _u, sequence: _s, changedAt: _c, ...night }) => night)).toEqual(before);
+  expect(before).toHaveLength(24);
+  for (const night of after) {
+    expect(night).toMatchObject({ sequence: 0, calendarUid: null });
+    // Stored in UTC: within a minute of the upgrade, whatever the database server's time zone.
+    expect(Math.abs(night.changedAt.getTime() - upgradedFrom.getTime())).toBeLessThan(60_000);
+  }
+
+  const { default: ical } = await import('node-ical');
+  const { loader } = await import('~/routes/schedule.$year[.ics]');
+  const feed = async (year: number) => {
+    const res = await loader({
+      request: new Request(`http://localhost/schedule/${year}.ics`),
+      params: { year: String(year) },
+      context: {},
+    });
+    expect(res.status).toBe(200);
+    const events = Object.values(ical.sync.parseICS(await res.text())).filter((c) => c?.type === 'VEVENT');
+    return new Map(
+      events.map((event) => [
+        event.uid,
+        { sequence: Number(event.sequence), lastModified: event.lastmodified?.getTime() },
+      ]),
+    );
+  };
+  const events2025 = await feed(2025);
+  expect(events2025.size).toBe(19);
+  expect(events2025.get('schedule-2025-06-09@golf-league')).toEqual({
+    sequence: 0,
+    lastModified: Math.floor(after.find((n) => n.date === '2025-06-09')!.changedAt.getTime() / 1000) * 1000,
+  });
+  expect([...(await feed(2026)).keys()]).toEqual([
+    'schedule-2026-05-04@golf-league',
+    'schedule-2026-05-18@golf-league',
+  ]);
+
+  const { setRainOut } = await import('~/models/seasons.server');
+  const night = after.find((n) => n.date === '2025-06-23')!;
+  // A day after the upgrade, so the new LAST-MODIFIED differs from the upgrade's even at the feed's whole seconds.
+  const rainedAt = new Date(Math.floor(upgradedFrom.getTime() / 1000) * 1000 + 86_400_000);
+  vi.useFakeTimers({ toFake: ['Date'], now: rainedAt });
+  try {
+    await setRainOut(2025, night.id, true);
+  } finally {
+    vi.useRealTimers();
+  }
+  const rained = await feed(2025);
+  expect(rained.get('schedule-2025-06-23@golf-league')).toEqual({ sequence: 1, lastModified: rainedAt.getTime() });
+  for (const [uid, version] of events2025) {
+    if (uid !== 'schedule-2025-06-23@golf-league') expect(rained.get(uid), uid).toEqual(version);
+  }
 }

@@ -1,6 +1,13 @@
 import ical, { type VEvent } from 'node-ical';
-import { describe, expect, it } from 'vitest';
-import { getSchedule, setRainOut, getSeason } from '~/models/seasons.server';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createScheduleEntry,
+  deleteScheduleEntry,
+  getSchedule,
+  getSeason,
+  setRainOut,
+  updateScheduleEntry,
+} from '~/models/seasons.server';
 import { getSettings, updateSettings } from '~/models/settings.server';
 import { loader as leagueCalendar } from '~/routes/schedule[.ics]';
 import { action as yearCalendarAction, loader as yearCalendar } from '~/routes/schedule.$year[.ics]';
@@ -107,5 +114,123 @@ describe('GET /schedule.ics', () => {
     const events = await eventsOf(res);
     expect(events).toHaveLength(19);
     expect(events[0].uid).toBe('schedule-2025-05-05@golf-league');
+  });
+});
+
+describe('a changed night in the calendar feed (docs/decisions/115-league-season-defaults-and-calendar-updates.md)', () => {
+  /** Each event's UID with its date, version and last change, as a calendar app reads them. */
+  async function versions(): Promise<Map<string, { date: string; sequence: number; lastModified: string }>> {
+    const events = await eventsOf(await yearFeed('2025'));
+    return new Map(
+      events.map((event) => [
+        event.uid,
+        {
+          date: event.start.toISOString().slice(0, 10),
+          sequence: Number(event.sequence),
+          lastModified: event.lastmodified?.toISOString() ?? 'none',
+        },
+      ]),
+    );
+  }
+
+  /** Runs `change` with the clock at `at`, so the LAST-MODIFIED it writes is known to the second. */
+  async function at<T>(instant: string, change: () => Promise<T>): Promise<T> {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(instant) });
+    try {
+      return await change();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  const entryOn = async (date: string) => (await getSeason(2025))!.schedule.find((entry) => entry.date === date)!;
+  const RAINED = 'schedule-2025-06-09@golf-league';
+  const MOVED = 'schedule-2025-06-16@golf-league';
+
+  it('raises the SEQUENCE and sets a new LAST-MODIFIED of a rained-out and of a moved night, and of no other', async () => {
+    const before = await versions();
+    expect(before.size).toBe(19);
+    for (const version of before.values()) expect(version.lastModified).not.toBe('none');
+    const rained = await entryOn('2025-06-09');
+    const moved = await entryOn('2025-06-16');
+
+    await at('2030-03-04T05:06:07Z', () => setRainOut(2025, rained.id, true));
+    await at('2030-03-05T08:09:10Z', () => updateScheduleEntry(2025, moved.id, { ...moved, date: '2025-06-18' }));
+    try {
+      const after = await versions();
+      expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+      expect(after.get(RAINED)).toEqual({
+        date: '2025-06-09',
+        sequence: before.get(RAINED)!.sequence + 1,
+        lastModified: '2030-03-04T05:06:07.000Z',
+      });
+      // The moved night is the same event (its UID) on its new date, not a new event beside the old one.
+      expect(after.get(MOVED)).toEqual({
+        date: '2025-06-18',
+        sequence: before.get(MOVED)!.sequence + 1,
+        lastModified: '2030-03-05T08:09:10.000Z',
+      });
+      for (const [uid, version] of after) {
+        if (uid !== RAINED && uid !== MOVED) expect(version, uid).toEqual(before.get(uid));
+      }
+      const text = await (await yearFeed('2025')).text();
+      expect(text).toMatch(/^LAST-MODIFIED:20300304T050607Z\r$/m);
+      expect(text).toMatch(new RegExp(`^SEQUENCE:${before.get(RAINED)!.sequence + 1}\\r$`, 'm'));
+
+      // Saving a night unchanged is not a new version; undoing the rain-out is.
+      const again = await versions();
+      await at('2030-03-06T00:00:00Z', () => updateScheduleEntry(2025, moved.id, { ...moved, date: '2025-06-18' }));
+      expect((await versions()).get(MOVED)).toEqual(again.get(MOVED));
+      await at('2030-03-07T00:00:00Z', () => setRainOut(2025, rained.id, false));
+      expect((await versions()).get(RAINED)).toMatchObject({
+        sequence: before.get(RAINED)!.sequence + 2,
+        lastModified: '2030-03-07T00:00:00.000Z',
+      });
+
+      // A new night on the date the moved night left is an event of its own, with a UID of its own.
+      const added = await createScheduleEntry(2025, {
+        date: '2025-06-16',
+        weekNumber: null,
+        event: 'Added Night',
+        kind: 'fun-night',
+      });
+      try {
+        const withAdded = await eventsOf(await yearFeed('2025'));
+        expect(withAdded).toHaveLength(20);
+        const addedEvent = withAdded.find((event) => summaryOf(event) === 'Added Night');
+        expect(addedEvent?.uid).toBe(`schedule-2025-06-16-${added.id}@golf-league`);
+        expect(withAdded.filter((event) => event.uid === MOVED).map((event) => summaryOf(event))).toEqual([
+          'League Play',
+        ]);
+      } finally {
+        await deleteScheduleEntry(2025, added.id);
+      }
+    } finally {
+      await setRainOut(2025, rained.id, false);
+      await updateScheduleEntry(2025, moved.id, moved);
+    }
+    // Moved back, the night is still the one event it always was.
+    expect((await versions()).get(MOVED)?.date).toBe('2025-06-16');
+  });
+
+  it("makes every night a new version when the tee-time window, every night's time, changes", async () => {
+    const before = await versions();
+    const settings = await getSettings();
+    await at('2030-04-01T00:00:00Z', () => updateSettings({ teeFirst: '10:00', teeLast: settings.teeLast }));
+    try {
+      const after = await versions();
+      for (const [uid, version] of before) {
+        expect(after.get(uid), uid).toEqual({
+          ...version,
+          sequence: version.sequence + 1,
+          lastModified: '2030-04-01T00:00:00.000Z',
+        });
+      }
+      // Saving Settings with the same window changes no night.
+      await updateSettings({ leagueName: settings.leagueName });
+      expect(await versions()).toEqual(after);
+    } finally {
+      await updateSettings({ teeFirst: settings.teeFirst, teeLast: settings.teeLast });
+    }
   });
 });
