@@ -30,7 +30,7 @@ import {
 import { registrationConstraint } from '~/schemas/registration.server';
 import { clientAddress } from '~/web/client-address.server';
 import { siteOrigin, TooManyRequestsError } from '~/web/http.server';
-import { publicAction } from '~/web/public-page.server';
+import { publicAction, retryAfterHeaders } from '~/web/public-page.server';
 import { paymentsAreSimulated } from '~/integrations/payments/provider.server';
 import { cn } from '~/ui/cn';
 import { useHydrated } from '~/ui/use-hydrated';
@@ -44,6 +44,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
     content: "Register and pay for the league's season online, then choose your Monday tee time.",
   },
 ];
+
+// A 429 keeps its Retry-After when the answer is the page itself (JavaScript off).
+export const headers = retryAfterHeaders;
 
 type Hint = Awaited<ReturnType<typeof contactHint>>;
 

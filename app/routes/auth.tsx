@@ -10,11 +10,14 @@ import { loginSchema } from '~/schemas/auth';
 import { parseForm } from '~/schemas/parse-form';
 import { commitUserSession, getUser, login, safeRedirect } from '~/web/auth.server';
 import { clientAddress } from '~/web/client-address.server';
-import { publicAction } from '~/web/public-page.server';
+import { publicAction, retryAfterHeaders } from '~/web/public-page.server';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => titled(matches, 'Sign In');
+
+// A 429 keeps its Retry-After when the answer is the page itself (JavaScript off).
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect('/golfers');

@@ -1,4 +1,4 @@
-import { json, type TypedResponse } from '@remix-run/node';
+import { json, type HeadersFunction, type TypedResponse } from '@remix-run/node';
 import { failureInit, failureOf, readSmallForm, type Failure } from './http.server';
 import { redirectWithToast } from './session.server';
 
@@ -44,3 +44,15 @@ export async function publicAction<Answer extends TypedResponse<unknown>, Failed
     return json(await failed(failure, form), failureInit(failure));
   }
 }
+
+/**
+ * The `headers` of a public page whose action can answer 429. With JavaScript off the browser gets the action's answer
+ * as the page's document, whose headers are the route's, not the action's: this keeps the action's Retry-After, so the
+ * page says when to come back in its header too, as it does to a script (and the JSON API).
+ */
+export const retryAfterHeaders: HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
