@@ -37,7 +37,6 @@ function originHost(origin) {
 
 // Cross-site form posts are refused on every mutation (the Stripe webhook proves itself with its signature).
 app.use((req, res, next) => {
-  req.headers['x-client-address'] = req.ip ?? req.socket.remoteAddress ?? '';
   // The Stripe webhook proves itself with its signature, and a one-click unsubscribe (RFC 8058) with its secret token:
   // mail programs post it from wherever they run.
   if (
@@ -90,7 +89,13 @@ app.use(build.entry.module.handlePublicPageCache);
 const handleRemix = createRequestHandler({
   build,
   mode: process.env.NODE_ENV ?? 'production',
-  getLoadContext: () => ({ cspNonce: crypto.randomBytes(16).toString('base64') }),
+  // The client's address reaches login throttling and the registration rate limit only through here
+  // (app/web/client-address.server.ts): `req.ip` is the connection's, or with TRUST_PROXY=1 the proxy's
+  // X-Forwarded-For. No request header can set it.
+  getLoadContext: (req) => ({
+    cspNonce: crypto.randomBytes(16).toString('base64'),
+    clientAddress: req.ip ?? req.socket.remoteAddress,
+  }),
 });
 // Each request runs in its own request context (app/web/request-context.server.ts, which shares this instance
 // through globalThis): signing in marks its user as the actor of its writes for the audit log, until the response

@@ -17,9 +17,13 @@ const MAX_FAILURES_PER_ADDRESS = 30;
 const WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
 
-/** The keys of one sign-in attempt: username at address first, then the address. */
-export function throttleKeys(username: string, address: string | undefined): ThrottleKey[] {
-  const from = address?.trim() || 'unknown';
+/**
+ * The keys of one sign-in attempt: username at address first, then the address. There is no key for "no address":
+ * one bucket shared by every request would let anyone lock everyone out (app/web/client-address.server.ts).
+ */
+export function throttleKeys(username: string, address: string): ThrottleKey[] {
+  const from = address.trim();
+  if (!from) throw new Error('A sign-in attempt is counted per client address, and none was given.');
   return [
     { key: `user:${username.trim().toLowerCase()}@${from}`, max: MAX_FAILURES_PER_USERNAME },
     { key: `ip:${from}`, max: MAX_FAILURES_PER_ADDRESS },

@@ -18,14 +18,14 @@ function perHour(): number {
 /**
  * Takes one registration from this address's allowance. Null when it may go ahead; otherwise the refusal to show
  * ('Too many registrations from this network. Try again in {n} minutes.') with the seconds until the window ends (the
- * answer's Retry-After), and nothing is counted. Without an address
- * (a route called directly, not through server.js, which always sets one) nothing is limited.
+ * answer's Retry-After), and nothing is counted. The address comes from the load context
+ * (app/web/client-address.server.ts); there is no unlimited "no address".
  */
 export async function takeRegistrationSlot(
-  address: string | null,
+  address: string,
   now = new Date(),
 ): Promise<{ message: string; retryAfter: number } | null> {
-  if (address === null) return null;
+  if (!address.trim()) throw new Error('A registration is counted per client address, and none was given.');
   const key = `register:${address}`;
   const limit = perHour();
   const windowOpen = new Date(now.getTime() - WINDOW_MS);

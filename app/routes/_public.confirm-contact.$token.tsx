@@ -5,6 +5,7 @@ import { Notice } from '~/ui/notice';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { confirmContactChange, getContactChange } from '~/features/contact-changes/contact-changes.server';
 import { failureInit, failureOf } from '~/web/http.server';
+import { publicAction } from '~/web/public-page.server';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 
@@ -29,15 +30,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ params }: ActionFunctionArgs) {
-  try {
-    const applied = await confirmContactChange(params.token ?? '');
-    return json({ ok: true as const, ...applied });
-  } catch (error) {
-    const failure = failureOf(error);
-    if (!failure) throw error;
-    return json({ ok: false as const, message: failure.message }, failureInit(failure));
-  }
+export async function action({ request, params }: ActionFunctionArgs) {
+  return publicAction(request, {
+    maxBytes: 10_000,
+    run: async () => json({ ok: true as const, ...(await confirmContactChange(params.token ?? '')) }),
+    failed: (failure) => ({ ok: false as const, message: failure.message }),
+  });
 }
 
 function Frame({ children }: { children: React.ReactNode }) {

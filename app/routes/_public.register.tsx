@@ -28,7 +28,9 @@ import {
   parseRegistrationForm,
 } from '~/schemas/registration';
 import { registrationConstraint } from '~/schemas/registration.server';
-import { failureInit, failureOf, readSmallForm, siteOrigin, TooManyRequestsError } from '~/web/http.server';
+import { clientAddress } from '~/web/client-address.server';
+import { siteOrigin, TooManyRequestsError } from '~/web/http.server';
+import { publicAction, retryAfterHeaders } from '~/web/public-page.server';
 import { paymentsAreSimulated } from '~/integrations/payments/provider.server';
 import { cn } from '~/ui/cn';
 import { useHydrated } from '~/ui/use-hydrated';
@@ -42,6 +44,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
     content: "Register and pay for the league's season online, then choose your Monday tee time.",
   },
 ];
+
+// A 429 keeps its Retry-After when the answer is the page itself (JavaScript off).
+export const headers = retryAfterHeaders;
 
 type Hint = Awaited<ReturnType<typeof contactHint>>;
 
@@ -89,53 +94,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  let formData: FormData;
-  try {
-    formData = await readSmallForm(request, 20_000);
-    // A page loaded before registration closed: refused as a whole (409), and no checkout starts.
-    await requireOpenRegistration();
-  } catch (error) {
-    const failure = failureOf(error);
-    if (failure) return json({ result: null, message: failure.message, hint: null as Hint }, failureInit(failure));
-    throw error;
-  }
-  const selected = golferIdParam(formData.get('golferId'));
-  // "Show what we have on file" sits in the returning-golfer section: pressing it says "I am returning", even
-  // when the radio (which nothing switches without JavaScript) still reads "new".
-  if (formData.has('__intent__') && selected) formData.set('registrationType', 'returning');
-  const submission = parseRegistrationForm(formData);
-  const hint = formData.get('registrationType') === 'returning' && selected ? await contactHint(selected) : null;
-  // Not a submit (the no-JS "Show what's on file" button validates just the name) or invalid input.
-  if (submission.status !== 'success') {
-    return json(
-      { result: submission.reply(), message: null, hint },
-      { status: submission.status === 'error' ? 400 : 200 },
-    );
-  }
-  try {
-    // Past this network's allowance of checkouts (429): the form comes back with the message, nothing else happens.
-    const refused = await takeRegistrationSlot(request.headers.get('X-Client-Address'));
-    if (refused) throw new TooManyRequestsError(refused.message, refused.retryAfter);
-    const { checkoutUrl } = await startRegistration(submission.value, siteOrigin(request));
-    // 303: the browser follows with a GET to the checkout page, with or without JavaScript.
-    return redirect(checkoutUrl, 303);
-  } catch (error) {
-    // A refusal (too many registrations, already paid, someone else's email) or the payment provider being down
-    // (502; nothing was charged).
-    const failure = failureOf(error);
-    if (failure) {
-      return json(
-        {
-          result: submission.reply({ formErrors: [failure.message], fieldErrors: failure.errors }),
-          message: failure.message,
-          hint,
-        },
-        failureInit(failure),
-      );
-    }
-    throw error;
-  }
+/**
+ * Register: a 303 to the checkout, or the form back with its messages (400; 200 for the no-JS "Show what we have on
+ * file", which only validates the name), a closed registration (409), past this network's allowance of checkouts
+ * (429, counted per client address: docs/decisions/094), a refusal of the registration itself, or the payment
+ * provider down (502; nothing was charged).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const address = clientAddress(context);
+  // The form as read, once it has been: a failure after that answers with it (and its hint); one before, without.
+  let sent: { submission: ReturnType<typeof parseRegistrationForm>; hint: Hint } | null = null;
+  return publicAction(request, {
+    maxBytes: 20_000,
+    run: async ({ form }) => {
+      // A page loaded before registration closed: refused as a whole (409), and no checkout starts.
+      await requireOpenRegistration();
+      const selected = golferIdParam(form.get('golferId'));
+      // "Show what we have on file" sits in the returning-golfer section: pressing it says "I am returning", even
+      // when the radio (which nothing switches without JavaScript) still reads "new".
+      if (form.has('__intent__') && selected) form.set('registrationType', 'returning');
+      const submission = parseRegistrationForm(form);
+      const hint = form.get('registrationType') === 'returning' && selected ? await contactHint(selected) : null;
+      sent = { submission, hint };
+      // Not a submit (the no-JS "Show what's on file" button validates just the name) or invalid input.
+      if (submission.status !== 'success') {
+        return json(
+          { result: submission.reply(), message: null, hint },
+          { status: submission.status === 'error' ? 400 : 200 },
+        );
+      }
+      // Past this network's allowance of checkouts (429): the form comes back with the message, nothing else happens.
+      const refused = await takeRegistrationSlot(address);
+      if (refused) throw new TooManyRequestsError(refused.message, refused.retryAfter);
+      const { checkoutUrl } = await startRegistration(submission.value, siteOrigin(request));
+      // 303: the browser follows with a GET to the checkout page, with or without JavaScript.
+      return redirect(checkoutUrl, 303);
+    },
+    failed: (failure) => ({
+      result: sent ? sent.submission.reply({ formErrors: [failure.message], fieldErrors: failure.errors }) : null,
+      message: failure.message,
+      hint: sent ? sent.hint : null,
+    }),
+  });
 }
 
 // Which part of the form shows follows the checked radio through CSS (:has), the same before and after the page

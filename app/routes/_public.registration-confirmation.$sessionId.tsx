@@ -15,9 +15,9 @@ import {
 } from '~/features/registration/registrations.server';
 import { asPosition, findGolferTeeTime, listTeeTimes } from '~/models/tee-times.server';
 import { chooseSlotSchema } from '~/schemas/tee-time';
-import { failureInit, failureOf, readSmallForm, siteOrigin } from '~/web/http.server';
+import { failureOf, siteOrigin } from '~/web/http.server';
+import { publicAction } from '~/web/public-page.server';
 import { isCheckoutSessionId } from '~/integrations/payments/provider.server';
-import { redirectWithToast } from '~/web/session.server';
 import { useHydrated } from '~/ui/use-hydrated';
 import { useIsPending } from '~/ui/use-is-pending';
 import { titled } from '~/ui/meta';
@@ -77,37 +77,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const sessionId = params.sessionId ?? '';
-  let form: FormData;
-  try {
-    form = await readSmallForm(request, 5_000);
-  } catch (error) {
-    const failure = failureOf(error);
-    if (failure) return json({ ok: false as const, message: failure.message }, failureInit(failure));
-    throw error;
-  }
-  const parsed = chooseSlotSchema.safeParse({ slot: form.get('slot') ?? undefined });
-  if (!parsed.success) return json({ ok: false as const, message: 'Please choose a tee time first.' }, { status: 400 });
-  try {
-    const result = await selectTeeTimeForSession({
-      sessionId,
-      origin: siteOrigin(request),
-      teeTimeId: parsed.data.slot.teeTimeId,
-      position: asPosition(parsed.data.slot.position),
-    });
-    const description = `Your standing tee time is ${formatTeeTime(result.time, 'compact')} on Mondays. A confirmation email will follow.`;
-    if (form.get('js') === '1') return json({ ok: true as const, time: result.time, description });
-    return redirectWithToast(
-      '/schedule',
-      { type: 'success', title: 'Registration Complete!', description },
-      { status: 303 },
-      request,
-    );
-  } catch (error) {
+  return publicAction(request, {
+    maxBytes: 5_000,
+    run: async ({ form, done }) => {
+      const parsed = chooseSlotSchema.safeParse({ slot: form.get('slot') ?? undefined });
+      if (!parsed.success)
+        return json({ ok: false as const, message: 'Please choose a tee time first.' }, { status: 400 });
+      const result = await selectTeeTimeForSession({
+        sessionId,
+        origin: siteOrigin(request),
+        teeTimeId: parsed.data.slot.teeTimeId,
+        position: asPosition(parsed.data.slot.position),
+      });
+      const description = `Your standing tee time is ${formatTeeTime(result.time, 'compact')} on Mondays. A confirmation email will follow.`;
+      if (form.get('js') === '1') return json({ ok: true as const, time: result.time, description });
+      return done('/schedule', { title: 'Registration Complete!', description });
+    },
     // Not paid, a taken tee time, or the payment provider being down (502).
-    const failure = failureOf(error);
-    if (failure) return json({ ok: false as const, message: failure.message }, failureInit(failure));
-    throw error;
-  }
+    failed: (failure) => ({ ok: false as const, message: failure.message }),
+  });
 }
 
 export default function RegistrationConfirmationPage() {

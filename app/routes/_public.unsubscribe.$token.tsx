@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/ui/notice';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { getUnsubscribeState, resubscribe, unsubscribe } from '~/features/league-messages/league-messages.server';
-import { failureInit, failureOf, readSmallForm } from '~/web/http.server';
+import { failureInit, failureOf } from '~/web/http.server';
+import { publicAction } from '~/web/public-page.server';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 
@@ -38,17 +39,16 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? '';
-  let again = false;
-  try {
-    again = (await readSmallForm(request, 10_000)).get('intent') === 'resubscribe';
-  } catch (error) {
-    const failure = failureOf(error);
-    if (!failure) throw error;
-    return json<Answer>({ state: 'failed', status: failure.status, message: failure.message }, failureInit(failure));
-  }
-  return again
-    ? answer(async () => ({ ...(await resubscribe(token)), changed: 'resubscribed' as const }))
-    : answer(async () => ({ ...(await unsubscribe(token)), changed: 'unsubscribed' as const }));
+  return publicAction(request, {
+    maxBytes: 10_000,
+    run: async ({ form }) =>
+      json<Answer>(
+        form.get('intent') === 'resubscribe'
+          ? { state: 'found', ...(await resubscribe(token)), changed: 'resubscribed' }
+          : { state: 'found', ...(await unsubscribe(token)), changed: 'unsubscribed' },
+      ),
+    failed: (failure): Answer => ({ state: 'failed', status: failure.status, message: failure.message }),
+  });
 }
 
 const at = (maskedEmail: string | null) => (maskedEmail ? ` at ${maskedEmail}` : '');

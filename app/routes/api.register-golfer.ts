@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { takeRegistrationSlot } from '~/models/rate-limit.server';
 import { requireOpenRegistration, startRegistration } from '~/features/registration/registrations.server';
 import { registrationSchema, type RegistrationInput } from '~/schemas/registration';
+import { clientAddress } from '~/web/client-address.server';
 import {
   apiHandler,
   HttpError,
@@ -35,9 +36,11 @@ function termsOnly(error: unknown): unknown {
  * (docs/product/seasons.md#registration-follows-the-season). Past the address's allowance of checkouts the answer is
  * 429 and nothing else happens (docs/product/accounts.md#registration-abuse).
  */
-export function action({ request }: ActionFunctionArgs) {
+export function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(async () => {
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    // Rate-limited per client address; without an address this is a 500, logged (app/web/client-address.server.ts).
+    const address = clientAddress(context);
     await requireOpenRegistration();
     const body = await readJson(request, 20_000);
     let input: RegistrationInput;
@@ -46,7 +49,7 @@ export function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       throw termsOnly(error);
     }
-    const refused = await takeRegistrationSlot(request.headers.get('X-Client-Address'));
+    const refused = await takeRegistrationSlot(address);
     if (refused) throw new TooManyRequestsError(refused.message, refused.retryAfter);
     const { checkoutUrl } = await startRegistration(input, siteOrigin(request));
     return json({ checkoutUrl });

@@ -9,11 +9,15 @@ import { getSettings } from '~/models/settings.server';
 import { loginSchema } from '~/schemas/auth';
 import { parseForm } from '~/schemas/parse-form';
 import { commitUserSession, getUser, login, safeRedirect } from '~/web/auth.server';
-import { failureInit, failureOf, readSmallForm } from '~/web/http.server';
+import { clientAddress } from '~/web/client-address.server';
+import { publicAction, retryAfterHeaders } from '~/web/public-page.server';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => titled(matches, 'Sign In');
+
+// A 429 keeps its Retry-After when the answer is the page itself (JavaScript off).
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect('/golfers');
@@ -21,37 +25,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ leagueName: settings.leagueName });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  let form: FormData;
-  try {
-    form = await readSmallForm(request, 10_000);
-  } catch (error) {
-    const failure = failureOf(error);
-    if (failure) return json({ result: null, message: failure.message }, failureInit(failure));
-    throw error;
-  }
-  const submission = parseForm(form, loginSchema);
-  if (submission.status !== 'success') {
-    return json({ result: submission.reply({ hideFields: ['password'] }), message: null }, { status: 400 });
-  }
-  try {
-    const user = await login(request, submission.value);
-    const cookie = await commitUserSession(request, user.id, {
-      type: 'success',
-      title: 'Login successful',
-      description: `Welcome back, ${user.firstName}`,
-    });
-    return redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } });
-  } catch (error) {
-    const failure = failureOf(error);
-    if (failure) {
-      return json(
-        { result: submission.reply({ hideFields: ['password'] }), message: failure.message },
-        failureInit(failure),
-      );
-    }
-    throw error;
-  }
+/**
+ * Sign-in: the form back with 'Username is required'… (400), 'Invalid username or password' (401), a disabled account
+ * (403) or 'Too many failed attempts…' (429, throttled per username and client address: docs/decisions/091).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const address = clientAddress(context);
+  return publicAction(request, {
+    maxBytes: 10_000,
+    run: async ({ form }) => {
+      const submission = parseForm(form, loginSchema);
+      if (submission.status !== 'success') {
+        return json({ result: submission.reply({ hideFields: ['password'] }), message: null }, { status: 400 });
+      }
+      const user = await login(request, submission.value, address);
+      const cookie = await commitUserSession(request, user.id, {
+        type: 'success',
+        title: 'Login successful',
+        description: `Welcome back, ${user.firstName}`,
+      });
+      return redirect(safeRedirect(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } });
+    },
+    failed: (failure, form) => ({
+      result: form ? parseForm(form, loginSchema).reply({ hideFields: ['password'] }) : null,
+      message: failure.message,
+    }),
+  });
 }
 
 export default function LoginPage() {

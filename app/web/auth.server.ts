@@ -18,47 +18,55 @@ class LoginError extends HttpError {}
 
 const authenticator = new Authenticator<PublicUser>();
 
+// The strategy only checks the password; `login` below throttles around it, with the client address it is given.
 authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
-    const parsed = loginSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new LoginError(400, 'Username and password are required', zodFieldErrors(parsed.error));
-    const { username, password } = parsed.data;
-    const keys = throttleKeys(username, request.headers.get('X-Client-Address') ?? undefined);
-    // The attempt is counted before the password is checked, so parallel guesses cannot slip past the limit.
-    const minutes = await reserveAttempt(keys);
-    if (minutes > 0) {
-      throw new TooManyRequestsError(
-        `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        minutes * 60,
-      );
-    }
-    let user: PublicUser | null;
-    try {
-      user = await verifyLogin(username, password);
-    } catch (error) {
-      // The right password of a disabled account is not a guess.
-      if (error instanceof ForbiddenError) await attemptSucceeded(keys);
-      throw error;
-    }
+  new FormStrategy(async ({ form }) => {
+    const { username, password } = credentials(Object.fromEntries(form));
+    const user = await verifyLogin(username, password);
     if (!user) throw new LoginError(401, 'Invalid username or password');
-    await attemptSucceeded(keys);
     return user;
   }),
   'form',
 );
 
+function credentials(fields: { username?: unknown; password?: unknown }) {
+  const parsed = loginSchema.safeParse(fields);
+  if (!parsed.success) throw new LoginError(400, 'Username and password are required', zodFieldErrors(parsed.error));
+  return parsed.data;
+}
+
 /**
- * Signs in from already-read fields. The body is read by the caller with a size limit, then handed to
- * remix-auth-form as a fresh request (FormStrategy reads the body itself).
+ * Signs in from already-read fields, throttled per username and `clientAddress` (docs/decisions/091, the address from
+ * the load context: `clientAddress(context)`, never from a header). The body is read by the caller with a size limit,
+ * then handed to remix-auth-form as a fresh request (FormStrategy reads the body itself).
  */
-export async function login(request: Request, fields: { username?: unknown; password?: unknown }): Promise<PublicUser> {
-  const body = new URLSearchParams();
-  if (typeof fields.username === 'string') body.set('username', fields.username);
-  if (typeof fields.password === 'string') body.set('password', fields.password);
+export async function login(
+  request: Request,
+  fields: { username?: unknown; password?: unknown },
+  clientAddress: string,
+): Promise<PublicUser> {
+  const { username, password } = credentials(fields);
+  const keys = throttleKeys(username, clientAddress);
+  // The attempt is counted before the password is checked, so parallel guesses cannot slip past the limit.
+  const minutes = await reserveAttempt(keys);
+  if (minutes > 0) {
+    throw new TooManyRequestsError(
+      `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      minutes * 60,
+    );
+  }
+  const body = new URLSearchParams({ username, password });
   const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' });
-  const address = request.headers.get('X-Client-Address');
-  if (address) headers.set('X-Client-Address', address);
-  return authenticator.authenticate('form', new Request(request.url, { method: 'POST', body, headers }));
+  let user: PublicUser;
+  try {
+    user = await authenticator.authenticate('form', new Request(request.url, { method: 'POST', body, headers }));
+  } catch (error) {
+    // The right password of a disabled account is not a guess.
+    if (error instanceof ForbiddenError) await attemptSucceeded(keys);
+    throw error;
+  }
+  await attemptSucceeded(keys);
+  return user;
 }
 
 function tokenOf(session: Awaited<ReturnType<typeof getSession>>): string | null {

@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { request as newRequest } from '@playwright/test';
 import { createUser } from '../../app/models/users.server';
 import { db } from '../../app/db/db.server';
 import { expect, test, unique } from './fixtures';
+import { startOwnServer, type OwnServer } from './own-server';
 
 /**
  * Through the real server (server.js in front of the build): cross-site refusal of JSON, multipart and logout
@@ -121,57 +118,20 @@ test('without TRUST_PROXY, a forwarded https is not believed: the cookie over pl
 });
 
 test.describe('behind a proxy trusted with TRUST_PROXY=1', () => {
-  let server: ChildProcess | undefined;
+  let server: OwnServer | undefined;
   let base = '';
-  let dbFile = '';
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(port));
-      });
+    server = await startOwnServer('proxy', {
+      TRUST_PROXY: '1',
+      ADMIN_USERNAME: 'proxyadmin',
+      ADMIN_PASSWORD: 'proxy-admin-password',
     });
-    dbFile = path.resolve(`tests/.tmp/e2e-proxy-${port}.db`);
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['server.js'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        TRUST_PROXY: '1',
-        DATABASE_URL: `file:${dbFile}`,
-        SESSION_SECRET: 'e2e-proxy-secret',
-        SEED_DEMO: '0',
-        BCRYPT_COST: '4',
-        ADMIN_USERNAME: 'proxyadmin',
-        ADMIN_PASSWORD: 'proxy-admin-password',
-        STRIPE_SECRET_KEY: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      const timer = setTimeout(() => reject(new Error(`The proxied server did not start:\n${output}`)), 100_000);
-      const read = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('ready at')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      server!.stdout!.on('data', read);
-      server!.stderr!.on('data', read);
-      server!.on('exit', (code) => reject(new Error(`The proxied server exited (${code}):\n${output}`)));
-    });
+    base = server.base;
   });
 
-  test.afterAll(() => {
-    server?.kill();
-    for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(dbFile + suffix, { force: true });
-  });
+  test.afterAll(() => server?.stop());
 
   test('the cookie is Secure when the proxy says the request came over https, and not otherwise', async () => {
     const api = await newRequest.newContext({ baseURL: base });

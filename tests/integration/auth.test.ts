@@ -7,7 +7,7 @@ import { action as authAction, loader as authLoader } from '~/routes/auth';
 import { loader as adminLoader } from '~/routes/_admin';
 import { createUser } from '~/models/users.server';
 import { db } from '~/db/db.server';
-import { call, request, signIn, unique } from './helpers';
+import { call, loadContext, newClientAddress, request, signIn, unique } from './helpers';
 
 async function newUser(password = 'correct-horse') {
   const username = unique('u');
@@ -131,11 +131,12 @@ describe('sign-in page', () => {
 
   it('locks a username after 5 failed attempts from one address, even with the right password', async () => {
     const { username, password } = await newUser();
+    const from = loadContext(newClientAddress());
     for (let i = 0; i < 5; i++) {
-      const res = await call(authAction, request('/auth', { form: { username, password: 'nope' } }));
+      const res = await call(authAction, request('/auth', { form: { username, password: 'nope' } }), {}, from);
       expect(res.status).toBe(401);
     }
-    const locked = await call(authAction, request('/auth', { form: { username, password } }));
+    const locked = await call(authAction, request('/auth', { form: { username, password } }), {}, from);
     expect(locked.status).toBe(429);
     expect((await locked.json()).message).toBe('Too many failed attempts. Try again in 15 minutes.');
   });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { currentSeason } from '~/domain/season';
 import { createSeason, getSeason, updateSeason } from '~/models/seasons.server';
 import { createUser, type PublicUser } from '~/models/users.server';
@@ -54,14 +55,32 @@ export async function signIn(opts: { isAdmin?: boolean } = {}): Promise<{ user: 
   return { user, cookie: setCookie.split(';')[0] };
 }
 
-/** Calls a loader or action and returns the Response, whether it was returned or thrown. */
+/** A client address no other call uses (IPv6 documentation prefix, random): its own throttle and rate-limit buckets. */
+export function newClientAddress(): string {
+  const hex = crypto.randomBytes(8).toString('hex');
+  return `2001:db8::${hex.match(/.{4}/g)!.join(':')}`;
+}
+
+/**
+ * The load context server.js's getLoadContext gives a request: a CSP nonce and the client's address. By default
+ * each call is a client of its own; a test of throttling or rate limits passes the one address it counts against.
+ */
+export function loadContext(clientAddress: string = newClientAddress()): Record<string, unknown> {
+  return { cspNonce: 'test-nonce', clientAddress };
+}
+
+/**
+ * Calls a loader or action and returns the Response, whether it was returned or thrown. `context` is Remix's load
+ * context (default: a fresh client address, as server.js would give).
+ */
 export async function call(
   fn: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown,
   req: Request,
   params: Record<string, string> = {},
+  context: Record<string, unknown> = loadContext(),
 ): Promise<Response> {
   try {
-    const out = await fn({ request: req, params, context: {} });
+    const out = await fn({ request: req, params, context });
     if (out instanceof Response) return out;
     return new Response(JSON.stringify(out), { status: 200, headers: { 'Content-Type': 'application/json' } });
   } catch (thrown) {

@@ -5,7 +5,7 @@ import { action as apiLogin } from '~/routes/api.login';
 import { action as authAction } from '~/routes/auth';
 import { db } from '~/db/db.server';
 import { verifyPassword } from '~/models/password.server';
-import { call, request, unique } from './helpers';
+import { call, loadContext, request, unique } from './helpers';
 
 // Every password check is counted: the throttle must refuse BEFORE bcrypt runs.
 vi.mock('~/models/password.server', async (importOriginal) => {
@@ -32,7 +32,7 @@ function newAddress(): string {
 }
 
 function signInFrom(address: string, username: string, password: string) {
-  return call(authAction, request('/auth', { form: { username, password }, headers: { 'X-Client-Address': address } }));
+  return call(authAction, request('/auth', { form: { username, password } }), {}, loadContext(address));
 }
 
 beforeEach(() => {
@@ -79,7 +79,9 @@ describe('login throttling', () => {
     // The JSON sign-in is throttled the same way.
     const api = await call(
       apiLogin,
-      request('/api/login', { json: { username, password }, headers: { 'X-Client-Address': attacker } }),
+      request('/api/login', { json: { username, password } }),
+      {},
+      loadContext(attacker),
     );
     expect(api.status).toBe(429);
     expect(api.headers.get('Retry-After')).toBe('900');
@@ -129,6 +131,69 @@ describe('login throttling', () => {
     const costOf = (hash: string) => hash.slice(0, 7);
     expect(costOf(dummyHash)).toBe(costOf(stored.passwordHash));
     expect(costOf(dummyHash)).toBe(`$2b$${String(process.env.BCRYPT_COST).padStart(2, '0')}$`);
+  });
+});
+
+describe('the client address comes from the load context only', () => {
+  it('an X-Client-Address (or X-Forwarded-For) header the client sends changes nothing: the lock follows the address server.js gave', async () => {
+    const { username, password } = await newUser();
+    const address = newAddress();
+    for (let i = 0; i < 5; i++) {
+      // Each guess claims another address; all are counted against the real one.
+      const spoofed = { 'X-Client-Address': newAddress(), 'X-Forwarded-For': newAddress() };
+      const res = await call(
+        authAction,
+        request('/auth', { form: { username, password: `wrong-${i}` }, headers: spoofed }),
+        {},
+        loadContext(address),
+      );
+      expect(res.status).toBe(401);
+    }
+    const locked = await call(
+      authAction,
+      request('/auth', { form: { username, password }, headers: { 'X-Client-Address': newAddress() } }),
+      {},
+      loadContext(address),
+    );
+    expect(locked.status).toBe(429);
+    const keys = (await db.loginThrottle.findMany({ where: { key: { contains: username } } })).map((r) => r.key);
+    expect(keys).toEqual([`user:${username}@${address}`]);
+    // Claiming the locked address from another one does not borrow its lock either.
+    const elsewhere = await call(
+      authAction,
+      request('/auth', { form: { username, password }, headers: { 'X-Client-Address': address } }),
+      {},
+      loadContext(newAddress()),
+    );
+    expect(elsewhere.status).toBe(302);
+  });
+
+  it('without a client address the sign-in is refused as a misconfigured server, and nothing is counted or checked', async () => {
+    const { username, password } = await newUser();
+    const before = await db.loginThrottle.count();
+    const misconfigured = /Misconfigured server: the load context has no clientAddress/;
+    for (const context of [{}, { cspNonce: 'n' }, { clientAddress: '' }, { clientAddress: 7 }]) {
+      // The page's action: a defect Remix answers 500 (and logs with this message).
+      await expect(
+        call(
+          authAction,
+          request('/auth', { form: { username, password }, headers: { 'X-Client-Address': '1.2.3.4' } }),
+          {},
+          context,
+        ),
+      ).rejects.toThrow(misconfigured);
+    }
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const api = await call(apiLogin, request('/api/login', { json: { username, password } }), {}, {});
+      expect(api.status).toBe(500);
+      expect(await api.json()).toEqual({ message: 'Something went wrong on our side.' });
+      expect(String(logged.mock.calls[0]?.[0])).toMatch(misconfigured);
+    } finally {
+      logged.mockRestore();
+    }
+    expect(checks).not.toHaveBeenCalled();
+    expect(await db.loginThrottle.count()).toBe(before);
   });
 });
 

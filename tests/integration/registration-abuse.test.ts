@@ -10,7 +10,7 @@ import {
 import { action as confirmTeeTime } from '~/routes/_public.registration-confirmation.$sessionId';
 import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
-import { call, openRegistration, request, unique } from './helpers';
+import { call, loadContext, openRegistration, request, unique } from './helpers';
 
 // Registration abuse (docs/product/accounts.md#registration-abuse): the per-address limit, expiring only open
 // checkouts once, and contact details that change only through the address on file. The real `stripe` SDK talks to
@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 let addressCounter = 0;
-/** A client address no other test uses (server.js sets X-Client-Address on every request). */
+/** A client address no other test uses (server.js passes the client's address in the load context). */
 function newAddress(): string {
   addressCounter += 1;
   return `198.51.100.${addressCounter}`;
@@ -56,7 +56,7 @@ function newGolferBody(email = `${unique('g')}@example.org`) {
 }
 
 function registerFrom(address: string, body: Record<string, unknown>) {
-  return call(registerApi, request('/api/register-golfer', { json: body, headers: { 'X-Client-Address': address } }));
+  return call(registerApi, request('/api/register-golfer', { json: body }), {}, loadContext(address));
 }
 
 /** Registers through the API from a fresh address; returns the fake session and the pending registration. */
@@ -164,8 +164,9 @@ describe('rate limit per address', () => {
           estimatedScore: String(body.estimatedScore),
           termsAccepted: 'on',
         },
-        headers: { 'X-Client-Address': address },
       }),
+      {},
+      loadContext(address),
     );
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
@@ -183,6 +184,54 @@ describe('rate limit per address', () => {
       expect(res.status).toBe(400);
     }
     expect((await registerFrom(address, newGolferBody())).status).toBe(200);
+  });
+});
+
+describe('the client address comes from the load context only', () => {
+  it('an X-Client-Address header the client sends does not move it to another allowance', async () => {
+    const address = newAddress();
+    const claimed = (body: Record<string, unknown>) =>
+      call(
+        registerApi,
+        request('/api/register-golfer', { json: body, headers: { 'X-Client-Address': newAddress() } }),
+        {},
+        loadContext(address),
+      );
+    for (let i = 0; i < 10; i++) expect((await claimed(newGolferBody())).status).toBe(200);
+    expect((await claimed(newGolferBody())).status).toBe(429);
+    expect(await db.loginThrottle.findUnique({ where: { key: `register:${address}` } })).toMatchObject({
+      failures: 10,
+    });
+  });
+
+  it('without a client address the page and the API refuse as a misconfigured server, and start nothing', async () => {
+    const pendingBefore = await db.pendingRegistration.count();
+    const sessionsBefore = fake.sessions.size;
+    const body = newGolferBody();
+    const form = {
+      registrationType: 'new',
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      phone: body.phone,
+      estimatedScore: String(body.estimatedScore),
+      termsAccepted: 'on',
+    };
+    const headers = { 'X-Client-Address': newAddress() };
+    await expect(call(registerPage, request('/register', { form, headers }), {}, {})).rejects.toThrow(
+      /Misconfigured server: the load context has no clientAddress/,
+    );
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const api = await call(registerApi, request('/api/register-golfer', { json: body, headers }), {}, {});
+      expect(api.status).toBe(500);
+      expect(await api.json()).toEqual({ message: 'Something went wrong on our side.' });
+      expect(String(logged.mock.calls[0]?.[0])).toMatch(/Misconfigured server/);
+    } finally {
+      logged.mockRestore();
+    }
+    expect(await db.pendingRegistration.count()).toBe(pendingBefore);
+    expect(fake.sessions.size).toBe(sessionsBefore);
   });
 });
 
