@@ -1,7 +1,6 @@
 import { DomainError, type FieldErrors } from '~/domain/errors';
 import { createCourse, updateCourse } from '~/models/courses.server';
 import { golferData, normalizeEmail, updateGolfer } from '~/models/golfers.server';
-import { recomputeHandicaps } from '~/models/handicaps.server';
 import { upsertFlightAssignment } from '~/models/flights.server';
 import { membershipData, upsertMembership } from '~/models/memberships.server';
 import {
@@ -333,11 +332,12 @@ const memberships: Writer<MembershipInput> = {
       );
     });
     await tx.membership.createMany({ data: added.map((input) => membershipData(input, null)) });
-    // An estimated score seeds the golfer's handicap (docs/product/handicaps.md#estimated-score).
+    // An estimated score seeds the golfer's handicap (docs/product/handicaps.md#estimated-score), and so the
+    // calculated points of the nights where it moves a net score (docs/decisions/117-points-never-stale.md).
     const seeded = [
       ...new Set(added.filter((input) => input.estimatedScore !== undefined).map((input) => input.golferId)),
     ];
-    await recomputeHandicaps(tx, seeded);
+    await recomputeHandicapsAndPoints(tx, seeded);
   },
 };
 
