@@ -274,7 +274,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     await expectFresh(first, second);
   });
 
-  it("changing a course's par re-ranks the calculated nights where its golfers' net scores moved", async () => {
+  it("changing a course's par, or deleting it, re-ranks the calculated nights where its golfers' net scores moved", async () => {
     const { calculatePointsForDate, createCourse, updateCourse } = await models();
     const { call, request, signIn } = await import('./helpers');
     const { action } = await import('~/routes/api.courses.$id');
@@ -310,6 +310,14 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     expect(await database().round.findUniqueOrThrow({ where: { id: annLater } })).toMatchObject({ netScore: 36 });
     expect(await pointsOf(annLater, bobs, annTyped, bobTyped)).toEqual([24, 23, 2, 6]);
     expect([await totalOf(ann), await totalOf(bob)]).toEqual([26, 29]);
+    await expectFresh(later);
+
+    // Deleting the course puts the early round at the default par (decision 012): Ann's handicap and place go back.
+    const { deleteCourse } = await models();
+    const { updateSettings } = await import('~/models/settings.server');
+    await updateSettings({ defaultPar: 36 }); // the league's default: the early round is 4 over again, handicap 3
+    await deleteCourse(course.id);
+    expect(await pointsOf(bobs, annLater, annTyped, bobTyped)).toEqual([24, 23, 2, 6]);
     await expectFresh(later);
   });
 
