@@ -247,7 +247,8 @@ export async function calculatedNightsOf(tx: Tx, golfers: Iterable<GolferNights>
   }
   const dates = new Set<string>();
   for (const [season, ids] of bySeason) {
-    // The flights of a date are those of the date's year (calculatePointsForDate), whatever season the round is filed in.
+    // A date's flights are those of its year (as calculatePointsForDate reads them), whatever season a round is
+    // filed under.
     const within = season === undefined ? {} : { date: { gte: `${season}-`, lt: `${season + 1}-` } };
     for (const slice of chunks([...ids])) {
       const found = await tx.round.findMany({
