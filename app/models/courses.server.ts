@@ -1,4 +1,4 @@
-import { recomputeCourseHandicaps, recomputeHandicaps } from '~/models/handicaps.server';
+import { recomputeHandicapsAndPoints } from '~/models/points.server';
 import type { CourseInput } from '~/schemas/course';
 import { db, type Tx } from '~/db/db.server';
 import { NotFoundError } from '~/domain/errors';
@@ -34,19 +34,29 @@ export function createCourse(input: CourseInput, client: Tx = db): Promise<Cours
   return client.course.create({ data: courseData(input), select: courseFields });
 }
 
-/** Updates a course; a changed par recomputes the handicaps of every round played on it, in the same transaction. */
+/** The golfers with a round on this course. */
+async function playersOf(tx: Tx, courseId: number): Promise<number[]> {
+  const players = await tx.round.findMany({ where: { courseId }, select: { golferId: true }, distinct: ['golferId'] });
+  return players.map((p) => p.golferId);
+}
+
+/**
+ * Updates a course; a changed par recomputes the handicaps of every golfer who played it, and the calculated points
+ * of the nights where their net scores moved (docs/decisions/117-points-never-stale.md), in the same transaction.
+ */
 export function updateCourse(id: number, input: CourseInput, client: Tx = db): Promise<CourseRow> {
   return inTransaction(client, async (tx) => {
     const existing = await requireCourse(id, tx);
     const course = await tx.course.update({ where: { id }, data: courseData(input), select: courseFields });
-    if (existing.coursePar !== course.coursePar) await recomputeCourseHandicaps(tx, id);
+    if (existing.coursePar !== course.coursePar) await recomputeHandicapsAndPoints(tx, await playersOf(tx, id));
     return course;
   });
 }
 
 /**
  * Deletes a course and keeps its rounds (they show "Unknown Course"). Those rounds now count at the default par,
- * so their golfers' handicaps are recomputed in the same transaction (docs/decisions/012-deleting-a-course.md).
+ * so their golfers' handicaps, and the calculated points of the nights where their net scores moved, are recomputed
+ * in the same transaction (docs/decisions/012-deleting-a-course.md, docs/decisions/117-points-never-stale.md).
  */
 export function deleteCourse(id: number, client: Tx = db): Promise<void> {
   return inTransaction(client, async (tx) => {
@@ -58,7 +68,7 @@ export function deleteCourse(id: number, client: Tx = db): Promise<void> {
     });
     await tx.round.updateMany({ where: { courseId: id }, data: { courseId: null } });
     await tx.course.delete({ where: { id } });
-    await recomputeHandicaps(
+    await recomputeHandicapsAndPoints(
       tx,
       players.map((p) => p.golferId),
     );

@@ -1,4 +1,5 @@
 import { currentHandicaps } from '~/models/handicaps.server';
+import { calculatedNightsOf, recalculateNights } from '~/models/points.server';
 import { inTransaction, isForeignKeyViolation } from '~/db/transaction.server';
 import type { FlightNo } from '~/domain/league-rules';
 import type { FlightInput } from '~/schemas/flight';
@@ -203,31 +204,47 @@ function writeFailed(name: string, input: FlightInput) {
 
 export type NamedAssignment = FlightAssignmentRecord & { golferName: string };
 
-/** Assigns a golfer to a flight for a season; one assignment per golfer and season (a ConflictError otherwise). */
+/**
+ * Assigns a golfer to a flight for a season; one assignment per golfer and season (a ConflictError otherwise). Every
+ * write of an assignment recalculates the nights of the golfer's season that held calculated points, in its
+ * transaction (docs/decisions/117-points-never-stale.md).
+ */
 export async function createFlightAssignment(input: FlightInput, client: Tx = db): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const name = await golferName(tx, input.golferId);
     await assertNoOtherAssignment(tx, input, name);
+    const nights = await calculatedNightsOf(tx, [input]);
     const created = await tx.flightAssignment
       .create({
         data: { golferId: input.golferId, season: input.season, flightNo: input.flightNo },
         select: assignmentFields,
       })
       .catch(writeFailed(name, input));
+    await recalculateNights(tx, nights);
     return { ...created, golferName: name };
   });
 }
 
-/** For imports: the golfer's assignment for that season is created, or moved to the given flight. */
-export async function upsertFlightAssignment(input: FlightInput, client: Tx = db): Promise<NamedAssignment> {
+/**
+ * For imports: the golfer's assignment for that season is created, or moved to the given flight. `recalculate: false`
+ * leaves the nights to the caller, which reads them (calculatedNightsOf) before its first write and recalculates
+ * them once after its last.
+ */
+export async function upsertFlightAssignment(
+  input: FlightInput,
+  client: Tx = db,
+  options: { recalculate?: boolean } = {},
+): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const name = await golferName(tx, input.golferId);
+    const nights = options.recalculate === false ? new Set<string>() : await calculatedNightsOf(tx, [input]);
     const saved = await tx.flightAssignment.upsert({
       where: { golferId_season: { golferId: input.golferId, season: input.season } },
       create: { golferId: input.golferId, season: input.season, flightNo: input.flightNo },
       update: { flightNo: input.flightNo },
       select: assignmentFields,
     });
+    await recalculateNights(tx, nights);
     return { ...saved, golferName: name };
   });
 }
@@ -239,10 +256,11 @@ export async function updateFlightAssignment(
   client: Tx = db,
 ): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
-    const existing = await tx.flightAssignment.findUnique({ where: { id }, select: { id: true } });
+    const existing = await tx.flightAssignment.findUnique({ where: { id }, select: { golferId: true, season: true } });
     if (!existing) throw new NotFoundError('Flight assignment not found');
     const name = await golferName(tx, input.golferId);
     await assertNoOtherAssignment(tx, input, name, id);
+    const nights = await calculatedNightsOf(tx, [existing, input]);
     const updated = await tx.flightAssignment
       .update({
         where: { id },
@@ -250,6 +268,7 @@ export async function updateFlightAssignment(
         select: assignmentFields,
       })
       .catch(writeFailed(name, input));
+    await recalculateNights(tx, nights);
     return { ...updated, golferName: name };
   });
 }
@@ -263,19 +282,26 @@ export async function moveFlightAssignment(
   return inTransaction(client, async (tx) => {
     const existing = await tx.flightAssignment.findUnique({
       where: { id },
-      select: { golfer: { select: { fullName: true } } },
+      select: { golferId: true, season: true, golfer: { select: { fullName: true } } },
     });
     if (!existing) throw new NotFoundError('Flight assignment not found');
+    const nights = await calculatedNightsOf(tx, [existing]);
     const moved = await tx.flightAssignment.update({
       where: { id },
       data: { flightNo: newFlightNo },
       select: assignmentFields,
     });
+    await recalculateNights(tx, nights);
     return { ...moved, golferName: existing.golfer.fullName };
   });
 }
 
 export async function deleteFlightAssignment(id: number, client: Tx = db): Promise<void> {
-  const { count } = await client.flightAssignment.deleteMany({ where: { id } });
-  if (count === 0) throw new NotFoundError('Flight assignment not found');
+  await inTransaction(client, async (tx) => {
+    const existing = await tx.flightAssignment.findMany({ where: { id }, select: { golferId: true, season: true } });
+    const nights = await calculatedNightsOf(tx, existing);
+    const { count } = await tx.flightAssignment.deleteMany({ where: { id } });
+    if (count === 0) throw new NotFoundError('Flight assignment not found');
+    await recalculateNights(tx, nights);
+  });
 }

@@ -1,6 +1,8 @@
 import type { GolferInput } from '~/schemas/golfer';
 import { NAME_SEARCH_LIMIT, NAME_SEARCH_MIN_LETTERS, nameSearchTooShort } from '~/schemas/registration';
+import { calculatedNightsOf, recalculateNights } from '~/models/points.server';
 import { databaseConfig } from '~/db/database-url.server';
+import { inTransaction } from '~/db/transaction.server';
 import { db, isUniqueViolation, type Prisma, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
@@ -69,11 +71,16 @@ export async function updateGolfer(id: number, input: GolferInput, client: Tx = 
 
 /**
  * Deletes a golfer with their memberships, rounds, flight assignments and tee-time positions, in one
- * transaction (the foreign keys cascade and null the tee-time positions).
+ * transaction (the foreign keys cascade and null the tee-time positions). The nights they played that held
+ * calculated points are recalculated without them in it (docs/decisions/117-points-never-stale.md).
  */
 export async function deleteGolfer(id: number, client: Tx = db) {
-  const { count } = await client.golfer.deleteMany({ where: { id } });
-  if (count === 0) throw new NotFoundError('Golfer not found');
+  await inTransaction(client, async (tx) => {
+    const nights = await calculatedNightsOf(tx, [{ golferId: id }]);
+    const { count } = await tx.golfer.deleteMany({ where: { id } });
+    if (count === 0) throw new NotFoundError('Golfer not found');
+    await recalculateNights(tx, nights);
+  });
 }
 
 export function getGolfer(id: number, client: Tx = db) {

@@ -1,4 +1,4 @@
-import { recomputeHandicaps } from '~/models/handicaps.server';
+import { recomputeHandicapsAndPoints } from '~/models/points.server';
 import type { MembershipInput } from '~/schemas/membership';
 import { containsText } from '~/models/golfers.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
@@ -161,7 +161,8 @@ export function membershipData(input: MembershipInput, current: Date | null) {
 
 /**
  * Creates a membership. One per golfer and season: a second is a ConflictError with the golfer's name. An estimated score
- * seeds the golfer's handicap, so it is recomputed in the same transaction.
+ * seeds the golfer's handicap, so it is recomputed in the same transaction, with the calculated points of the nights
+ * where a net score moved (docs/decisions/117-points-never-stale.md); so are updates and deletes that change it.
  */
 export function createMembership(input: MembershipInput, client: Tx = db): Promise<MembershipRow> {
   return inTransaction(client, async (tx) => {
@@ -181,7 +182,7 @@ export function createMembership(input: MembershipInput, client: Tx = db): Promi
       if (isUniqueViolation(error)) throw duplicate(golfer.fullName, input.season);
       throw error;
     }
-    if (created.estimatedScore !== null) await recomputeHandicaps(tx, [created.golferId]);
+    if (created.estimatedScore !== null) await recomputeHandicapsAndPoints(tx, [created.golferId]);
     return created;
   });
 }
@@ -210,7 +211,7 @@ export function updateMembership(id: number, input: MembershipInput, client: Tx 
       throw error;
     }
     if (current.estimatedScore !== updated.estimatedScore || current.golferId !== updated.golferId) {
-      await recomputeHandicaps(tx, [current.golferId, updated.golferId]);
+      await recomputeHandicapsAndPoints(tx, [current.golferId, updated.golferId]);
     }
     return updated;
   });
@@ -250,7 +251,7 @@ export function deleteMembership(id: number, client: Tx = db): Promise<void> {
   return inTransaction(client, async (tx) => {
     const current = await requireMembership(id, tx);
     await tx.membership.delete({ where: { id } });
-    if (current.estimatedScore !== null) await recomputeHandicaps(tx, [current.golferId]);
+    if (current.estimatedScore !== null) await recomputeHandicapsAndPoints(tx, [current.golferId]);
   });
 }
 

@@ -200,18 +200,20 @@ async function netScoresOf(tx: Tx, golferIds: number[]): Promise<Map<number, { d
 }
 
 /**
- * After rounds or the schedule changed (docs/decisions/075-points-never-stale.md), in the transaction of the change:
- * recomputes the handicaps of these golfers, then recalculates the points of every date that held calculated points
- * and may now rank differently — the changed dates themselves, and the later dates where a net score moved with the
- * handicaps. `changed.calculated` says which changed dates held calculated points before the change: a round write
- * reads it before writing (calculatedDates), since the write changes the date's rounds; without it (a schedule
- * change, where the rounds did not change) it is read here, before the recomputation. Points of a date that does not
- * count are kept as they were: nothing counts them there, and they are recalculated if the date counts again.
+ * After rounds, the schedule, a course's par or an estimated score changed (docs/decisions/075-points-never-stale.md,
+ * docs/decisions/117-points-never-stale.md), in the transaction of the change: recomputes the handicaps of these
+ * golfers, then recalculates the points of every date that held calculated points and may now rank differently — the
+ * changed dates themselves, and the later dates where a net score moved with the handicaps. `changed.dates` are the
+ * dates whose rounds the write changed (none for a par or an estimate, which only move net scores);
+ * `changed.calculated` says which of them held calculated points before the change: a round write reads it before
+ * writing (calculatedDates), since the write changes the date's rounds; without it (a schedule change, where the
+ * rounds did not change) it is read here, before the recomputation. Points of a date that does not count are kept as
+ * they were: nothing counts them there, and they are recalculated if the date counts again.
  */
 export async function recomputeHandicapsAndPoints(
   tx: Tx,
   golferIds: Iterable<number>,
-  changed: { dates: Iterable<string>; calculated?: ReadonlySet<string> },
+  changed: { dates: Iterable<string>; calculated?: ReadonlySet<string> } = { dates: [] },
 ): Promise<void> {
   const ids = [...new Set(golferIds)];
   const dates = new Set(changed.dates);
@@ -224,9 +226,50 @@ export async function recomputeHandicapsAndPoints(
     if (!dates.has(now.date) && before.get(id)?.net !== now.net) moved.add(now.date);
   }
   const movedCalculated = await calculatedDates(tx, moved);
-  const due = [...new Set([...calculatedBefore, ...movedCalculated])];
+  await recalculateNights(tx, new Set([...calculatedBefore, ...movedCalculated]));
+}
+
+/** Whose nights a write changes: a golfer's rounds of one season, or of every season when none is given. */
+export type GolferNights = { golferId: number; season?: number };
+
+/**
+ * The dates of these golfers' rounds that hold calculated points (docs/decisions/117-points-never-stale.md). A write
+ * that changes who is ranked on a night and in which flight (deleting a golfer, a flight assignment) reads them before
+ * writing, since the write itself breaks the night's split, and hands them to recalculateNights after it. A fixed
+ * number of queries per season and 500 golfers.
+ */
+export async function calculatedNightsOf(tx: Tx, golfers: Iterable<GolferNights>): Promise<Set<string>> {
+  const bySeason = new Map<number | undefined, Set<number>>();
+  for (const { golferId, season } of golfers) {
+    const ids = bySeason.get(season) ?? new Set<number>();
+    ids.add(golferId);
+    bySeason.set(season, ids);
+  }
+  const dates = new Set<string>();
+  for (const [season, ids] of bySeason) {
+    // A date's flights are those of its year (as calculatePointsForDate reads them), whatever season a round is
+    // filed under.
+    const within = season === undefined ? {} : { date: { gte: `${season}-`, lt: `${season + 1}-` } };
+    for (const slice of chunks([...ids])) {
+      const found = await tx.round.findMany({
+        where: { golferId: { in: slice }, ...within },
+        select: { date: true },
+        distinct: ['date'],
+      });
+      for (const r of found) dates.add(r.date);
+    }
+  }
+  return calculatedDates(tx, dates);
+}
+
+/**
+ * Recalculates the points of these dates, which held calculated points before the write of the caller's transaction
+ * (calculatedDates, calculatedNightsOf). A date that lost its last round, or no longer counts, since it was calculated
+ * is not ranked: its points stay as they were.
+ */
+export async function recalculateNights(tx: Tx, nights: ReadonlySet<string>): Promise<void> {
+  const due = [...nights];
   if (due.length === 0) return;
-  // A date may have lost its last round, or stopped counting, since it was calculated: nothing to rank there.
   const nonCounting = await nonCountingDatesOf(
     tx,
     due.map((d) => seasonOfDate(d)!),

@@ -1,5 +1,5 @@
 import { DEFAULT_NINE_HOLE_PAR } from '~/domain/league-rules';
-import { recomputeHandicaps } from '~/models/handicaps.server';
+import { recomputeHandicapsAndPoints } from '~/models/points.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
 
@@ -24,8 +24,9 @@ export async function getSettings() {
 
 /**
  * Saves settings. Rounds without a course count at the default par, so changing it recomputes the handicaps of
- * the golfers who have such rounds, in the same transaction. The tee-time window is the span of every league night
- * in the calendar feeds, so changing it is a new version of every night's event
+ * the golfers who have such rounds, and the calculated points of the nights where their net scores moved
+ * (docs/decisions/117-points-never-stale.md), in the same transaction. The tee-time window is the span of every
+ * league night in the calendar feeds, so changing it is a new version of every night's event
  * (docs/decisions/115-league-season-defaults-and-calendar-updates.md).
  */
 export function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>, client: Tx = db) {
@@ -49,7 +50,7 @@ export function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>, client
         select: { golferId: true },
         distinct: ['golferId'],
       });
-      await recomputeHandicaps(
+      await recomputeHandicapsAndPoints(
         tx,
         golfers.map((g) => g.golferId),
       );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deleteGolfer } from '~/models/golfers.server';
 import { recomputeHandicaps } from '~/models/handicaps.server';
 import { createFlightAssignment, getFlightDetails, upsertFlightAssignment } from '~/models/flights.server';
+import { calculatePointsForDate } from '~/models/points.server';
 import { createRound } from '~/models/rounds.server';
 import { action as apiFlightById, loader as apiFlightGet } from '~/routes/api.flights.$id';
 import { loader as apiDetails } from '~/routes/api.flights.details';
@@ -319,6 +320,36 @@ describe('/flights page', () => {
       flightNo: '1',
     });
     expect(duplicate.status).toBe(409);
+  });
+
+  it("the Move form re-ranks the golfer's calculated night at once; a refused move changes nothing", async () => {
+    const { cookie } = await signIn();
+    // 2012-07-02: a date no other test plays, so these three are the night's only golfers.
+    const date = '2012-07-02';
+    const [ann, bob, cy] = [await newGolfer(), await newGolfer(), await newGolfer()];
+    const ids = new Map<number, number>();
+    for (const [golfer, gross] of [
+      [ann, 38],
+      [bob, 40],
+      [cy, 42],
+    ] as const) {
+      const assignment = await createFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' });
+      ids.set(golfer.id, assignment.id);
+      await createRound({ golferId: golfer.id, date, grossScore: gross });
+    }
+    await calculatePointsForDate(date);
+    const pointsOf = async () =>
+      (await db.round.findMany({ where: { date }, orderBy: { grossScore: 'asc' } })).map((r) => r.points);
+    expect(await pointsOf()).toEqual([24, 23, 22]);
+    const move = (newFlightNo: string) =>
+      postPage(cookie, '/flights?season=2012', { intent: 'move', flightId: String(ids.get(bob.id)), newFlightNo });
+
+    expect((await move('9')).status).toBe(400);
+    expect(await pointsOf()).toEqual([24, 23, 22]);
+
+    // Bob alone in flight 2 wins it; Cy moves up to second in flight 1.
+    expect((await move('2')).status).toBe(302);
+    expect(await pointsOf()).toEqual([24, 24, 23]);
   });
 
   it('answers 400 for a bad id and 404 for a missing assignment in the URL', async () => {

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
-import type { Db } from '~/db/db.server';
+import type { Db, Tx } from '~/db/db.server';
 
 /*
- * Points are never stale (docs/decisions/075-points-never-stale.md): the same cases on SQLite
+ * Points are never stale (docs/decisions/075-points-never-stale.md, and for deleting a golfer, a course's par, a
+ * flight assignment and an estimated score docs/decisions/117-points-never-stale.md): the same cases on SQLite
  * (points-consistency.test.ts) and PostgreSQL (points-consistency.postgres.test.ts). Each case has dates of its own
  * in `year`, a year no other test of the run plays in, so the rankings of one case never include another's rounds.
  * The models are imported when a case runs, after the PostgreSQL file has pointed the client at its server.
@@ -11,14 +12,17 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
   const day = (monthDay: string) => `${year}-${monthDay}`;
 
   async function models() {
-    const [golfers, flights, points, rounds, importing] = await Promise.all([
+    const [golfers, flights, points, rounds, importing, courses, memberships, standings] = await Promise.all([
       import('~/models/golfers.server'),
       import('~/models/flights.server'),
       import('~/models/points.server'),
       import('~/models/rounds.server'),
       import('~/features/import/import.server'),
+      import('~/models/courses.server'),
+      import('~/models/memberships.server'),
+      import('~/models/standings.server'),
     ]);
-    return { ...golfers, ...flights, ...points, ...rounds, ...importing };
+    return { ...golfers, ...flights, ...points, ...rounds, ...importing, ...courses, ...memberships, ...standings };
   }
 
   let serial = 0;
@@ -31,15 +35,52 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     return made.id;
   }
 
-  async function round(golferId: number, date: string, grossScore: number, points?: number) {
+  async function round(golferId: number, date: string, grossScore: number, points?: number, courseId?: number) {
     const { createRound } = await models();
-    return (await createRound({ golferId, date, grossScore, points })).id;
+    return (await createRound({ golferId, date, grossScore, points, courseId })).id;
   }
 
   async function pointsOf(...ids: number[]) {
     const rows = await database().round.findMany({ where: { id: { in: ids } }, select: { id: true, points: true } });
     const byId = new Map(rows.map((r) => [r.id, r.points]));
     return ids.map((id) => byId.get(id));
+  }
+
+  /** What these dates' rounds hold (points and net scores) and the season's standings. */
+  async function stored(dates: string[]) {
+    const { getStandings } = await models();
+    const rounds = await database().round.findMany({
+      where: { date: { in: dates } },
+      select: { id: true, points: true, netScore: true },
+      orderBy: { id: 'asc' },
+    });
+    return { rounds, standings: await getStandings(year) };
+  }
+
+  /** A write left these dates as a fresh 'Calculate points' of each leaves them: their points and the standings. */
+  async function expectFresh(...dates: string[]) {
+    const { calculatePointsForDate } = await models();
+    const before = await stored(dates);
+    for (const date of dates) await calculatePointsForDate(date);
+    expect(before).toEqual(await stored(dates));
+  }
+
+  /** A golfer's total points in the season's standings. */
+  async function totalOf(golferId: number) {
+    const { getStandings } = await models();
+    const rows = (await getStandings(year)).flatMap((flight) => flight.rows);
+    return rows.find((row) => row.golferId === golferId)?.totalPoints;
+  }
+
+  /** Runs a write in a transaction that then fails, as a later step of a feature would. */
+  async function rolledBack(write: (tx: Tx) => Promise<unknown>) {
+    const failed = await database()
+      .$transaction(async (tx) => {
+        await write(tx);
+        throw new Error('a later step failed');
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toMatchObject({ message: 'a later step failed' });
   }
 
   it('a round recorded on a calculated date is ranked with the others at once; typed points there give way', async () => {
@@ -198,5 +239,196 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
       await createRound({ golferId: ann, date: day('08-26'), grossScore: 41 }, tx);
     });
     expect(await database().round.count({ where: { golferId: ann } })).toBe(2);
+  });
+
+  // SPEC-3 §F, docs/decisions/117-points-never-stale.md: the writes that are not round changes.
+
+  it('deleting a golfer re-ranks every calculated night they played, in its transaction; a typed night stays typed', async () => {
+    const { calculatePointsForDate, deleteGolfer } = await models();
+    const { failureOf } = await import('~/web/http.server');
+    const [first, second, typed] = [day('04-01'), day('04-08'), day('04-15')];
+    const [ann, bob, cy, dee] = [await golfer(), await golfer(), await golfer(), await golfer()];
+    const anns = await round(ann, first, 38);
+    const bobs = await round(bob, first, 40);
+    const cys = await round(cy, first, 42);
+    const annSecond = await round(ann, second, 40); // handicap 2 from the first night: net 38
+    const dees = await round(dee, second, 44);
+    await calculatePointsForDate(first);
+    await calculatePointsForDate(second);
+    const annTyped = await round(ann, typed, 40, 5);
+    const bobTyped = await round(bob, typed, 45, 7);
+    expect(await pointsOf(anns, bobs, cys, annSecond, dees)).toEqual([24, 23, 22, 24, 23]);
+
+    // An unknown golfer is a 404, and a deletion whose transaction fails later takes its recalculation with it.
+    const untouched = await stored([first, second, typed]);
+    expect(failureOf(await deleteGolfer(999_999_999).catch((error: unknown) => error))).toMatchObject({
+      status: 404,
+    });
+    await rolledBack((tx) => deleteGolfer(ann, tx));
+    expect(await stored([first, second, typed])).toEqual(untouched);
+
+    await deleteGolfer(ann);
+    expect(await pointsOf(anns, annSecond, annTyped)).toEqual([undefined, undefined, undefined]);
+    expect(await pointsOf(bobs, cys, dees, bobTyped)).toEqual([24, 23, 24, 7]);
+    expect([await totalOf(bob), await totalOf(cy), await totalOf(dee)]).toEqual([31, 23, 24]);
+    await expectFresh(first, second);
+  });
+
+  it("changing a course's par, or deleting it, re-ranks the calculated nights where its golfers' net scores moved", async () => {
+    const { calculatePointsForDate, createCourse, updateCourse } = await models();
+    const { call, request, signIn } = await import('./helpers');
+    const { action } = await import('~/routes/api.courses.$id');
+    const [early, later, typed] = [day('04-22'), day('04-29'), day('05-04')];
+    const course = await createCourse({
+      courseName: `Par case ${year} ${Date.now()}`,
+      coursePar: 36,
+      courseLength: '3000',
+    });
+    const [ann, bob] = [await golfer(), await golfer()];
+    await round(ann, early, 40, undefined, course.id); // 4 over par 36: handicap 3
+    const annLater = await round(ann, later, 44); // net 41
+    const bobs = await round(bob, later, 40); // net 40
+    await calculatePointsForDate(later);
+    const annTyped = await round(ann, typed, 50, 2);
+    const bobTyped = await round(bob, typed, 51, 6);
+    expect(await pointsOf(bobs, annLater)).toEqual([24, 23]);
+
+    // A par the form refuses is a 400 that changes nothing.
+    const untouched = await stored([early, later, typed]);
+    const { cookie } = await signIn();
+    const body = { courseName: course.courseName, coursePar: 200, courseLength: '3000' };
+    const refused = await call(action, request(`/api/courses/${course.id}`, { method: 'PUT', json: body, cookie }), {
+      id: String(course.id),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ errors: { coursePar: [expect.stringContaining('Par')] } });
+    await rolledBack((tx) => updateCourse(course.id, { ...body, coursePar: 30 }, tx));
+    expect(await stored([early, later, typed])).toEqual(untouched);
+
+    // Par 30: Ann's early round is 10 over, handicap 8, and her later 44 is net 36: she wins that night.
+    await updateCourse(course.id, { ...body, coursePar: 30 });
+    expect(await database().round.findUniqueOrThrow({ where: { id: annLater } })).toMatchObject({ netScore: 36 });
+    expect(await pointsOf(annLater, bobs, annTyped, bobTyped)).toEqual([24, 23, 2, 6]);
+    expect([await totalOf(ann), await totalOf(bob)]).toEqual([26, 29]);
+    await expectFresh(later);
+
+    // Deleting the course puts the early round at the default par (decision 012): Ann's handicap and place go back.
+    const { deleteCourse } = await models();
+    const { updateSettings } = await import('~/models/settings.server');
+    await updateSettings({ defaultPar: 36 }); // the league's default: the early round is 4 over again, handicap 3
+    await deleteCourse(course.id);
+    expect(await pointsOf(bobs, annLater, annTyped, bobTyped)).toEqual([24, 23, 2, 6]);
+    await expectFresh(later);
+  });
+
+  it('every flight write re-ranks the calculated nights of the golfer and season; a typed night stays typed', async () => {
+    const { calculatePointsForDate, importJsonText } = await models();
+    const { createFlightAssignment, deleteFlightAssignment, moveFlightAssignment, updateFlightAssignment } =
+      await models();
+    const { failureOf } = await import('~/web/http.server');
+    const [night, typed] = [day('05-11'), day('05-18')];
+    const [ann, bob, cy, dee, eve] = [
+      await golfer(),
+      await golfer(),
+      await golfer(),
+      await golfer('2'),
+      await golfer(null),
+    ];
+    const assignmentOf = async (golferId: number) =>
+      (await database().flightAssignment.findUniqueOrThrow({ where: { golferId_season: { golferId, season: year } } }))
+        .id;
+    const anns = await round(ann, night, 38);
+    const bobs = await round(bob, night, 40);
+    const cys = await round(cy, night, 42);
+    const dees = await round(dee, night, 39);
+    const eves = await round(eve, night, 36, 7);
+    await calculatePointsForDate(night);
+    const annTyped = await round(ann, typed, 40, 3);
+    const bobTyped = await round(bob, typed, 41, 9);
+    expect(await pointsOf(anns, bobs, cys, dees, eves)).toEqual([24, 23, 22, 24, 7]);
+
+    // Bob onto Ann's assignment is a 409; a move whose transaction fails later changes nothing either.
+    const untouched = await stored([night, typed]);
+    const clash = { golferId: ann, season: year, flightNo: '2' as const };
+    expect(
+      failureOf(await updateFlightAssignment(await assignmentOf(bob), clash).catch((e: unknown) => e)),
+    ).toMatchObject({ status: 409 });
+    expect(failureOf(await moveFlightAssignment(999_999_999, '2').catch((e: unknown) => e))).toMatchObject({
+      status: 404,
+    });
+    await rolledBack(async (tx) => moveFlightAssignment(await assignmentOf(bob), '2', tx));
+    expect(await stored([night, typed])).toEqual(untouched);
+
+    // A move: flight 1 closes ranks, Bob is second in flight 2.
+    await moveFlightAssignment(await assignmentOf(bob), '2');
+    expect(await pointsOf(anns, cys, dees, bobs)).toEqual([24, 23, 24, 23]);
+    await expectFresh(night);
+
+    // A new assignment: Eve's typed 7 gives way to her place in flight 2.
+    await createFlightAssignment({ golferId: eve, season: year, flightNo: '2' });
+    expect(await pointsOf(eves, dees, bobs)).toEqual([24, 23, 22]);
+    await expectFresh(night);
+
+    // A removed assignment: Cy keeps the points he had (decision 022), Ann is alone in flight 1.
+    await deleteFlightAssignment(await assignmentOf(cy));
+    expect(await pointsOf(anns, cys)).toEqual([24, 23]);
+    await expectFresh(night);
+
+    // An edit: Ann joins flight 2.
+    await updateFlightAssignment(await assignmentOf(ann), { golferId: ann, season: year, flightNo: '2' });
+    expect(await pointsOf(eves, anns, dees, bobs)).toEqual([24, 23, 22, 21]);
+    await expectFresh(night);
+
+    // An import: Ann moves back and Cy gets a flight again, recalculated once in the import's transaction.
+    const rows = [
+      { golferId: ann, season: year, flightNo: '1' },
+      { golferId: cy, season: year, flightNo: '1' },
+    ];
+    expect(await importJsonText('flights', JSON.stringify(rows))).toEqual({ count: 2 });
+    expect(await pointsOf(anns, cys, eves, dees, bobs)).toEqual([24, 23, 24, 23, 22]);
+    expect(await pointsOf(annTyped, bobTyped)).toEqual([3, 9]);
+    expect([await totalOf(ann), await totalOf(bob)]).toEqual([27, 31]);
+    await expectFresh(night);
+  });
+
+  it("changing an estimated score re-ranks the calculated nights where the golfer's net scores moved", async () => {
+    const { calculatePointsForDate, createMembership, deleteMembership, importJsonText, updateMembership } =
+      await models();
+    const { failureOf } = await import('~/web/http.server');
+    const [night, typed] = [day('05-25'), day('05-30')];
+    const [ann, bob] = [await golfer(), await golfer()];
+    const anns = await round(ann, night, 44); // no estimate, no earlier round: net 44
+    const bobs = await round(bob, night, 42);
+    await calculatePointsForDate(night);
+    const annTyped = await round(ann, typed, 40, 1);
+    const bobTyped = await round(bob, typed, 40, 4);
+    expect(await pointsOf(bobs, anns)).toEqual([24, 23]);
+
+    // An estimate of 46 is 10 over par: handicap 8, so Ann's 44 is net 36 and she wins.
+    const input = { golferId: ann, season: year, registered: true, paid: false, estimatedScore: 46 };
+    await rolledBack((tx) => createMembership(input, tx));
+    expect(await pointsOf(bobs, anns)).toEqual([24, 23]);
+    const membership = await createMembership(input);
+    expect(await pointsOf(anns, bobs)).toEqual([24, 23]);
+    await expectFresh(night);
+
+    // A second membership for the season is a 409 and changes nothing.
+    const untouched = await stored([night, typed]);
+    const twice = createMembership({ ...input, estimatedScore: 60 });
+    expect(failureOf(await twice.catch((e: unknown) => e))).toMatchObject({ status: 409 });
+    expect(await stored([night, typed])).toEqual(untouched);
+
+    // Without the estimate Ann is back to net 44.
+    await updateMembership(membership.id, { ...input, estimatedScore: undefined });
+    expect(await pointsOf(bobs, anns)).toEqual([24, 23]);
+    await expectFresh(night);
+
+    // An imported membership with an estimate of 30 (6 under par: handicap -5) makes Bob's 42 a net 47.
+    await deleteMembership(membership.id);
+    const rows = [{ golferId: bob, season: year, registered: true, paid: true, estimatedScore: 30 }];
+    expect(await importJsonText('memberships', JSON.stringify(rows))).toEqual({ count: 1 });
+    expect(await pointsOf(anns, bobs, annTyped, bobTyped)).toEqual([24, 23, 1, 4]);
+    expect([await totalOf(ann), await totalOf(bob)]).toEqual([25, 27]);
+    await expectFresh(night);
   });
 }

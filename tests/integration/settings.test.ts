@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createFlightAssignment } from '~/models/flights.server';
 import { createGolfer } from '~/models/golfers.server';
 import { recomputeHandicaps } from '~/models/handicaps.server';
+import { calculatePointsForDate } from '~/models/points.server';
+import { createRound } from '~/models/rounds.server';
 import { getSettings } from '~/models/settings.server';
 import { createUser, verifyLogin } from '~/models/users.server';
 import { loader as rootLoader } from '~/root';
@@ -136,6 +139,37 @@ describe('/settings', () => {
     expect((await db.round.findUniqueOrThrow({ where: { id: round.id } })).hcpIndexAfter).toBe(7);
     await postSettings(cookie, { ...valid, defaultPar: '40' });
     expect((await db.round.findUniqueOrThrow({ where: { id: round.id } })).hcpIndexAfter).toBe(4);
+  });
+
+  it('re-ranks the calculated nights whose net scores the default par moved; an invalid par changes nothing', async () => {
+    const { cookie } = await signIn();
+    await postSettings(cookie, valid);
+    // 2012: a year no other test plays in, so these two are the only golfers of the night.
+    const [ann, bob] = [
+      await createGolfer({ firstName: 'Par', lastName: unique('Ann') }),
+      await createGolfer({ firstName: 'Par', lastName: unique('Bob') }),
+    ];
+    for (const golfer of [ann, bob]) await createFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' });
+    await createRound({ golferId: ann.id, date: '2012-06-04', grossScore: 40 }); // 4 over the default 36: handicap 3
+    const annLater = await createRound({ golferId: ann.id, date: '2012-06-11', grossScore: 44 }); // net 41
+    const bobLater = await createRound({ golferId: bob.id, date: '2012-06-11', grossScore: 40 }); // net 40
+    await calculatePointsForDate('2012-06-11');
+    const pointsOf = async () =>
+      (await db.round.findMany({ where: { id: { in: [annLater.id, bobLater.id] } }, orderBy: { id: 'asc' } })).map(
+        (r) => r.points,
+      );
+    expect(await pointsOf()).toEqual([23, 24]);
+
+    expect((await postSettings(cookie, { ...valid, defaultPar: '72' })).status).toBe(400);
+    expect(await pointsOf()).toEqual([23, 24]);
+
+    // Par 30: Ann's first round is 10 over, handicap 8, and her 44 is net 36.
+    await postSettings(cookie, { ...valid, defaultPar: '30' });
+    expect(await pointsOf()).toEqual([24, 23]);
+    await calculatePointsForDate('2012-06-11');
+    expect(await pointsOf()).toEqual([24, 23]);
+    await postSettings(cookie, valid);
+    expect(await pointsOf()).toEqual([23, 24]);
   });
 
   it('adds a user with the registration schema: matching passwords, unique username', async () => {

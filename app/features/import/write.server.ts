@@ -1,10 +1,14 @@
 import { DomainError, type FieldErrors } from '~/domain/errors';
 import { createCourse, updateCourse } from '~/models/courses.server';
 import { golferData, normalizeEmail, updateGolfer } from '~/models/golfers.server';
-import { recomputeHandicaps } from '~/models/handicaps.server';
 import { upsertFlightAssignment } from '~/models/flights.server';
 import { membershipData, upsertMembership } from '~/models/memberships.server';
-import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.server';
+import {
+  calculatedDates,
+  calculatedNightsOf,
+  recalculateNights,
+  recomputeHandicapsAndPoints,
+} from '~/models/points.server';
 import { createRounds, RoundTakenError, updateRound } from '~/models/rounds.server';
 import { createScheduleEntry, createSeason, updateScheduleEntry } from '~/models/seasons.server';
 import type { CourseInput } from '~/schemas/course';
@@ -328,17 +332,20 @@ const memberships: Writer<MembershipInput> = {
       );
     });
     await tx.membership.createMany({ data: added.map((input) => membershipData(input, null)) });
-    // An estimated score seeds the golfer's handicap (docs/product/handicaps.md#estimated-score).
+    // An estimated score seeds the golfer's handicap (docs/product/handicaps.md#estimated-score), and so the
+    // calculated points of the nights where it moves a net score (docs/decisions/117-points-never-stale.md).
     const seeded = [
       ...new Set(added.filter((input) => input.estimatedScore !== undefined).map((input) => input.golferId)),
     ];
-    await recomputeHandicaps(tx, seeded);
+    await recomputeHandicapsAndPoints(tx, seeded);
   },
 };
 
 /**
  * Flight assignments are upserted by golfer and season: a row moves the golfer to the flight it names (through
- * upsertFlightAssignment), and golfers without an assignment that season are inserted in batches.
+ * upsertFlightAssignment), and golfers without an assignment that season are inserted in batches. The nights of
+ * the rows' golfers and seasons that held calculated points are read before the first write and recalculated once
+ * after the last (docs/decisions/117-points-never-stale.md).
  */
 const flights: Writer<FlightInput> = {
   check: (tx, rows) => missingReferences(tx, rows),
@@ -352,15 +359,20 @@ const flights: Writer<FlightInput> = {
       }),
     );
     const byKey = new Map(stored.map((f) => [membershipKey(f), f]));
+    const nights = await calculatedNightsOf(
+      tx,
+      rows.map((row) => row.input),
+    );
     const added: FlightInput[] = [];
     await eachRow(rows, wrap, async ({ input }) => {
       const current = byKey.get(membershipKey(input));
       if (!current) added.push(input);
-      else if (current.flightNo !== input.flightNo) await upsertFlightAssignment(input, tx);
+      else if (current.flightNo !== input.flightNo) await upsertFlightAssignment(input, tx, { recalculate: false });
     });
     await tx.flightAssignment.createMany({
       data: added.map(({ golferId, season, flightNo }) => ({ golferId, season, flightNo })),
     });
+    await recalculateNights(tx, nights);
   },
 };
 

@@ -4,7 +4,7 @@ import { formatRoundDate, todayInLeague } from '~/domain/season';
 import type { RegistrationState, SeasonSummary } from '~/domain/seasons';
 import { contactDifference, requestContactChange } from '~/features/contact-changes/contact-changes.server';
 import { createGolfer, findGolferByEmail, getGolfer, normalizeEmail, updateGolfer } from '~/models/golfers.server';
-import { recomputeHandicaps } from '~/models/handicaps.server';
+import { recomputeHandicapsAndPoints } from '~/models/points.server';
 import { getRegistrationSeason, getSchedule } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
 import {
@@ -355,7 +355,7 @@ export async function fulfilCheckoutSession(
             ...(estimate !== null ? { estimatedScore: estimate } : {}),
           },
         });
-        if (estimate !== null && before?.estimatedScore !== estimate) await recomputeHandicaps(tx, [golferId]);
+        if (estimate !== null && before?.estimatedScore !== estimate) await recomputeHandicapsAndPoints(tx, [golferId]);
         await tx.pendingRegistration.update({
           where: { id: pending.id },
           data: { fulfilledGolferId: golferId, paymentIntentId: session.paymentIntentId },
