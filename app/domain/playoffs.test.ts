@@ -7,6 +7,7 @@ import {
   raceStatus,
   statusText,
   strokesByHole,
+  TIE_RULE_TEXT,
   type CardOffHole,
   type RaceGolfer,
   type RaceInput,
@@ -280,6 +281,10 @@ describe('a tie on a playoff night', () => {
       { golferId: 2, seed: 2, handicap: 0, holes: card([5, 5, 5, 5, 5, 5, 6, 5, 4]) }, // 30, 15, last: 4
     ]);
     expect(byLast).toEqual({ golferId: 2, rule: 'last-hole' });
+    expect([byThree, byLast].map((r) => TIE_RULE_TEXT[r.rule])).toEqual([
+      'Card-off: net of the last 3 holes',
+      'Card-off: net of the last hole',
+    ]);
   });
 
   it('keeps only the best of three at each step', () => {
