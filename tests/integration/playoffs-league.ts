@@ -29,7 +29,7 @@ export async function playoffsLeague(year: number) {
   const { createGolfer } = await import('~/models/golfers.server');
   const { createFlightAssignment } = await import('~/models/flights.server');
   const { createMembership } = await import('~/models/memberships.server');
-  const { createRound } = await import('~/models/rounds.server');
+  const { createRounds } = await import('~/models/rounds.server');
 
   const dates = mondays(year);
   const regular = dates.slice(0, 9);
@@ -60,14 +60,16 @@ export async function playoffsLeague(year: number) {
         paid: true,
         registrationDatetime: new Date(options.registered),
       });
-    for (const date of nights)
-      await createRound({
+    // One batch a golfer: the golfer's handicaps are computed once, as an import does.
+    await createRounds(
+      nights.map((date) => ({
         golferId: golfer.id,
         date,
         season: year,
         grossScore: options.gross ?? 45,
         points: points(date),
-      });
+      })),
+    );
   };
   const q = (n: number) => qualifiers.slice(0, n);
   const isQualifier = (date: string) => qualifiers.includes(date);
