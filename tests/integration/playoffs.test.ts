@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFlightAssignment } from '~/models/flights.server';
 import { createGolfer } from '~/models/golfers.server';
+import { createRounds } from '~/models/rounds.server';
+import { getStandings } from '~/models/standings.server';
 import * as playoffsApi from '~/routes/api.public.playoffs';
 import * as golferPage from '~/routes/_public.stats.golfers.$id';
 import * as playoffsPage from '~/routes/_public.stats.playoffs';
@@ -200,5 +202,42 @@ describe('/stats/playoffs', () => {
     }
     expect(await measure()).toEqual(before);
     expect(Math.max(...before)).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('the standings', () => {
+  it('mark for the playoffs the same golfers as the field, by its tie rules rather than the standings order', async () => {
+    const other = await playoffsLeague(2054);
+    const eight = [...other.regular.slice(0, 5), ...other.qualifiers.slice(0, 3)];
+    const join = async (first: string, nights: string[], points: (date: string) => number) => {
+      const golfer = await createGolfer({ firstName: first, lastName: unique('Tie') });
+      await createFlightAssignment({ golferId: golfer.id, season: 2054, flightNo: '2' });
+      await createRounds(
+        nights.map((date) => ({ golferId: golfer.id, date, season: 2054, grossScore: 45, points: points(date) })),
+      );
+      return golfer.id;
+    };
+    const pat = await join('Pat', eight, () => 25);
+    const quin = await join('Quin', eight, () => 25);
+    // 96 points like Ian and Hal, in 9 rounds (the standings rank Rob above them), but only 12 on the qualifier nights.
+    const rob = await join('Rob', [...other.regular.slice(0, 6), ...other.qualifiers.slice(0, 3)], (d) =>
+      other.qualifiers.includes(d) ? 4 : 14,
+    );
+    const flight = (await getStandings(2054)).find((f) => f.flightNo === '2')!;
+    expect(flight.rows.map((r) => [r.golferId, r.totalPoints, r.inPlayoffs])).toEqual([
+      [pat, 200, true],
+      [quin, 200, true],
+      [rob, 96, false],
+      // The standings' own order (points, rounds, then id); the field seeds Ian before Hal.
+      [other.golfers.Hal.id, 96, true],
+      [other.golfers.Ian.id, 96, true],
+    ]);
+    const body = (await (await api('?season=2054')).json()) as PlayoffsJson;
+    expect(body.flights[1].field.map((e) => e.golferId)).toEqual([
+      pat,
+      quin,
+      other.golfers.Ian.id,
+      other.golfers.Hal.id,
+    ]);
   });
 });
