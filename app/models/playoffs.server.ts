@@ -1,6 +1,6 @@
 import { golferDisplayName } from '~/domain/golfer-display';
 import { FLIGHT_NUMBERS } from '~/domain/league-rules';
-import { flightRace, statusText, type NightsLeft, type RaceStatus } from '~/domain/playoffs';
+import { flightRace, statusText, type NightsLeft } from '~/domain/playoffs';
 import { loadSchedules } from '~/models/handicaps.server';
 import { db, type Tx } from '~/db/db.server';
 
@@ -12,7 +12,6 @@ type RaceEntry = {
   /** 1 to 4 in the provisional field, else null. */
   seed: number | null;
   status: string;
-  statusKind: RaceStatus['kind'];
 };
 
 export type FlightRace = { flightNo: string; left: NightsLeft | null; rows: RaceEntry[] };
@@ -82,7 +81,6 @@ export async function playoffRace(season: number, flightNo: string | null = null
         points: row.totalPoints,
         seed: row.seed,
         status: statusText(row.status),
-        statusKind: row.status.kind,
       })),
     };
   });
