@@ -1,7 +1,8 @@
 import { FLIGHT_NUMBERS } from '~/domain/league-rules';
 import { golferDisplayName } from '~/domain/golfer-display';
-import { playoffTopFour, seasonStandings, type Standing } from '~/domain/standings';
+import { seasonStandings, type Standing } from '~/domain/standings';
 import { loadSchedules } from '~/models/handicaps.server';
+import { playoffRace } from '~/models/playoffs.server';
 import { db, type Tx } from '~/db/db.server';
 
 /** golferName is the stored full name (the admin page's); displayName adds the nickname (the stats website's). */
@@ -15,12 +16,13 @@ function nameOf(golfer: Parameters<typeof golferDisplayName>[0] | undefined, id:
 /**
  * Standings per flight for a season (docs/product/points-and-standings.md#standings): total points of counting rounds,
  * rounds played, playoff-qualifier weeks played, qualification, and the top 4 qualified golfers of each flight
- * marked for the playoffs. Playoff and championship weeks are not part of the regular standings; rounds on special
- * events and rain-outs count for nothing, and qualification counts the qualifier dates that were not rained out
+ * marked for the playoffs: the provisional field of /stats/playoffs, by its tie rules (app/domain/playoffs.ts). Playoff
+ * and championship weeks are not part of the regular standings; rounds on special events and rain-outs count for
+ * nothing, and qualification counts the qualifier dates that were not rained out
  * (docs/product/seasons.md#what-a-season-holds). A fixed number of queries whatever the size of the league.
  */
 export async function getStandings(season: number, client: Tx = db): Promise<FlightStandings[]> {
-  const [schedule, assignments, rounds] = await Promise.all([
+  const [schedule, assignments, rounds, race] = await Promise.all([
     loadSchedules(client, [season]),
     client.flightAssignment.findMany({
       where: { season },
@@ -31,7 +33,9 @@ export async function getStandings(season: number, client: Tx = db): Promise<Fli
       },
     }),
     client.round.findMany({ where: { season }, select: { golferId: true, date: true, points: true } }),
+    playoffRace(season, null, client),
   ]);
+  const field = new Set(race.flatMap((f) => f.rows.filter((r) => r.seed !== null).map((r) => r.golferId)));
   const flightOf = new Map(assignments.map((a) => [a.golferId, a.flightNo]));
   const golferOf = new Map(assignments.map((a) => [a.golferId, a.golfer]));
 
@@ -39,7 +43,6 @@ export async function getStandings(season: number, client: Tx = db): Promise<Fli
     const golferIds = assignments.filter((a) => a.flightNo === flightNo).map((a) => a.golferId);
     const flightRounds = rounds.filter((r) => flightOf.get(r.golferId) === flightNo);
     const standings = seasonStandings(schedule, flightRounds, golferIds);
-    const playoffs = new Set(playoffTopFour(standings).map((s) => s.golferId));
     return {
       flightNo,
       rows: standings.map((s, i) => ({
@@ -47,7 +50,7 @@ export async function getStandings(season: number, client: Tx = db): Promise<Fli
         golferName: golferOf.get(s.golferId)?.fullName ?? `Golfer #${s.golferId}`,
         displayName: nameOf(golferOf.get(s.golferId), s.golferId),
         rank: i + 1,
-        inPlayoffs: playoffs.has(s.golferId),
+        inPlayoffs: field.has(s.golferId),
       })),
     };
   });

@@ -10,6 +10,7 @@ import { golferHandicapDetail, loadSchedules, seasonOfDate } from '~/models/hand
 import { countRoundsByDate } from '~/models/rounds.server';
 import { listSeasons } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
+import { playoffRace } from '~/models/playoffs.server';
 import { db, type Tx } from '~/db/db.server';
 
 /**
@@ -287,7 +288,7 @@ export async function getGolferStats(golferId: number, season: number | null, cl
     .filter((r) => r.season === year)
     .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
   const dates = seasonRounds.map((r) => r.date);
-  const [schedule, flightRounds] = await Promise.all([
+  const [schedule, flightRounds, race] = await Promise.all([
     loadSchedules(client, [year]),
     flightNo === null || dates.length === 0
       ? Promise.resolve([])
@@ -295,6 +296,8 @@ export async function getGolferStats(golferId: number, season: number | null, cl
           where: { date: { in: dates }, golfer: { flights: { some: { season: year, flightNo } } } },
           select: { id: true, date: true, grossScore: true, netScore: true },
         }),
+    // The playoff race of the golfer's flight: their status line there (no flight, no race).
+    flightNo === null ? Promise.resolve([]) : playoffRace(year, flightNo, client),
   ]);
   const entryOf = new Map(schedule.map((e) => [e.date, e]));
   const placeOf = new Map<number, string>();
@@ -363,5 +366,87 @@ export async function getGolferStats(golferId: number, season: number | null, cl
       qualifierWeeks: standing.qualifierRoundsPlayed,
       qualified: standing.qualified,
     },
+    playoffStatus: race[0]?.rows.find((r) => r.golferId === golferId)?.status ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Playoffs
+
+/**
+ * /stats/playoffs and GET /api/public/playoffs (docs/product/playoffs.md): per flight the field (the first 4
+ * qualified golfers, seeded) and, while the field is provisional, the whole race to the playoffs. In this release the
+ * field is never locked, so no night has results yet: `net` and `champion` are null, and the Grand Championship has
+ * no entrants (docs/decisions/118-playoff-race-and-field.md). `season` null is the league season. Flights without
+ * golfers are left out.
+ */
+export async function getPublicPlayoffs(season: number | null, client: Tx = db) {
+  const { league, seasons } = await statsSeasons(client);
+  const year = season ?? league;
+  if (!seasons.includes(year)) throw new NotFoundError(`There are no stats for a ${year} season`);
+  const flights = await playoffRace(year, null, client);
+  return {
+    season: year,
+    seasons,
+    locked: false,
+    flights: flights
+      .filter((f) => f.rows.length > 0)
+      .map((f) => ({
+        flight: f.flightNo,
+        field: f.rows
+          .filter((r) => r.seed !== null)
+          .map((r) => ({
+            seed: r.seed!,
+            golferId: r.golferId,
+            name: r.name,
+            points: r.points,
+            status: r.status,
+            net: null,
+            champion: null,
+          })),
+        race: f.rows.map((r) => ({
+          golferId: r.golferId,
+          name: r.name,
+          points: r.points,
+          seed: r.seed,
+          status: r.status,
+        })),
+      })),
+    grandChampionship: { entrants: [] as { golferId: number; name: string; flight: string }[], champion: null },
+  };
+}
+
+/**
+ * /stats/playoffs as the page shows it: one page of each flight's race (or of the flight asked for), each row only
+ * what the table shows, and the size of each flight's field.
+ */
+export async function playoffsPage(season: number | null, url: URL, client: Tx = db) {
+  const { flights, grandChampionship: _grand, ...rest } = await getPublicPlayoffs(season, client);
+  const query = tableQuery(
+    url,
+    flights.map((f) => f.flight),
+    `There is no such page of the ${rest.season} playoffs`,
+  );
+  return {
+    ...rest,
+    pageSize: TABLE_PAGE_SIZE,
+    flight: query.flight,
+    flights: flights
+      .filter((f) => query.flight === null || f.flight === query.flight)
+      .map((f) => {
+        const page = tablePage(f.race, query.page);
+        return {
+          ...page,
+          flightNo: f.flight,
+          fieldSize: f.field.length,
+          rows: page.rows.map((r) => ({
+            id: r.golferId,
+            name: r.name,
+            points: r.points,
+            status: r.status,
+            ...(r.seed === null ? {} : { seed: r.seed }),
+          })),
+        };
+      }),
   };
 }

@@ -38,6 +38,9 @@ export default function StatsPage() {
           regular rounds and {REQUIRED_QUALIFIER_ROUNDS} of the playoff-qualifier weeks, and the top {PLAYOFF_SPOTS}{' '}
           qualified golfers of each flight reach the playoffs.
         </p>
+        <Link to={`/stats/playoffs?season=${season}`} className={`${statsLink} inline-block text-sm`}>
+          The race to the playoffs →
+        </Link>
       </header>
       <SeasonLinks seasons={seasons} season={season} to="/stats" />
       {only ? (

@@ -158,6 +158,14 @@ export default function GolferStatsPage() {
             </div>
           ))}
         </dl>
+        {golfer.playoffStatus ? (
+          <p className="text-sm text-slate-700" data-testid="playoff-status">
+            Playoffs: <span className="font-semibold text-slate-900">{golfer.playoffStatus}</span>.{' '}
+            <Link to={`/stats/playoffs?season=${season}`} className={statsLink}>
+              The race to the playoffs
+            </Link>
+          </p>
+        ) : null}
       </section>
     </div>
   );

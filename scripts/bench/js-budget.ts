@@ -19,6 +19,7 @@ export const JS_BUDGETS: ReadonlyArray<{ path: string; kb: number }> = [
   { path: '/terms', kb: 100 },
   { path: '/public/tee-times', kb: 100 },
   { path: '/stats', kb: 100 },
+  { path: '/stats/playoffs', kb: 100 },
   { path: '/register', kb: 120 },
 ];
 

@@ -30,7 +30,7 @@ const PAGES: Page[] = [
   ...JS_BUDGETS.map(({ path: page }) => ({
     path: page,
     scored: true,
-    stable: page === '/register' || page === '/stats',
+    stable: page === '/register' || page.startsWith('/stats'),
   })),
   { path: '/flights', scored: false, stable: true, admin: true },
 ];

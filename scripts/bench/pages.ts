@@ -42,9 +42,11 @@ function benchPages(league: GrownLeague): { path: string; admin: boolean; anyHtm
     { path: '/register?find=Last09', admin: false },
     { path: '/public/tee-times', admin: false },
     { path: '/stats', admin: false },
+    { path: '/stats/playoffs', admin: false },
     { path: `/stats/results/${night}`, admin: false },
     { path: `/stats/golfers/${golferId}`, admin: false },
     { path: `/api/public/standings?season=${season}`, admin: false },
+    { path: `/api/public/playoffs?season=${season}`, admin: false },
   ];
 }
 

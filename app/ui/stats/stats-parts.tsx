@@ -24,10 +24,11 @@ const tableClass =
 /**
  * The columns of the stats tables: a header, and a width on a phone and from `sm:` up that fits the header's longest
  * word in the widest common sans-serif font (DejaVu Sans). The column without a width (the golfer, the date) takes
- * what the others leave.
+ * what the others leave (the playoff race's status shares it with the golfer).
  */
 const columns = {
   rank: ['Rank', 'w-12 sm:w-[4.25rem]'],
+  seed: ['Seed', 'w-12 sm:w-[4.25rem]'],
   place: ['Place', 'w-[3.25rem] sm:w-[4.5rem]'],
   golfer: ['Golfer', undefined],
   date: ['Date', undefined],
@@ -40,6 +41,7 @@ const columns = {
   rounds: ['Rounds', 'w-16 sm:w-[5.5rem]'],
   qualifierWeeks: ['Qualifier Weeks', 'w-[4.5rem] sm:w-24'],
   qualified: ['Qualified', 'w-[4.625rem] sm:w-[6.25rem]'],
+  status: ['Status', undefined],
 } as const satisfies Record<string, readonly [header: string, width: string | undefined]>;
 
 /** A compact table of the stats pages, with these columns in this order. */

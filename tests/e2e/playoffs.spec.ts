@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { claimYear, expect, jsOn, test } from './fixtures';
+import { layoutShift, sidewaysOverflow, widerThanScreen } from './stats-data';
+import { playoffsLeague, type PlayoffsLeague } from '../integration/playoffs-league';
+import { db } from '../../app/db/db.server';
+
+// /stats/playoffs (docs/product/playoffs.md#the-playoffs-page) with JavaScript on and off: the race to the playoffs of
+// a season with one qualifier night left, reached from the header's Stats, on a 375 px phone.
+
+/** The years the stats, seasons and rounds specs claim too: whoever claims one has it alone until released. */
+const YEARS = Array.from({ length: 13 }, (_, i) => 2000 + i);
+
+let league: PlayoffsLeague;
+let claimed: { year: number; release: () => void } | undefined;
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(sidewaysOverflow), await page.evaluate(widerThanScreen)).toBeLessThanOrEqual(0);
+}
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test.beforeEach(async () => {
+    claimed = await claimYear(YEARS);
+    league = await playoffsLeague(claimed.year);
+  });
+  // After a failed beforeEach too: whatever was written of the season goes, and the year is free again.
+  test.afterEach(async () => {
+    if (!claimed) return;
+    await db.golfer.deleteMany({ where: { lastName: `Race${claimed.year}` } });
+    await db.season.deleteMany({ where: { year: claimed.year } });
+    claimed.release();
+    claimed = undefined;
+  });
+
+  test('a visitor goes from the header’s Stats to the race to the playoffs and a golfer’s status, without sideways scrolling', async ({
+    page,
+  }) => {
+    const { year } = league;
+    const name = (first: string) => `${first} Race${year}`;
+    await page.goto('/join');
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Stats' }).click();
+    await expect(page).toHaveURL(/\/stats$/);
+    await page.getByRole('link', { name: 'The race to the playoffs →' }).click();
+    await expect(page).toHaveURL(/\/stats\/playoffs\?season=\d{4}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Playoffs' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Seasons' })
+      .getByRole('link', { name: String(year), exact: true })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/stats/playoffs\\?season=${year}$`));
+    await expect(page.getByRole('heading', { level: 2, name: 'The race to the playoffs' })).toBeVisible();
+
+    const flight = page.getByRole('region', { name: 'Flight 1' });
+    for (const header of ['Seed', 'Golfer', 'Points', 'Status'])
+      await expect(flight.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    const rows = flight.getByRole('row');
+    await expect(rows).toHaveCount(7);
+    const cells = async (i: number) => rows.nth(i).getByRole('cell').allInnerTexts();
+    expect(await cells(1)).toEqual(['', name('Dan'), '130', 'Needs 1 more qualifier week']);
+    expect(await cells(2)).toEqual(['1', name('Amy'), '120', 'In the top 4']);
+    expect(await cells(3)).toEqual(['2', name('Cat'), '75', 'In the top 4']);
+    expect(await cells(4)).toEqual(['3', name('Bea'), '75', 'In the top 4']);
+    expect(await cells(5)).toEqual(['', name('Eli'), '30', 'Cannot qualify this season']);
+    expect(await cells(6)).toEqual(['', name('Gus'), '28', 'Needs 1 more regular round and 1 more qualifier week']);
+    await expect(
+      flight.getByText('Only 3 golfers of Flight 1 have qualified so far: the field is smaller.'),
+    ).toBeVisible();
+    // The tie rules, in order.
+    const rules = page.getByRole('region', { name: 'Tie rules' });
+    await expect(rules.getByRole('listitem')).toHaveText([
+      'More points from the playoff-qualifier weeks.',
+      'The lower handicap.',
+      'The earlier registration.',
+    ]);
+    await expect(rules).toContainText('the net of the last 6 holes, then the last 3, then the last hole');
+    await noSidewaysScroll(page);
+    if (jsOn()) {
+      // Loaded afresh (the click's own shifts do not count): nothing moves once drawn.
+      await page.goto(`/stats/playoffs?season=${year}`);
+      expect(await page.evaluate(layoutShift)).toBe(0);
+    }
+
+    await page
+      .getByRole('region', { name: 'Flight 1' })
+      .getByRole('link', { name: name('Gus') })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/stats/golfers/${league.golfers.Gus.id}\\?season=${year}$`));
+    await expect(page.getByTestId('playoff-status')).toHaveText(
+      'Playoffs: Needs 1 more regular round and 1 more qualifier week. The race to the playoffs',
+    );
+    await noSidewaysScroll(page);
+    await page.getByTestId('playoff-status').getByRole('link', { name: 'The race to the playoffs' }).click();
+    await expect(page).toHaveURL(new RegExp(`/stats/playoffs\\?season=${year}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Playoffs' })).toBeVisible();
+  });
+});
+
+test('a malformed or unknown season shows the 404 page', async ({ page }) => {
+  for (const [path, text] of [
+    ['/stats/playoffs?season=abc', 'There are no stats for that season.'],
+    ['/stats/playoffs?season=2099', 'There are no stats for a 2099 season.'],
+  ] as const) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText(text)).toBeVisible();
+  }
+});
