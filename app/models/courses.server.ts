@@ -3,6 +3,7 @@ import type { CourseInput } from '~/schemas/course';
 import { db, type Tx } from '~/db/db.server';
 import { NotFoundError } from '~/domain/errors';
 import { inTransaction } from '~/db/transaction.server';
+import { auditCreated, auditDeleted, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 
 /** Courses for selects. */
 export function listCourseOptions(client: Tx = db) {
@@ -30,15 +31,23 @@ function courseData(input: CourseInput) {
   return { courseName: input.courseName.trim(), coursePar: input.coursePar, courseLength: input.courseLength.trim() };
 }
 
-export function createCourse(input: CourseInput, client: Tx = db): Promise<CourseRow> {
-  return client.course.create({ data: courseData(input), select: courseFields });
+const courseTarget = (id: number) => ({ entity: 'course', id, labelField: 'courseName' });
+
+/** Creates a course; `actor` is the user who asked (null: the system), for the audit log. */
+export function createCourse(input: CourseInput, actor: Actor | null, client: Tx = db): Promise<CourseRow> {
+  return inTransaction(client, async (tx) => {
+    const course = await tx.course.create({ data: courseData(input), select: courseFields });
+    await recordAudit(tx, actor, auditCreated(courseTarget(course.id), course));
+    return course;
+  });
 }
 
 /** Updates a course; a changed par recomputes the handicaps of every round played on it, in the same transaction. */
-export function updateCourse(id: number, input: CourseInput, client: Tx = db): Promise<CourseRow> {
+export function updateCourse(id: number, input: CourseInput, actor: Actor | null, client: Tx = db): Promise<CourseRow> {
   return inTransaction(client, async (tx) => {
     const existing = await requireCourse(id, tx);
     const course = await tx.course.update({ where: { id }, data: courseData(input), select: courseFields });
+    await recordAudit(tx, actor, auditUpdated(courseTarget(id), existing, course));
     if (existing.coursePar !== course.coursePar) await recomputeCourseHandicaps(tx, id);
     return course;
   });
@@ -48,9 +57,9 @@ export function updateCourse(id: number, input: CourseInput, client: Tx = db): P
  * Deletes a course and keeps its rounds (they show "Unknown Course"). Those rounds now count at the default par,
  * so their golfers' handicaps are recomputed in the same transaction (docs/decisions/012-deleting-a-course.md).
  */
-export function deleteCourse(id: number, client: Tx = db): Promise<void> {
+export function deleteCourse(id: number, actor: Actor | null, client: Tx = db): Promise<void> {
   return inTransaction(client, async (tx) => {
-    await requireCourse(id, tx);
+    const course = await requireCourse(id, tx);
     const players = await tx.round.findMany({
       where: { courseId: id },
       select: { golferId: true },
@@ -58,6 +67,7 @@ export function deleteCourse(id: number, client: Tx = db): Promise<void> {
     });
     await tx.round.updateMany({ where: { courseId: id }, data: { courseId: null } });
     await tx.course.delete({ where: { id } });
+    await recordAudit(tx, actor, auditDeleted(courseTarget(id), course));
     await recomputeHandicaps(
       tx,
       players.map((p) => p.golferId),

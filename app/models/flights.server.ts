@@ -1,4 +1,5 @@
 import { currentHandicaps } from '~/models/handicaps.server';
+import { auditCreated, auditDeleted, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 import { inTransaction, isForeignKeyViolation } from '~/db/transaction.server';
 import type { FlightNo } from '~/domain/league-rules';
 import type { FlightInput } from '~/schemas/flight';
@@ -204,7 +205,14 @@ function writeFailed(name: string, input: FlightInput) {
 export type NamedAssignment = FlightAssignmentRecord & { golferName: string };
 
 /** Assigns a golfer to a flight for a season; one assignment per golfer and season (a ConflictError otherwise). */
-export async function createFlightAssignment(input: FlightInput, client: Tx = db): Promise<NamedAssignment> {
+const flightTarget = (id: number, golferName: string) => ({ entity: 'flight', id, label: golferName });
+const flightFields = ({ golferId, season, flightNo }: FlightAssignmentRecord) => ({ golferId, season, flightNo });
+
+export async function createFlightAssignment(
+  input: FlightInput,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const name = await golferName(tx, input.golferId);
     await assertNoOtherAssignment(tx, input, name);
@@ -214,20 +222,37 @@ export async function createFlightAssignment(input: FlightInput, client: Tx = db
         select: assignmentFields,
       })
       .catch(writeFailed(name, input));
+    await recordAudit(tx, actor, auditCreated(flightTarget(created.id, name), flightFields(created)));
     return { ...created, golferName: name };
   });
 }
 
 /** For imports: the golfer's assignment for that season is created, or moved to the given flight. */
-export async function upsertFlightAssignment(input: FlightInput, client: Tx = db): Promise<NamedAssignment> {
+export async function upsertFlightAssignment(
+  input: FlightInput,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const name = await golferName(tx, input.golferId);
+    const before = await tx.flightAssignment.findUnique({
+      where: { golferId_season: { golferId: input.golferId, season: input.season } },
+      select: assignmentFields,
+    });
     const saved = await tx.flightAssignment.upsert({
       where: { golferId_season: { golferId: input.golferId, season: input.season } },
       create: { golferId: input.golferId, season: input.season, flightNo: input.flightNo },
       update: { flightNo: input.flightNo },
       select: assignmentFields,
     });
+    const target = flightTarget(saved.id, name);
+    await recordAudit(
+      tx,
+      actor,
+      before
+        ? auditUpdated(target, flightFields(before), flightFields(saved))
+        : auditCreated(target, flightFields(saved)),
+    );
     return { ...saved, golferName: name };
   });
 }
@@ -236,10 +261,11 @@ export async function upsertFlightAssignment(input: FlightInput, client: Tx = db
 export async function updateFlightAssignment(
   id: number,
   input: FlightInput,
+  actor: Actor | null,
   client: Tx = db,
 ): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
-    const existing = await tx.flightAssignment.findUnique({ where: { id }, select: { id: true } });
+    const existing = await tx.flightAssignment.findUnique({ where: { id }, select: assignmentFields });
     if (!existing) throw new NotFoundError('Flight assignment not found');
     const name = await golferName(tx, input.golferId);
     await assertNoOtherAssignment(tx, input, name, id);
@@ -250,6 +276,7 @@ export async function updateFlightAssignment(
         select: assignmentFields,
       })
       .catch(writeFailed(name, input));
+    await recordAudit(tx, actor, auditUpdated(flightTarget(id, name), flightFields(existing), flightFields(updated)));
     return { ...updated, golferName: name };
   });
 }
@@ -258,12 +285,13 @@ export async function updateFlightAssignment(
 export async function moveFlightAssignment(
   id: number,
   newFlightNo: FlightNo,
+  actor: Actor | null,
   client: Tx = db,
 ): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const existing = await tx.flightAssignment.findUnique({
       where: { id },
-      select: { golfer: { select: { fullName: true } } },
+      select: { ...assignmentFields, golfer: { select: { fullName: true } } },
     });
     if (!existing) throw new NotFoundError('Flight assignment not found');
     const moved = await tx.flightAssignment.update({
@@ -271,11 +299,18 @@ export async function moveFlightAssignment(
       data: { flightNo: newFlightNo },
       select: assignmentFields,
     });
+    const target = flightTarget(id, existing.golfer.fullName);
+    await recordAudit(tx, actor, auditUpdated(target, flightFields(existing), flightFields(moved)));
     return { ...moved, golferName: existing.golfer.fullName };
   });
 }
 
-export async function deleteFlightAssignment(id: number, client: Tx = db): Promise<void> {
-  const { count } = await client.flightAssignment.deleteMany({ where: { id } });
-  if (count === 0) throw new NotFoundError('Flight assignment not found');
+export function deleteFlightAssignment(id: number, actor: Actor | null, client: Tx = db): Promise<void> {
+  return inTransaction(client, async (tx) => {
+    const existing = await getFlightAssignment(id, tx);
+    const { count } = await tx.flightAssignment.deleteMany({ where: { id } });
+    if (!existing || count === 0) throw new NotFoundError('Flight assignment not found');
+    const { golfer, ...row } = existing;
+    await recordAudit(tx, actor, auditDeleted(flightTarget(id, golfer.fullName), flightFields(row)));
+  });
 }

@@ -3,6 +3,8 @@ import { NAME_SEARCH_LIMIT, NAME_SEARCH_MIN_LETTERS, nameSearchTooShort } from '
 import { databaseConfig } from '~/db/database-url.server';
 import { db, isUniqueViolation, type Prisma, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
+import { auditCreated, auditDeleted, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
+import { inTransaction } from '~/db/transaction.server';
 
 /** The stored full name: first and last name (the nickname is shown separately, see docs/decisions). */
 function fullNameOf(firstName: string, lastName: string): string {
@@ -43,37 +45,52 @@ async function assertEmailFree(email: string | null, exceptId: number | null, cl
   if (other && other.id !== exceptId) throw duplicateEmail(email);
 }
 
-export async function createGolfer(input: GolferInput, client: Tx = db) {
+const golferTarget = (id: number) => ({ entity: 'golfer', id, labelField: 'fullName' });
+
+/** Creates a golfer; `actor` is the user who asked (null: a registering visitor, an import's rows), for the audit log. */
+export function createGolfer(input: GolferInput, actor: Actor | null, client: Tx = db) {
   const data = golferData(input);
-  await assertEmailFree(data.email, null, client);
-  try {
-    return await client.golfer.create({ data });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateEmail(input.email);
-    throw error;
-  }
+  return inTransaction(client, async (tx) => {
+    await assertEmailFree(data.email, null, tx);
+    try {
+      const golfer = await tx.golfer.create({ data });
+      await recordAudit(tx, actor, auditCreated(golferTarget(golfer.id), data));
+      return golfer;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateEmail(input.email);
+      throw error;
+    }
+  });
 }
 
-export async function updateGolfer(id: number, input: GolferInput, client: Tx = db) {
-  const existing = await client.golfer.findUnique({ where: { id }, select: { id: true } });
-  if (!existing) throw new NotFoundError('Golfer not found');
-  const data = golferData(input);
-  await assertEmailFree(data.email, id, client);
-  try {
-    return await client.golfer.update({ where: { id }, data });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateEmail(input.email);
-    throw error;
-  }
+export function updateGolfer(id: number, input: GolferInput, actor: Actor | null, client: Tx = db) {
+  return inTransaction(client, async (tx) => {
+    const existing = await tx.golfer.findUnique({ where: { id } });
+    if (!existing) throw new NotFoundError('Golfer not found');
+    const data = golferData(input);
+    await assertEmailFree(data.email, id, tx);
+    try {
+      const golfer = await tx.golfer.update({ where: { id }, data });
+      await recordAudit(tx, actor, auditUpdated(golferTarget(id), existing, data));
+      return golfer;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateEmail(input.email);
+      throw error;
+    }
+  });
 }
 
 /**
  * Deletes a golfer with their memberships, rounds, flight assignments and tee-time positions, in one
  * transaction (the foreign keys cascade and null the tee-time positions).
  */
-export async function deleteGolfer(id: number, client: Tx = db) {
-  const { count } = await client.golfer.deleteMany({ where: { id } });
-  if (count === 0) throw new NotFoundError('Golfer not found');
+export function deleteGolfer(id: number, actor: Actor | null, client: Tx = db): Promise<void> {
+  return inTransaction(client, async (tx) => {
+    const golfer = await tx.golfer.findUnique({ where: { id } });
+    const { count } = await tx.golfer.deleteMany({ where: { id } });
+    if (!golfer || count === 0) throw new NotFoundError('Golfer not found');
+    await recordAudit(tx, actor, auditDeleted(golferTarget(id), golfer));
+  });
 }
 
 export function getGolfer(id: number, client: Tx = db) {

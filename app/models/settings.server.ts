@@ -2,6 +2,7 @@ import { DEFAULT_NINE_HOLE_PAR } from '~/domain/league-rules';
 import { recomputeHandicaps } from '~/models/handicaps.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
+import { auditCreated, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 
 export type LeagueSettings = Awaited<ReturnType<typeof getSettings>>;
 
@@ -26,10 +27,13 @@ export async function getSettings() {
  * Saves settings. Rounds without a course count at the default par, so changing it recomputes the handicaps of
  * the golfers who have such rounds, in the same transaction.
  */
-export function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>, client: Tx = db) {
+export function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>, actor: Actor | null, client: Tx = db) {
   return inTransaction(client, async (tx) => {
-    const before = await tx.setting.findUnique({ where: { id: 1 }, select: { defaultPar: true } });
+    const before = await tx.setting.findUnique({ where: { id: 1 } });
     const saved = await tx.setting.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+    const target = { entity: 'settings', id: 1 };
+    const written = Object.fromEntries(Object.keys(data).map((field) => [field, saved[field as keyof typeof saved]]));
+    await recordAudit(tx, actor, before ? auditUpdated(target, before, written) : auditCreated(target, written));
     if ((before?.defaultPar ?? DEFAULT_NINE_HOLE_PAR) !== saved.defaultPar) {
       const golfers = await tx.round.findMany({
         where: { courseId: null },

@@ -6,7 +6,7 @@ import { createCourse } from '../../app/models/courses.server';
 
 test('an edited course appears in Settings → Activity with who changed what', async ({ page }) => {
   const name = unique('Audited Course');
-  const course = await createCourse({ courseName: name, coursePar: 36, courseLength: '3 miles' });
+  const course = await createCourse({ courseName: name, coursePar: 36, courseLength: '3 miles' }, null);
   await signIn(page, '/courses');
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Course' });

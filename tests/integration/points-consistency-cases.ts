@@ -26,14 +26,17 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
   async function golfer(flight: '1' | '2' | null = '1') {
     const { createGolfer, createFlightAssignment } = await models();
     serial += 1;
-    const made = await createGolfer({ firstName: 'Pts', lastName: `Case${year}x${serial}x${Date.now() % 100000}` });
-    if (flight) await createFlightAssignment({ golferId: made.id, season: year, flightNo: flight });
+    const made = await createGolfer(
+      { firstName: 'Pts', lastName: `Case${year}x${serial}x${Date.now() % 100000}` },
+      null,
+    );
+    if (flight) await createFlightAssignment({ golferId: made.id, season: year, flightNo: flight }, null);
     return made.id;
   }
 
   async function round(golferId: number, date: string, grossScore: number, points?: number) {
     const { createRound } = await models();
-    return (await createRound({ golferId, date, grossScore, points })).id;
+    return (await createRound({ golferId, date, grossScore, points }, null)).id;
   }
 
   async function pointsOf(...ids: number[]) {
@@ -49,7 +52,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const anns = await round(ann, date, 40);
     const bobs = await round(bob, date, 44);
     const loose = await round(flightless, date, 30, 7);
-    await calculatePointsForDate(date);
+    await calculatePointsForDate(date, null);
     expect(await pointsOf(anns, bobs, loose)).toEqual([24, 23, 7]);
 
     // Cy's typed 5 is replaced: on a calculated date, every round's points follow the ranking.
@@ -65,20 +68,20 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const bobs = await round(bob, first, 44);
     const cys = await round(cy, second, 41);
     const dees = await round(dee, second, 42);
-    await calculatePointsForDate(first);
-    await calculatePointsForDate(second);
+    await calculatePointsForDate(first, null);
+    await calculatePointsForDate(second, null);
 
-    await updateRound(bobs, { golferId: bob, date: first, grossScore: 36 });
+    await updateRound(bobs, { golferId: bob, date: first, grossScore: 36 }, null);
     expect(await pointsOf(bobs, anns)).toEqual([24, 23]);
 
     // Bob's round moves to the second date: alone on the first, Ann wins it; Bob's 36 wins the second.
-    await updateRound(bobs, { golferId: bob, date: second, grossScore: 36 });
+    await updateRound(bobs, { golferId: bob, date: second, grossScore: 36 }, null);
     expect(await pointsOf(anns)).toEqual([24]);
     expect(await pointsOf(bobs, cys, dees)).toEqual([24, 23, 22]);
 
     // Cy's round changes hands: Eve, in flight 2, wins that flight alone, and flight 1 closes ranks.
     const eve = await golfer('2');
-    await updateRound(cys, { golferId: eve, date: second, grossScore: 41 });
+    await updateRound(cys, { golferId: eve, date: second, grossScore: 41 }, null);
     expect(await pointsOf(bobs, dees, cys)).toEqual([24, 23, 24]);
   });
 
@@ -89,9 +92,9 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const anns = await round(ann, date, 38);
     const bobs = await round(bob, date, 40);
     const cys = await round(cy, date, 42);
-    await calculatePointsForDate(date);
+    await calculatePointsForDate(date, null);
     expect(await pointsOf(anns, bobs, cys)).toEqual([24, 23, 22]);
-    await deleteRound(anns);
+    await deleteRound(anns, null);
     expect(await pointsOf(bobs, cys)).toEqual([24, 23]);
   });
 
@@ -102,11 +105,11 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const annEarly = await round(ann, early, 40); // handicap 3 afterwards
     const annLater = await round(ann, later, 44); // net 41
     const bobs = await round(bob, later, 40); // net 40
-    await calculatePointsForDate(later);
+    await calculatePointsForDate(later, null);
     expect(await pointsOf(bobs, annLater)).toEqual([24, 23]);
 
     // 56 early: handicap 16, so Ann's later 44 is net 28 and she now wins the later night.
-    await updateRound(annEarly, { golferId: ann, date: early, grossScore: 56 });
+    await updateRound(annEarly, { golferId: ann, date: early, grossScore: 56 }, null);
     expect(await database().round.findUniqueOrThrow({ where: { id: annLater } })).toMatchObject({ netScore: 28 });
     expect(await pointsOf(annLater, bobs)).toEqual([24, 23]);
   });
@@ -119,8 +122,8 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const bobs = await round(bob, date, 44, 12);
     const cys = await round(cy, date, 38);
     expect(await pointsOf(anns, bobs, cys)).toEqual([10, 12, null]);
-    await updateRound(anns, { golferId: ann, date, grossScore: 50, points: 10 });
-    await deleteRound(cys);
+    await updateRound(anns, { golferId: ann, date, grossScore: 50, points: 10 }, null);
+    await deleteRound(cys, null);
     expect(await pointsOf(anns, bobs)).toEqual([10, 12]);
   });
 
@@ -130,7 +133,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const [ann, bob, cy] = [await golfer(), await golfer(), await golfer()];
     const anns = await round(ann, calculated, 40);
     const bobs = await round(bob, calculated, 44);
-    await calculatePointsForDate(calculated);
+    await calculatePointsForDate(calculated, null);
     const typedAnn = await round(ann, typed, 40, 3);
 
     const rows = [
@@ -138,7 +141,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
       { golferId: bob, date: calculated, grossScore: 39 }, // Bob's round, updated: second
       { golferId: cy, date: typed, grossScore: 35, points: 9 },
     ];
-    expect(await importJsonText('rounds', JSON.stringify(rows))).toEqual({ count: 3 });
+    expect(await importJsonText('rounds', JSON.stringify(rows), null)).toEqual({ count: 3 });
     const cys = await database().round.findUniqueOrThrow({
       where: { golferId_date: { golferId: cy, date: calculated } },
     });
@@ -159,16 +162,21 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const message = `This golfer already has a round on August 5, ${year}`;
     const refused = { status: 409, message, errors: { date: [message] } };
 
-    expect(await createRound({ golferId: ann, date, grossScore: 41 }).then(() => null, failureOf)).toEqual(refused);
+    expect(await createRound({ golferId: ann, date, grossScore: 41 }, null).then(() => null, failureOf)).toEqual(
+      refused,
+    );
     // Moving another round onto the date is the same clash.
-    expect(await updateRound(other, { golferId: ann, date, grossScore: 42 }).then(() => null, failureOf)).toEqual(
+    expect(await updateRound(other, { golferId: ann, date, grossScore: 42 }, null).then(() => null, failureOf)).toEqual(
       refused,
     );
     // A batch names the input that clashes (an import names its row from it), and writes none of them.
-    const batch = await createRounds([
-      { golferId: ann, date: day('09-02'), grossScore: 41 },
-      { golferId: ann, date, grossScore: 41 },
-    ]).catch((error: unknown) => error);
+    const batch = await createRounds(
+      [
+        { golferId: ann, date: day('09-02'), grossScore: 41 },
+        { golferId: ann, date, grossScore: 41 },
+      ],
+      null,
+    ).catch((error: unknown) => error);
     expect(failureOf(batch)).toMatchObject({ status: 409, message });
     expect(batch).toMatchObject({ index: 1 });
     // Two rows of one file, and (through the import) none written.
@@ -177,7 +185,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
       { golferId: bob, date, grossScore: 40 },
       { golferId: bob, date, grossScore: 41 },
     ];
-    expect(await importJsonText('rounds', JSON.stringify(twice)).then(() => null, failureOf)).toMatchObject({
+    expect(await importJsonText('rounds', JSON.stringify(twice), null).then(() => null, failureOf)).toMatchObject({
       status: 400,
       errors: { 'Item 2': [`${message} (item 1)`] },
     });
@@ -193,9 +201,9 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const ann = await golfer();
     await round(ann, day('08-19'), 40);
     await database().$transaction(async (tx) => {
-      const again = createRound({ golferId: ann, date: day('08-19'), grossScore: 41 }, tx);
+      const again = createRound({ golferId: ann, date: day('08-19'), grossScore: 41 }, null, tx);
       expect(await again.then(() => null, failureOf)).toMatchObject({ status: 409 });
-      await createRound({ golferId: ann, date: day('08-26'), grossScore: 41 }, tx);
+      await createRound({ golferId: ann, date: day('08-26'), grossScore: 41 }, null, tx);
     });
     expect(await database().round.count({ where: { golferId: ann } })).toBe(2);
   });

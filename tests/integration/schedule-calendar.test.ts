@@ -72,8 +72,8 @@ describe('GET /schedule/{year}.ics', () => {
     const night = season?.schedule.find((entry) => entry.date === '2025-06-09');
     expect(night).toBeDefined();
     const before = await getSettings();
-    await setRainOut(2025, night!.id, true);
-    await updateSettings({ teeFirst: '07:30', teeLast: '12:00' });
+    await setRainOut(2025, night!.id, true, null);
+    await updateSettings({ teeFirst: '07:30', teeLast: '12:00' }, null);
     try {
       const events = await eventsOf(await yearFeed('2025'));
       const rained = events.find((event) => event.uid === 'schedule-2025-06-09@golf-league');
@@ -82,8 +82,8 @@ describe('GET /schedule/{year}.ics', () => {
       expect(rained?.start.toISOString()).toBe('2025-06-09T11:30:00.000Z');
       expect(rained?.end?.toISOString()).toBe('2025-06-09T16:00:00.000Z');
     } finally {
-      await setRainOut(2025, night!.id, false);
-      await updateSettings({ teeFirst: before.teeFirst, teeLast: before.teeLast });
+      await setRainOut(2025, night!.id, false, null);
+      await updateSettings({ teeFirst: before.teeFirst, teeLast: before.teeLast }, null);
     }
   });
 

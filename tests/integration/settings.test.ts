@@ -121,7 +121,7 @@ describe('/settings', () => {
   it('recomputes handicaps of rounds without a course when the default par changes', async () => {
     const { cookie } = await signIn();
     await postSettings(cookie, valid);
-    const golfer = await createGolfer({ firstName: 'No', lastName: unique('Course') });
+    const golfer = await createGolfer({ firstName: 'No', lastName: unique('Course') }, null);
     const round = await db.round.create({
       data: { golferId: golfer.id, date: '2025-06-09', season: 2025, grossScore: 45 },
     });
@@ -166,13 +166,16 @@ describe('/settings', () => {
   it("resets a user's password", async () => {
     const { cookie } = await signIn();
     const username = unique('forgetful');
-    const user = await createUser({
-      username,
-      password: 'old-password',
-      email: 'f@example.org',
-      firstName: 'F',
-      lastName: 'G',
-    });
+    const user = await createUser(
+      {
+        username,
+        password: 'old-password',
+        email: 'f@example.org',
+        firstName: 'F',
+        lastName: 'G',
+      },
+      null,
+    );
     const mismatch = await postSettings(cookie, {
       intent: 'reset-password',
       userId: String(user.id),
