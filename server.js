@@ -1,5 +1,4 @@
 // The production server: Express in front of the Remix build. Run through `npm start` (scripts/start.mjs).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -97,15 +96,7 @@ const handleRemix = createRequestHandler({
     clientAddress: req.ip ?? req.socket.remoteAddress,
   }),
 });
-// Each request runs in its own request context (app/web/request-context.server.ts, which shares this instance
-// through globalThis): signing in marks its user as the actor of its writes for the audit log, until the response
-// has gone out (docs/decisions/098-audit-log.md).
-const requestContext = (globalThis[Symbol.for('golf-league.request-context')] ??= new AsyncLocalStorage());
-app.all('*', (req, res, next) => {
-  const store = {};
-  res.once('close', () => (store.ended = true));
-  return requestContext.run(store, () => handleRemix(req, res, next));
-});
+app.all('*', handleRemix);
 
 // A request Express itself refuses (a path with broken percent-encoding such as /%E0%A4%A) keeps its 4xx status;
 // anything else unexpected is logged with its stack and answered without internals.

@@ -43,13 +43,18 @@ const DEMO_WEEKS = 3;
 async function seedSeasons(tx: Tx, season: number, today: string): Promise<{ league: number; regular: string[] }> {
   for (const year of [season, season + 1]) {
     if (!(await getSeason(year, tx)))
-      await createSeason({ year, registrationOpens: null, registrationCloses: null, copyFrom: TEMPLATE_SEASON }, tx);
+      await createSeason(
+        { year, registrationOpens: null, registrationCloses: null, copyFrom: TEMPLATE_SEASON },
+        null,
+        tx,
+      );
   }
   const league = await getLeagueSeason(tx, today);
   if (league.lastDate && league.lastDate >= today)
     await updateSeason(
       league.year,
       { feeCents: league.feeCents, registrationOpens: today, registrationCloses: league.lastDate },
+      null,
       tx,
     );
   const regular = (await getSchedule(season, tx)).filter((e) => e.kind === 'regular-round').map((e) => e.date);
@@ -72,6 +77,7 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
       const dates = regular.slice(0, DEMO_WEEKS);
       const course = await createCourse(
         { courseName: 'Boyne Highlands Front Nine', coursePar: 36, courseLength: '3,150 yards' },
+        null,
         tx,
       );
       const ids: number[] = [];
@@ -86,6 +92,7 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
             email,
             phone: `231-555-${String(1000 + i * 37).padStart(4, '0')}`,
           },
+          null,
           tx,
         );
         ids.push(golfer.id);
@@ -99,10 +106,12 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
             estimatedScore,
             registrationDatetime: new Date(Date.UTC(season, 3, 1 + i, 14)),
           },
+          null,
           tx,
         );
         await createFlightAssignment(
           { golferId: golfer.id, season, flightNo: String(Math.floor(i / 4) + 1) as '1' | '2' | '3' | '4' },
+          null,
           tx,
         );
         for (const [d, date] of dates.entries()) {
@@ -115,24 +124,27 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
           });
         }
       }
-      await createRounds(rounds, tx, { recompute: false });
+      await createRounds(rounds, null, tx, { recompute: false });
       await recomputeHandicaps(tx, ids);
       // Points as an administrator's "Calculate points" gives them, so the demo standings are not all zero.
-      for (const date of dates) await calculatePointsForDate(date, tx);
+      for (const date of dates) await calculatePointsForDate(date, null, tx);
       return { golferIds: ids, dates, league };
     },
     { timeout: 60_000 },
   );
 
-  const { total } = await generateSeasonTeeTimes(season);
-  const leagueTeeTimes = league === season ? total : (await generateSeasonTeeTimes(league)).total;
+  const { total } = await generateSeasonTeeTimes(season, null);
+  const leagueTeeTimes = league === season ? total : (await generateSeasonTeeTimes(league, null)).total;
   const slots = await db.teeTime.findMany({ where: { season }, orderBy: { time: 'asc' }, select: { id: true } });
   for (const [i, golferId] of golferIds.entries()) {
-    await assignGolferToTeeTime({
-      teeTimeId: slots[Math.floor(i / 2)].id,
-      position: asPosition((i % 2) + 1),
-      golferId,
-    });
+    await assignGolferToTeeTime(
+      {
+        teeTimeId: slots[Math.floor(i / 2)].id,
+        position: asPosition((i % 2) + 1),
+        golferId,
+      },
+      null,
+    );
   }
   const leagueSummary = league === season ? '' : `, ${leagueTeeTimes} standing tee times for ${league}`;
   return (

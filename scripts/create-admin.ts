@@ -38,7 +38,7 @@ if (!parsed.success) {
 await migrate(databaseConfig());
 const { createUser } = await import('../app/models/users.server');
 try {
-  const user = await createUser({ ...parsed.data, isAdmin: true });
+  const user = await createUser({ ...parsed.data, isAdmin: true }, null);
   console.log(
     `Created administrator "${user.username}"${values.password ? '' : ` with password "${password}" (shown once)`}.`,
   );

@@ -1,10 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient as PostgresClient } from '@league/prisma-postgres';
 import { PrismaClient } from '@league/prisma-sqlite';
-import { isAudited, isWriteOperation, openTransaction, recordWrite, runRecorded } from './audit-trail.server';
 import { databaseConfig } from './database-url.server';
-import { currentActor, outsideRequest } from '~/web/request-context.server';
 import { serializedSqlite } from './sqlite-serial.server';
 
 export type { Prisma } from '@league/prisma-sqlite';
@@ -45,61 +44,63 @@ const committedWriteListeners = new Set<CommittedWriteListener>();
 /**
  * Calls `listener` after every committed write, with the Prisma models it wrote (e.g. `Round`, `Golfer`): once per
  * transaction after it commits, once per write made outside one. Never for a transaction that rolled back. It runs
- * outside the request that wrote (its own writes are not the user's), and its errors are logged, never thrown into
- * the writer. Answers the function that stops listening.
+ * outside the transaction that wrote, and its errors are logged, never thrown into the writer. Answers the function
+ * that stops listening.
  */
 export function onCommittedWrite(listener: CommittedWriteListener): () => void {
   committedWriteListeners.add(listener);
   return () => committedWriteListeners.delete(listener);
 }
 
+/** The models an open interactive transaction wrote; `open` is false once it committed or rolled back. */
+type Written = { models: Set<string>; open: boolean };
+const transactions = new AsyncLocalStorage<Written>();
+
 function committed(models: ReadonlySet<string>): void {
   if (models.size === 0) return;
   for (const listener of committedWriteListeners)
-    outsideRequest(() => Promise.resolve(listener(models))).catch((error: unknown) => console.error(error));
-}
-
-/** How Prisma tells an extension which transaction an operation runs in (not in its public types). */
-type InternalParams = { __internalParams?: { transaction?: { kind?: string } } };
-
-function delegateOf(client: PrismaClient, model: string): Record<string, (args: unknown) => Promise<unknown>> {
-  return (client as unknown as Record<string, Record<string, (args: unknown) => Promise<unknown>>>)[
-    model.charAt(0).toLowerCase() + model.slice(1)
-  ];
+    transactions.exit(() => Promise.resolve(listener(models))).catch((error: unknown) => console.error(error));
 }
 
 /**
- * The client every module uses: it counts operations, and records the audit log (docs/decisions/098-audit-log.md):
- * - every interactive transaction (`db.$transaction(async (tx) => …)`, hence `inTransaction`) runs its callback
- *   through `runRecorded`, which inserts the audit rows of its writes with the transaction itself before it commits;
- * - a write made outside a transaction while a user is the request's actor is run in a transaction of its own, so
- *   it and its audit row commit together;
- * - after a commit, `onCommittedWrite` listeners hear which models were written.
- * The array form `$transaction([…])` cannot hold the audit row: an actor's write in one is refused.
+ * Runs `fn` (and the timers it starts) as no transaction's work: for code that wakes a background worker from inside
+ * a transaction (the email sender), so the worker's own writes are reported as its own when they commit.
+ */
+export function outsideTransaction<T>(fn: () => T): T {
+  return transactions.exit(fn);
+}
+
+const WRITE_OPERATIONS = new Set([
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
+]);
+
+/**
+ * The client every module uses: it counts operations, and tells `onCommittedWrite` listeners which models were
+ * written. Every interactive transaction (`db.$transaction(async (tx) => …)`, hence `inTransaction`) runs its callback
+ * with a note of the models it writes, heard after it commits; a write made outside one is heard once it is done.
+ * (The audit log is not written here: each write function records its own entries, app/db/audit.server.ts.)
  */
 function leagueClient(client: PrismaClient): PrismaClient {
   const counted = client.$extends({
     query: {
       $allModels: {
-        async $allOperations(params) {
-          const { model, operation, args, query } = params;
-          const run = () => {
-            queries += 1;
+        async $allOperations({ model, operation, args, query }) {
+          queries += 1;
+          if (!WRITE_OPERATIONS.has(operation)) return query(args);
+          const written = transactions.getStore();
+          if (written?.open) {
+            written.models.add(model);
             return query(args);
-          };
-          if (!isWriteOperation(operation)) return run();
-          const internal = (params as InternalParams).__internalParams;
-          const kind = internal?.transaction?.kind;
-          // A write is part of the open transaction only when Prisma runs it there (not a `db` write that code
-          // started while a transaction was open, such as a timer).
-          const frame = internal && kind !== 'itx' ? undefined : openTransaction();
-          if (frame) return recordWrite(frame, model, operation, args, run);
-          if (currentActor() && isAudited(model)) {
-            if (kind === 'batch')
-              throw new Error("A signed-in user's write must run in an interactive transaction, to be audited.");
-            return db.$transaction((tx) => delegateOf(tx as unknown as PrismaClient, model)[operation](args));
           }
-          const result = await run();
+          const result = await query(args);
           if (model !== 'AuditEntry') committed(new Set([model]));
           return result;
         },
@@ -111,15 +112,15 @@ function leagueClient(client: PrismaClient): PrismaClient {
       $transaction(arg: unknown, options?: unknown) {
         if (typeof arg !== 'function') return counted.$transaction(arg as never, options as never);
         const fn = arg as (tx: Tx) => Promise<unknown>;
-        let models: ReadonlySet<string> = new Set();
+        const written: Written = { models: new Set(), open: true };
         return counted
-          .$transaction(async (tx) => {
-            const recorded = await runRecorded(tx, () => fn(tx));
-            models = recorded.models;
-            return recorded.value;
-          }, options as never)
+          .$transaction((tx) => transactions.run(written, async () => await fn(tx)), options as never)
+          .finally(() => {
+            written.open = false;
+          })
           .then((value) => {
-            committed(models);
+            written.models.delete('AuditEntry');
+            committed(written.models);
             return value;
           });
       },

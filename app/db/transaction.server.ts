@@ -1,12 +1,22 @@
-import { db, type Tx } from '~/db/db.server';
+import { openAudit, writeAudit } from './audit.server';
+import { db, type Tx } from './db.server';
 
 /**
  * Runs `fn` in one transaction: a new one when the caller passed the plain client, or the caller's own when it
  * is already inside one (an import composing many writes), so a write and its recomputation never half-apply.
- * The transaction also writes the audit rows of a signed-in user's changes before it commits (db.server.ts).
+ * A new transaction also writes the audit entries its writes recorded (`recordAudit`), just before it commits.
  */
 export function inTransaction<T>(client: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return client === db ? db.$transaction(fn, { timeout: 30_000, maxWait: 15_000 }) : fn(client);
+  if (client !== db) return fn(client);
+  return db.$transaction(
+    async (tx) => {
+      openAudit(tx);
+      const value = await fn(tx);
+      await writeAudit(tx);
+      return value;
+    },
+    { timeout: 30_000, maxWait: 15_000 },
+  );
 }
 
 export function isForeignKeyViolation(error: unknown): boolean {

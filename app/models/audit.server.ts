@@ -1,8 +1,8 @@
 import { db, type Tx } from '~/db/db.server';
 
 /*
- * The audit log (docs/product/accounts.md#audit-log). Rows are written by the database client itself, in the
- * transaction of each change (app/db/audit-trail.server.ts, docs/decisions/098-audit-log.md); this module reads
+ * The audit log (docs/product/accounts.md#audit-log). Rows are written by each write function itself, in the
+ * transaction of each change (app/db/audit.server.ts, docs/decisions/111-explicit-audit-entries.md); this module reads
  * them for Settings → Activity and GET /api/activity.
  */
 

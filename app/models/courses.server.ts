@@ -3,6 +3,7 @@ import type { CourseInput } from '~/schemas/course';
 import { db, type Tx } from '~/db/db.server';
 import { NotFoundError } from '~/domain/errors';
 import { inTransaction } from '~/db/transaction.server';
+import { auditCreated, auditDeleted, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 
 /** Courses for selects. */
 export function listCourseOptions(client: Tx = db) {
@@ -30,8 +31,15 @@ function courseData(input: CourseInput) {
   return { courseName: input.courseName.trim(), coursePar: input.coursePar, courseLength: input.courseLength.trim() };
 }
 
-export function createCourse(input: CourseInput, client: Tx = db): Promise<CourseRow> {
-  return client.course.create({ data: courseData(input), select: courseFields });
+const courseTarget = (id: number) => ({ entity: 'course', id, labelField: 'courseName' });
+
+/** Creates a course; `actor` is the user who asked (null: the system), for the audit log. */
+export function createCourse(input: CourseInput, actor: Actor | null, client: Tx = db): Promise<CourseRow> {
+  return inTransaction(client, async (tx) => {
+    const course = await tx.course.create({ data: courseData(input), select: courseFields });
+    await recordAudit(tx, actor, auditCreated(courseTarget(course.id), course));
+    return course;
+  });
 }
 
 /** The golfers with a round on this course. */
@@ -44,10 +52,11 @@ async function playersOf(tx: Tx, courseId: number): Promise<number[]> {
  * Updates a course; a changed par recomputes the handicaps of every golfer who played it, and the calculated points
  * of the nights where their net scores moved (docs/decisions/117-points-never-stale.md), in the same transaction.
  */
-export function updateCourse(id: number, input: CourseInput, client: Tx = db): Promise<CourseRow> {
+export function updateCourse(id: number, input: CourseInput, actor: Actor | null, client: Tx = db): Promise<CourseRow> {
   return inTransaction(client, async (tx) => {
     const existing = await requireCourse(id, tx);
     const course = await tx.course.update({ where: { id }, data: courseData(input), select: courseFields });
+    await recordAudit(tx, actor, auditUpdated(courseTarget(id), existing, course));
     if (existing.coursePar !== course.coursePar) await recomputeHandicapsAndPoints(tx, await playersOf(tx, id));
     return course;
   });
@@ -58,9 +67,9 @@ export function updateCourse(id: number, input: CourseInput, client: Tx = db): P
  * so their golfers' handicaps, and the calculated points of the nights where their net scores moved, are recomputed
  * in the same transaction (docs/decisions/012-deleting-a-course.md, docs/decisions/117-points-never-stale.md).
  */
-export function deleteCourse(id: number, client: Tx = db): Promise<void> {
+export function deleteCourse(id: number, actor: Actor | null, client: Tx = db): Promise<void> {
   return inTransaction(client, async (tx) => {
-    await requireCourse(id, tx);
+    const course = await requireCourse(id, tx);
     const players = await tx.round.findMany({
       where: { courseId: id },
       select: { golferId: true },
@@ -68,6 +77,7 @@ export function deleteCourse(id: number, client: Tx = db): Promise<void> {
     });
     await tx.round.updateMany({ where: { courseId: id }, data: { courseId: null } });
     await tx.course.delete({ where: { id } });
+    await recordAudit(tx, actor, auditDeleted(courseTarget(id), course));
     await recomputeHandicapsAndPoints(
       tx,
       players.map((p) => p.golferId),

@@ -1,5 +1,6 @@
 import { currentHandicaps } from '~/models/handicaps.server';
 import { calculatedNightsOf, recalculateNights } from '~/models/points.server';
+import { auditCreated, auditDeleted, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 import { inTransaction, isForeignKeyViolation } from '~/db/transaction.server';
 import type { FlightNo } from '~/domain/league-rules';
 import type { FlightInput } from '~/schemas/flight';
@@ -204,12 +205,19 @@ function writeFailed(name: string, input: FlightInput) {
 
 export type NamedAssignment = FlightAssignmentRecord & { golferName: string };
 
+const flightTarget = (id: number, golferName: string) => ({ entity: 'flight', id, label: golferName });
+const flightFields = ({ golferId, season, flightNo }: FlightAssignmentRecord) => ({ golferId, season, flightNo });
+
 /**
  * Assigns a golfer to a flight for a season; one assignment per golfer and season (a ConflictError otherwise). Every
  * write of an assignment recalculates the nights of the golfer's season that held calculated points, in its
  * transaction (docs/decisions/117-points-never-stale.md).
  */
-export async function createFlightAssignment(input: FlightInput, client: Tx = db): Promise<NamedAssignment> {
+export async function createFlightAssignment(
+  input: FlightInput,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const name = await golferName(tx, input.golferId);
     await assertNoOtherAssignment(tx, input, name);
@@ -220,6 +228,7 @@ export async function createFlightAssignment(input: FlightInput, client: Tx = db
         select: assignmentFields,
       })
       .catch(writeFailed(name, input));
+    await recordAudit(tx, actor, auditCreated(flightTarget(created.id, name), flightFields(created)));
     await recalculateNights(tx, nights);
     return { ...created, golferName: name };
   });
@@ -232,18 +241,31 @@ export async function createFlightAssignment(input: FlightInput, client: Tx = db
  */
 export async function upsertFlightAssignment(
   input: FlightInput,
+  actor: Actor | null,
   client: Tx = db,
   options: { recalculate?: boolean } = {},
 ): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const name = await golferName(tx, input.golferId);
     const nights = options.recalculate === false ? new Set<string>() : await calculatedNightsOf(tx, [input]);
+    const before = await tx.flightAssignment.findUnique({
+      where: { golferId_season: { golferId: input.golferId, season: input.season } },
+      select: assignmentFields,
+    });
     const saved = await tx.flightAssignment.upsert({
       where: { golferId_season: { golferId: input.golferId, season: input.season } },
       create: { golferId: input.golferId, season: input.season, flightNo: input.flightNo },
       update: { flightNo: input.flightNo },
       select: assignmentFields,
     });
+    const target = flightTarget(saved.id, name);
+    await recordAudit(
+      tx,
+      actor,
+      before
+        ? auditUpdated(target, flightFields(before), flightFields(saved))
+        : auditCreated(target, flightFields(saved)),
+    );
     await recalculateNights(tx, nights);
     return { ...saved, golferName: name };
   });
@@ -253,10 +275,11 @@ export async function upsertFlightAssignment(
 export async function updateFlightAssignment(
   id: number,
   input: FlightInput,
+  actor: Actor | null,
   client: Tx = db,
 ): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
-    const existing = await tx.flightAssignment.findUnique({ where: { id }, select: { golferId: true, season: true } });
+    const existing = await tx.flightAssignment.findUnique({ where: { id }, select: assignmentFields });
     if (!existing) throw new NotFoundError('Flight assignment not found');
     const name = await golferName(tx, input.golferId);
     await assertNoOtherAssignment(tx, input, name, id);
@@ -268,6 +291,7 @@ export async function updateFlightAssignment(
         select: assignmentFields,
       })
       .catch(writeFailed(name, input));
+    await recordAudit(tx, actor, auditUpdated(flightTarget(id, name), flightFields(existing), flightFields(updated)));
     await recalculateNights(tx, nights);
     return { ...updated, golferName: name };
   });
@@ -277,12 +301,13 @@ export async function updateFlightAssignment(
 export async function moveFlightAssignment(
   id: number,
   newFlightNo: FlightNo,
+  actor: Actor | null,
   client: Tx = db,
 ): Promise<NamedAssignment> {
   return inTransaction(client, async (tx) => {
     const existing = await tx.flightAssignment.findUnique({
       where: { id },
-      select: { golferId: true, season: true, golfer: { select: { fullName: true } } },
+      select: { ...assignmentFields, golfer: { select: { fullName: true } } },
     });
     if (!existing) throw new NotFoundError('Flight assignment not found');
     const nights = await calculatedNightsOf(tx, [existing]);
@@ -291,17 +316,21 @@ export async function moveFlightAssignment(
       data: { flightNo: newFlightNo },
       select: assignmentFields,
     });
+    const target = flightTarget(id, existing.golfer.fullName);
+    await recordAudit(tx, actor, auditUpdated(target, flightFields(existing), flightFields(moved)));
     await recalculateNights(tx, nights);
     return { ...moved, golferName: existing.golfer.fullName };
   });
 }
 
-export async function deleteFlightAssignment(id: number, client: Tx = db): Promise<void> {
-  await inTransaction(client, async (tx) => {
-    const existing = await tx.flightAssignment.findMany({ where: { id }, select: { golferId: true, season: true } });
-    const nights = await calculatedNightsOf(tx, existing);
+export function deleteFlightAssignment(id: number, actor: Actor | null, client: Tx = db): Promise<void> {
+  return inTransaction(client, async (tx) => {
+    const existing = await getFlightAssignment(id, tx);
+    const nights = await calculatedNightsOf(tx, existing ? [existing] : []);
     const { count } = await tx.flightAssignment.deleteMany({ where: { id } });
-    if (count === 0) throw new NotFoundError('Flight assignment not found');
+    if (!existing || count === 0) throw new NotFoundError('Flight assignment not found');
+    const { golfer, ...row } = existing;
+    await recordAudit(tx, actor, auditDeleted(flightTarget(id, golfer.fullName), flightFields(row)));
     await recalculateNights(tx, nights);
   });
 }

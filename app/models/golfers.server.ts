@@ -5,6 +5,7 @@ import { databaseConfig } from '~/db/database-url.server';
 import { inTransaction } from '~/db/transaction.server';
 import { db, isUniqueViolation, type Prisma, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
+import { auditCreated, auditDeleted, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 
 /** The stored full name: first and last name (the nickname is shown separately, see docs/decisions). */
 function fullNameOf(firstName: string, lastName: string): string {
@@ -45,28 +46,39 @@ async function assertEmailFree(email: string | null, exceptId: number | null, cl
   if (other && other.id !== exceptId) throw duplicateEmail(email);
 }
 
-export async function createGolfer(input: GolferInput, client: Tx = db) {
+const golferTarget = (id: number) => ({ entity: 'golfer', id, labelField: 'fullName' });
+
+/** Creates a golfer; `actor` is the user who asked (null: a registering visitor, an import's rows), for the audit log. */
+export function createGolfer(input: GolferInput, actor: Actor | null, client: Tx = db) {
   const data = golferData(input);
-  await assertEmailFree(data.email, null, client);
-  try {
-    return await client.golfer.create({ data });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateEmail(input.email);
-    throw error;
-  }
+  return inTransaction(client, async (tx) => {
+    await assertEmailFree(data.email, null, tx);
+    try {
+      const golfer = await tx.golfer.create({ data });
+      await recordAudit(tx, actor, auditCreated(golferTarget(golfer.id), data));
+      return golfer;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateEmail(input.email);
+      throw error;
+    }
+  });
 }
 
-export async function updateGolfer(id: number, input: GolferInput, client: Tx = db) {
-  const existing = await client.golfer.findUnique({ where: { id }, select: { id: true } });
-  if (!existing) throw new NotFoundError('Golfer not found');
-  const data = golferData(input);
-  await assertEmailFree(data.email, id, client);
-  try {
-    return await client.golfer.update({ where: { id }, data });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateEmail(input.email);
-    throw error;
-  }
+export function updateGolfer(id: number, input: GolferInput, actor: Actor | null, client: Tx = db) {
+  return inTransaction(client, async (tx) => {
+    const existing = await tx.golfer.findUnique({ where: { id } });
+    if (!existing) throw new NotFoundError('Golfer not found');
+    const data = golferData(input);
+    await assertEmailFree(data.email, id, tx);
+    try {
+      const golfer = await tx.golfer.update({ where: { id }, data });
+      await recordAudit(tx, actor, auditUpdated(golferTarget(id), existing, data));
+      return golfer;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateEmail(input.email);
+      throw error;
+    }
+  });
 }
 
 /**
@@ -74,11 +86,13 @@ export async function updateGolfer(id: number, input: GolferInput, client: Tx = 
  * transaction (the foreign keys cascade and null the tee-time positions). The nights they played that held
  * calculated points are recalculated without them in it (docs/decisions/117-points-never-stale.md).
  */
-export async function deleteGolfer(id: number, client: Tx = db) {
-  await inTransaction(client, async (tx) => {
+export function deleteGolfer(id: number, actor: Actor | null, client: Tx = db): Promise<void> {
+  return inTransaction(client, async (tx) => {
     const nights = await calculatedNightsOf(tx, [{ golferId: id }]);
+    const golfer = await tx.golfer.findUnique({ where: { id } });
     const { count } = await tx.golfer.deleteMany({ where: { id } });
-    if (count === 0) throw new NotFoundError('Golfer not found');
+    if (!golfer || count === 0) throw new NotFoundError('Golfer not found');
+    await recordAudit(tx, actor, auditDeleted(golferTarget(id), golfer));
     await recalculateNights(tx, nights);
   });
 }

@@ -4,6 +4,7 @@ import { containsText } from '~/models/golfers.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import { inTransaction } from '~/db/transaction.server';
+import { auditCreated, auditDeleted, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 
 const golferFields = { id: true, firstName: true, lastName: true, nickname: true, fullName: true } as const;
 
@@ -159,12 +160,14 @@ export function membershipData(input: MembershipInput, current: Date | null) {
   };
 }
 
+const membershipTarget = (id: number, golferName: string) => ({ entity: 'membership', id, label: golferName });
+
 /**
  * Creates a membership. One per golfer and season: a second is a ConflictError with the golfer's name. An estimated score
  * seeds the golfer's handicap, so it is recomputed in the same transaction, with the calculated points of the nights
  * where a net score moved (docs/decisions/117-points-never-stale.md); so are updates and deletes that change it.
  */
-export function createMembership(input: MembershipInput, client: Tx = db): Promise<MembershipRow> {
+export function createMembership(input: MembershipInput, actor: Actor | null, client: Tx = db): Promise<MembershipRow> {
   return inTransaction(client, async (tx) => {
     const golfer = await golferFor(input.golferId, tx);
     const existing = await tx.membership.findUnique({
@@ -173,22 +176,29 @@ export function createMembership(input: MembershipInput, client: Tx = db): Promi
     });
     if (existing) throw duplicate(golfer.fullName, input.season);
     let created;
+    const data = membershipData(input, null);
     try {
       created = await tx.membership.create({
-        data: membershipData(input, null),
+        data,
         include: { golfer: { select: golferFields } },
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate(golfer.fullName, input.season);
       throw error;
     }
+    await recordAudit(tx, actor, auditCreated(membershipTarget(created.id, golfer.fullName), data));
     if (created.estimatedScore !== null) await recomputeHandicapsAndPoints(tx, [created.golferId]);
     return created;
   });
 }
 
 /** Replaces a membership's fields (PUT semantics: an absent toggle is false, an absent estimate is none). */
-export function updateMembership(id: number, input: MembershipInput, client: Tx = db): Promise<MembershipRow> {
+export function updateMembership(
+  id: number,
+  input: MembershipInput,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<MembershipRow> {
   return inTransaction(client, async (tx) => {
     const current = await requireMembership(id, tx);
     const golfer = await golferFor(input.golferId, tx);
@@ -200,16 +210,18 @@ export function updateMembership(id: number, input: MembershipInput, client: Tx 
       if (clash && clash.id !== id) throw duplicate(golfer.fullName, input.season);
     }
     let updated;
+    const data = membershipData(input, current.registrationDatetime);
     try {
       updated = await tx.membership.update({
         where: { id },
-        data: membershipData(input, current.registrationDatetime),
+        data,
         include: { golfer: { select: golferFields } },
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate(golfer.fullName, input.season);
       throw error;
     }
+    await recordAudit(tx, actor, auditUpdated(membershipTarget(id, current.golfer.fullName), current, data));
     if (current.estimatedScore !== updated.estimatedScore || current.golferId !== updated.golferId) {
       await recomputeHandicapsAndPoints(tx, [current.golferId, updated.golferId]);
     }
@@ -224,6 +236,7 @@ export function updateMembership(id: number, input: MembershipInput, client: Tx 
  */
 export function upsertMembership(
   input: MembershipInput,
+  actor: Actor | null,
   client: Tx = db,
   present?: ReadonlySet<string>,
 ): Promise<MembershipRow> {
@@ -231,7 +244,7 @@ export function upsertMembership(
     const existing = await tx.membership.findUnique({
       where: { golferId_season: { golferId: input.golferId, season: input.season } },
     });
-    if (!existing) return createMembership(input, tx);
+    if (!existing) return createMembership(input, actor, tx);
     const given = (field: string) => !present || present.has(field);
     return updateMembership(
       existing.id,
@@ -241,16 +254,19 @@ export function upsertMembership(
         paid: given('paid') ? input.paid : existing.paid,
         estimatedScore: given('estimatedScore') ? input.estimatedScore : (existing.estimatedScore ?? undefined),
       },
+      actor,
       tx,
     );
   });
 }
 
 /** Deletes a membership; an estimate it carried no longer seeds the golfer's handicap. */
-export function deleteMembership(id: number, client: Tx = db): Promise<void> {
+export function deleteMembership(id: number, actor: Actor | null, client: Tx = db): Promise<void> {
   return inTransaction(client, async (tx) => {
     const current = await requireMembership(id, tx);
     await tx.membership.delete({ where: { id } });
+    const { golfer, ...row } = current;
+    await recordAudit(tx, actor, auditDeleted(membershipTarget(id, golfer.fullName), row));
     if (current.estimatedScore !== null) await recomputeHandicapsAndPoints(tx, [current.golferId]);
   });
 }

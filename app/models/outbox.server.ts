@@ -1,5 +1,7 @@
 import { NotFoundError, ConflictError } from '~/domain/errors';
-import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { db, isUniqueViolation, outsideTransaction, type Tx } from '~/db/db.server';
+import { auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
+import { inTransaction } from '~/db/transaction.server';
 
 /**
  * The outbox (docs/product/email.md#transport-and-outbox): every email is first written here, in the same transaction
@@ -74,8 +76,11 @@ function outboxRow(message: NewMessage) {
   };
 }
 
+/** Wakes the sender outside the caller's transaction: its own writes are not the transaction's. */
 function wakeSender(): void {
-  for (const listener of queuedListeners) listener();
+  outsideTransaction(() => {
+    for (const listener of queuedListeners) listener();
+  });
 }
 
 /**
@@ -105,15 +110,16 @@ const INSERT_CHUNK = 50;
 /**
  * Queues many messages whose keys share `prefix` (one send to many golfers) in a few statements rather than two
  * queries a message, so a send to 10,000 golfers holds the write lock briefly. Keys already queued under the prefix (a
- * double submit) are skipped, as enqueueMessage skips one.
+ * double submit) are skipped, as enqueueMessage skips one. Answers how many were queued.
  */
-export async function enqueueMessages(tx: Tx, prefix: string, messages: readonly NewMessage[]): Promise<void> {
+export async function enqueueMessages(tx: Tx, prefix: string, messages: readonly NewMessage[]): Promise<number> {
   const queued = await tx.outboxMessage.findMany({ where: { key: { startsWith: prefix } }, select: { key: true } });
   const existing = new Set(queued.map((row) => row.key));
   const rows = messages.filter((message) => !existing.has(message.key)).map(outboxRow);
   for (let i = 0; i < rows.length; i += INSERT_CHUNK)
     await tx.outboxMessage.createMany({ data: rows.slice(i, i + INSERT_CHUNK) });
   if (rows.length > 0) wakeSender();
+  return rows.length;
 }
 
 export type OutboxPage = { rows: OutboxRow[]; total: number; page: number; pageSize: number };
@@ -154,14 +160,23 @@ export async function requireOutboxMessage(id: number, client: Tx = db): Promise
 }
 
 /** 'Retry' on a failed (or not sent) message: queued again now, with a fresh count of attempts. */
-export async function retryMessage(id: number, client: Tx = db): Promise<void> {
-  const message = await client.outboxMessage.findUnique({ where: { id }, select: { status: true } });
-  if (!message) throw new NotFoundError('Message not found');
-  if (message.status !== 'failed' && message.status !== 'not-sent')
-    throw new ConflictError('Only a failed or unsent message can be retried');
-  await client.outboxMessage.updateMany({
-    where: { id, status: message.status },
-    data: { status: 'queued', attempts: 0, lastError: null, nextAttemptAt: new Date(), lockedUntil: null },
+export async function retryMessage(id: number, actor: Actor | null, client: Tx = db): Promise<void> {
+  await inTransaction(client, async (tx) => {
+    const message = await tx.outboxMessage.findUnique({
+      where: { id },
+      select: { status: true, subject: true, attempts: true },
+    });
+    if (!message) throw new NotFoundError('Message not found');
+    if (message.status !== 'failed' && message.status !== 'not-sent')
+      throw new ConflictError('Only a failed or unsent message can be retried');
+    const { count } = await tx.outboxMessage.updateMany({
+      where: { id, status: message.status },
+      data: { status: 'queued', attempts: 0, lastError: null, nextAttemptAt: new Date(), lockedUntil: null },
+    });
+    if (count === 1) {
+      const target = { entity: 'message', id, labelField: 'subject' };
+      await recordAudit(tx, actor, auditUpdated(target, message, { status: 'queued', attempts: 0 }));
+    }
   });
   wakeSender();
 }

@@ -4,6 +4,7 @@ import { loadSchedules, nonCountingDatesOf, recomputeHandicaps, seasonOfDate } f
 import { inTransaction } from '~/db/transaction.server';
 import { formatRoundDate, isValidCalendarDate } from '~/domain/season';
 import { db, type Tx } from '~/db/db.server';
+import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { InvalidError, NotFoundError } from '~/domain/errors';
 
 export type PointsResult = {
@@ -65,7 +66,11 @@ function awardsFor(rounds: readonly RankedRound[], flightOf: (golferId: number) 
  * nothing (a special event or a rain-out) is refused. One transaction, joining the caller's when given one (round and
  * schedule changes recalculate points in theirs); a fixed number of reads, and one write per distinct points value.
  */
-export async function calculatePointsForDate(date: string, client: Tx = db): Promise<PointsResult> {
+export async function calculatePointsForDate(
+  date: string,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<PointsResult> {
   if (!isValidCalendarDate(date))
     throw new InvalidError('Enter a real calendar date (yyyy-mm-dd)', {
       date: ['Enter a real calendar date (yyyy-mm-dd)'],
@@ -108,7 +113,10 @@ export async function calculatePointsForDate(date: string, client: Tx = db): Pro
     for (const [points, ids] of idsByPoints) {
       await tx.round.updateMany({ where: { id: { in: ids } }, data: { points } });
     }
-    return { date, season, awarded: awards.size, withoutFlight: rounds.length - awards.size };
+    const awarded = awards.size;
+    const note = `Calculated the points of '${date}': ${awarded} round${awarded === 1 ? '' : 's'} got points`;
+    await recordAudit(tx, actor, auditNote({ action: 'update', entity: 'round', summary: note }));
+    return { date, season, awarded, withoutFlight: rounds.length - awards.size };
   });
 }
 
@@ -284,6 +292,6 @@ export async function recalculateNights(tx: Tx, nights: ReadonlySet<string>): Pr
     for (const r of found) withRounds.add(r.date);
   }
   for (const date of due.sort()) {
-    if (withRounds.has(date) && !nonCounting.has(date)) await calculatePointsForDate(date, tx);
+    if (withRounds.has(date) && !nonCounting.has(date)) await calculatePointsForDate(date, null, tx);
   }
 }

@@ -3,6 +3,7 @@ import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.se
 import { inTransaction, isForeignKeyViolation } from '~/db/transaction.server';
 import { roundTakenMessage, type RoundInput } from '~/schemas/round';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { auditCreated, auditDeleted, auditMany, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
 /** The round fields (docs/product/data-model.md#rounds), as the API answers them. */
@@ -174,8 +175,12 @@ async function checkDateFree(tx: Tx, input: RoundInput, id: number | null): Prom
  * the points of its date when they were calculated (docs/decisions/075-points-never-stale.md). A golfer has one round
  * per date.
  */
+/** A round in the audit log: its id and date ('Updated round #5 '2026-05-12': gross score 44 → 42, …'). */
+const roundTarget = (id: number) => ({ entity: 'round', id, labelField: 'date' });
+
 export async function createRound(
   input: RoundInput,
+  actor: Actor | null,
   client: Tx = db,
   options: RoundWriteOptions = {},
 ): Promise<RoundRecord> {
@@ -188,7 +193,9 @@ export async function createRound(
       .create({ data: roundData(input), select: { id: true } })
       .catch(writeFailed(input.date));
     if (recompute) await recomputeHandicapsAndPoints(tx, [input.golferId], { dates: [input.date], calculated });
-    return (await getRound(created.id, tx))!;
+    const round = (await getRound(created.id, tx))!;
+    await recordAudit(tx, actor, auditCreated(roundTarget(round.id), round));
+    return round;
   });
 }
 
@@ -247,6 +254,7 @@ function slices<T>(items: readonly T[]): T[][] {
  */
 export async function createRounds(
   inputs: readonly RoundInput[],
+  actor: Actor | null,
   client: Tx = db,
   options: RoundWriteOptions = {},
 ): Promise<number> {
@@ -279,6 +287,7 @@ export async function createRounds(
       await tx.round.createMany({ data: chunk.map(roundData) }).catch(writeFailed(null));
     }
     if (recompute) await recomputeHandicapsAndPoints(tx, golferIds, { dates, calculated });
+    await recordAudit(tx, actor, auditMany('create', 'round', inputs.length));
     return inputs.length;
   });
 }
@@ -290,11 +299,12 @@ export async function createRounds(
 export async function updateRound(
   id: number,
   input: RoundInput,
+  actor: Actor | null,
   client: Tx = db,
   options: RoundWriteOptions = {},
 ): Promise<RoundRecord> {
   return inTransaction(client, async (tx) => {
-    const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true, date: true } });
+    const existing = await getRound(id, tx);
     if (!existing) throw new NotFoundError('Round not found');
     await checkReferences(tx, input);
     await checkDateFree(tx, input, id);
@@ -303,19 +313,27 @@ export async function updateRound(
     const calculated = recompute ? await calculatedDates(tx, dates) : undefined;
     await tx.round.update({ where: { id }, data: roundData(input) }).catch(writeFailed(input.date));
     if (recompute) await recomputeHandicapsAndPoints(tx, [existing.golferId, input.golferId], { dates, calculated });
-    return (await getRound(id, tx))!;
+    const round = (await getRound(id, tx))!;
+    await recordAudit(tx, actor, auditUpdated(roundTarget(id), existing, round));
+    return round;
   });
 }
 
 /** Deletes a round and recomputes the golfer's later rounds and the calculated points of its date, in one transaction. */
-export async function deleteRound(id: number, client: Tx = db, options: RoundWriteOptions = {}): Promise<void> {
+export async function deleteRound(
+  id: number,
+  actor: Actor | null,
+  client: Tx = db,
+  options: RoundWriteOptions = {},
+): Promise<void> {
   await inTransaction(client, async (tx) => {
     // Look first rather than catch the failed delete: on PostgreSQL a failed statement aborts the whole transaction.
-    const existing = await tx.round.findUnique({ where: { id }, select: { golferId: true, date: true } });
+    const existing = await getRound(id, tx);
     if (!existing) throw new NotFoundError('Round not found');
     const recompute = options.recompute !== false;
     const calculated = recompute ? await calculatedDates(tx, [existing.date]) : undefined;
     await tx.round.delete({ where: { id } });
+    await recordAudit(tx, actor, auditDeleted(roundTarget(id), existing));
     if (recompute) await recomputeHandicapsAndPoints(tx, [existing.golferId], { dates: [existing.date], calculated });
   });
 }

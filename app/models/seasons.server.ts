@@ -19,6 +19,7 @@ import {
 import { loadSchedules, seasonOfDate } from '~/models/handicaps.server';
 import { recomputeHandicapsAndPoints } from '~/models/points.server';
 import { inTransaction } from '~/db/transaction.server';
+import { auditCreated, auditDeleted, auditMany, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 import type { SeasonInput, SeasonUpdateInput } from '~/schemas/season';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 
@@ -228,7 +229,12 @@ async function defaultFee(year: number, tx: Tx): Promise<number> {
  * Creates a season, optionally with the schedule of another copied to its year (docs/product/seasons.md#season-screens:
  * same weekday of the same week, holidays follow their holidays, rain-outs cleared).
  */
-export function createSeason(input: SeasonInput, client: Tx = db): Promise<SeasonDetail> {
+/** A season in the audit log goes by its year ('Updated season 2026: fee cents 15000 → 16000'). */
+const seasonTarget = (year: number) => ({ entity: 'season', id: String(year) });
+/** A schedule date in the audit log: its id and date. */
+const entryTarget = (id: number) => ({ entity: 'schedule entry', id, labelField: 'date' });
+
+export function createSeason(input: SeasonInput, actor: Actor | null, client: Tx = db): Promise<SeasonDetail> {
   return inTransaction(client, async (tx) => {
     if (await tx.season.findUnique({ where: { year: input.year }, select: { year: true } }))
       throw seasonExists(input.year);
@@ -242,21 +248,21 @@ export function createSeason(input: SeasonInput, client: Tx = db): Promise<Seaso
       copied = copySchedule(source.schedule, input.year);
       for (const entry of copied) checkDateInYear(input.year, entry.date);
     }
+    const data = {
+      feeCents: input.feeCents ?? (await defaultFee(input.year, tx)),
+      registrationOpens: input.registrationOpens,
+      registrationCloses: input.registrationCloses,
+    };
     try {
-      await tx.season.create({
-        data: {
-          year: input.year,
-          feeCents: input.feeCents ?? (await defaultFee(input.year, tx)),
-          registrationOpens: input.registrationOpens,
-          registrationCloses: input.registrationCloses,
-        },
-      });
+      await tx.season.create({ data: { year: input.year, ...data } });
+      await recordAudit(tx, actor, auditCreated(seasonTarget(input.year), data));
     } catch (error) {
       if (isUniqueViolation(error)) throw seasonExists(input.year);
       throw error;
     }
     if (copied.length > 0) {
       await tx.scheduleEntry.createMany({ data: copied.map((entry) => ({ ...entry, season: input.year })) });
+      await recordAudit(tx, actor, auditMany('create', 'schedule entry', copied.length));
       // Rounds may already be recorded on the new season's dates (entered before its schedule was).
       await applyCountingChanges(tx, nonCountingDates(copied));
     }
@@ -265,10 +271,15 @@ export function createSeason(input: SeasonInput, client: Tx = db): Promise<Seaso
 }
 
 /** Replaces a season's fee and registration window (a date left empty goes back to its default). */
-export function updateSeason(year: number, input: SeasonUpdateInput, client: Tx = db): Promise<SeasonDetail> {
+export function updateSeason(
+  year: number,
+  input: SeasonUpdateInput,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<SeasonDetail> {
   return inTransaction(client, async (tx) => {
-    await requireSeason(year, tx);
-    await tx.season.update({
+    const before = await requireSeason(year, tx);
+    const saved = await tx.season.update({
       where: { year },
       data: {
         feeCents: input.feeCents,
@@ -276,12 +287,13 @@ export function updateSeason(year: number, input: SeasonUpdateInput, client: Tx 
         registrationCloses: input.registrationCloses,
       },
     });
+    await recordAudit(tx, actor, auditUpdated(seasonTarget(year), before, saved));
     return (await getSeason(year, tx))!;
   });
 }
 
 /** Deletes a season and its schedule; refused while rounds, memberships or tee times belong to it. */
-export function deleteSeason(year: number, client: Tx = db): Promise<void> {
+export function deleteSeason(year: number, actor: Actor | null, client: Tx = db): Promise<void> {
   return inTransaction(client, async (tx) => {
     const season = await getSeason(year, tx);
     if (!season) throw seasonNotFound();
@@ -292,7 +304,8 @@ export function deleteSeason(year: number, client: Tx = db): Promise<void> {
     ]);
     if (rounds + memberships + teeTimes > 0)
       throw new ConflictError(`Season ${year} has rounds, memberships or tee times and cannot be deleted`);
-    await tx.season.delete({ where: { year } });
+    const { year: _year, ...row } = await tx.season.delete({ where: { year } });
+    await recordAudit(tx, actor, auditDeleted(seasonTarget(year), row));
     // Rounds of its dates filed under another season (old data) count as regular rounds from now on.
     await applyCountingChanges(tx, nonCountingDates(season.schedule));
   });
@@ -363,7 +376,12 @@ async function writeEntry(date: string, write: () => Promise<EntryRecord>): Prom
 }
 
 /** Adds a date to a season's schedule. */
-export function createScheduleEntry(year: number, input: ScheduleEntryWrite, client: Tx = db): Promise<ScheduleRow> {
+export function createScheduleEntry(
+  year: number,
+  input: ScheduleEntryWrite,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<ScheduleRow> {
   return inTransaction(client, async (tx) => {
     await requireSeason(year, tx);
     checkDateInYear(year, input.date);
@@ -372,6 +390,7 @@ export function createScheduleEntry(year: number, input: ScheduleEntryWrite, cli
       tx.scheduleEntry.create({ data: { ...entryData(input), season: year }, select: entrySelect }),
     );
     await giveOwnUidIfTaken(created, tx);
+    await recordAudit(tx, actor, auditCreated(entryTarget(created.id), { ...created, season: year }));
     await applyCountingChanges(tx, countingChanges(null, created));
     return created;
   });
@@ -385,6 +404,7 @@ export function updateScheduleEntry(
   year: number,
   id: number,
   input: ScheduleEntryWrite,
+  actor: Actor | null,
   client: Tx = db,
 ): Promise<ScheduleRow> {
   return inTransaction(client, async (tx) => {
@@ -400,23 +420,36 @@ export function updateScheduleEntry(
     const updated = await writeEntry(input.date, () =>
       tx.scheduleEntry.update({ where: { id }, data: { ...data, ...revision }, select: entrySelect }),
     );
+    await recordAudit(tx, actor, auditUpdated(entryTarget(id), before, updated));
     await applyCountingChanges(tx, countingChanges(before, updated));
     return updated;
   });
 }
 
 /** Removes a date from the schedule; its rounds stay and count as regular rounds from now on. */
-export function deleteScheduleEntry(year: number, id: number, client: Tx = db): Promise<ScheduleRow> {
+export function deleteScheduleEntry(
+  year: number,
+  id: number,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<ScheduleRow> {
   return inTransaction(client, async (tx) => {
     const before = await requireEntry(year, id, tx);
     await tx.scheduleEntry.delete({ where: { id } });
+    await recordAudit(tx, actor, auditDeleted(entryTarget(id), before));
     await applyCountingChanges(tx, countingChanges(before, null));
     return before;
   });
 }
 
 /** 'Mark rain-out' / 'Undo rain-out' (docs/product/seasons.md#rain-outs): a new version of the night's event. */
-export function setRainOut(year: number, id: number, rainOut: boolean, client: Tx = db): Promise<ScheduleRow> {
+export function setRainOut(
+  year: number,
+  id: number,
+  rainOut: boolean,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<ScheduleRow> {
   return inTransaction(client, async (tx) => {
     const before = await requireEntry(year, id, tx);
     if (before.rainOut === rainOut) return before;
@@ -427,6 +460,7 @@ export function setRainOut(year: number, id: number, rainOut: boolean, client: T
         select: entrySelect,
       }),
     );
+    await recordAudit(tx, actor, auditUpdated(entryTarget(id), before, updated));
     await applyCountingChanges(tx, countingChanges(before, updated));
     return updated;
   });

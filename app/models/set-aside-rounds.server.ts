@@ -2,6 +2,7 @@ import { InvalidError, NotFoundError } from '~/domain/errors';
 import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.server';
 import { inTransaction } from '~/db/transaction.server';
 import { db, type Tx } from '~/db/db.server';
+import { auditDeleted, auditNote, recordAudit, type Actor } from '~/db/audit.server';
 
 /*
  * Rounds set aside at the upgrade to one round per golfer per date (docs/decisions/070-one-round-per-golfer-per-date.md):
@@ -105,10 +106,11 @@ async function requireSetAside(tx: Tx, id: number) {
 }
 
 /** 'Discard': deletes a set-aside round for good. The rounds table is untouched, so nothing is recomputed. */
-export async function discardSetAsideRound(id: number, client: Tx = db): Promise<void> {
+export async function discardSetAsideRound(id: number, actor: Actor | null, client: Tx = db): Promise<void> {
   await inTransaction(client, async (tx) => {
-    await requireSetAside(tx, id);
+    const row = await requireSetAside(tx, id);
     await tx.setAsideRound.delete({ where: { id } });
+    await recordAudit(tx, actor, auditDeleted({ entity: 'set aside round', id, labelField: 'date' }, row));
   });
 }
 
@@ -117,7 +119,11 @@ export async function discardSetAsideRound(id: number, client: Tx = db): Promise
  * set aside in its place (or, when that round was deleted since, simply restored), in one transaction that recomputes
  * the golfer's handicaps and the date's points when they were calculated. Answers the date, for the page's message.
  */
-export async function restoreSetAsideRound(id: number, client: Tx = db): Promise<{ date: string; season: number }> {
+export async function restoreSetAsideRound(
+  id: number,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<{ date: string; season: number }> {
   return inTransaction(client, async (tx) => {
     const chosen = await requireSetAside(tx, id);
     const golfer = await tx.golfer.findUnique({ where: { id: chosen.golferId }, select: { id: true } });
@@ -150,7 +156,7 @@ export async function restoreSetAsideRound(id: number, client: Tx = db): Promise
       });
     }
     await tx.setAsideRound.delete({ where: { id } });
-    await tx.round.create({
+    const restored = await tx.round.create({
       data: {
         golferId: chosen.golferId,
         courseId: course?.id ?? null,
@@ -163,6 +169,18 @@ export async function restoreSetAsideRound(id: number, client: Tx = db): Promise
       },
     });
     await recomputeHandicapsAndPoints(tx, [chosen.golferId], { dates: [chosen.date], calculated });
+    await recordAudit(
+      tx,
+      actor,
+      auditNote({
+        action: 'update',
+        entity: 'round',
+        entityId: String(restored.id),
+        summary:
+          `Used set-aside round #${id} as golfer #${chosen.golferId}'s round of '${chosen.date}' (gross score ` +
+          `${chosen.grossScore})${kept ? `, setting aside round #${kept.id} (gross score ${kept.grossScore})` : ''}`,
+      }),
+    );
     return { date: chosen.date, season: chosen.season };
   });
 }

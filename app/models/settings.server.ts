@@ -2,6 +2,7 @@ import { DEFAULT_NINE_HOLE_PAR } from '~/domain/league-rules';
 import { recomputeHandicapsAndPoints } from '~/models/points.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
+import { auditCreated, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 
 export type LeagueSettings = Awaited<ReturnType<typeof getSettings>>;
 
@@ -29,13 +30,13 @@ export async function getSettings() {
  * league night in the calendar feeds, so changing it is a new version of every night's event
  * (docs/decisions/115-league-season-defaults-and-calendar-updates.md).
  */
-export function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>, client: Tx = db) {
+export function updateSettings(data: Partial<Omit<LeagueSettings, 'id'>>, actor: Actor | null, client: Tx = db) {
   return inTransaction(client, async (tx) => {
-    const before = await tx.setting.findUnique({
-      where: { id: 1 },
-      select: { defaultPar: true, teeFirst: true, teeLast: true },
-    });
+    const before = await tx.setting.findUnique({ where: { id: 1 } });
     const saved = await tx.setting.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+    const target = { entity: 'settings', id: 1 };
+    const written = Object.fromEntries(Object.keys(data).map((field) => [field, saved[field as keyof typeof saved]]));
+    await recordAudit(tx, actor, before ? auditUpdated(target, before, written) : auditCreated(target, written));
     const window = (s: { teeFirst: string; teeLast: string }) => `${s.teeFirst}-${s.teeLast}`;
     // No row yet: the window was the schema's default, so a window given now may be a new one.
     const windowChanged = before

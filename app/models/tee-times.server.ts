@@ -3,6 +3,8 @@ import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
 import { getLeagueSeason } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { auditMany, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
+import { inTransaction } from '~/db/transaction.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import { POSITIONS, type Position } from '~/schemas/tee-time';
 
@@ -70,7 +72,10 @@ export async function findGolferTeeTime(golferId: number, season: number, client
  * Creates the season's missing slots from the Settings window. Idempotent: existing slots and their
  * reservations are never touched; a concurrent generation that already made a slot is not an error.
  */
-export async function generateSeasonTeeTimes(season: number): Promise<{ created: number; total: number }> {
+export async function generateSeasonTeeTimes(
+  season: number,
+  actor: Actor | null,
+): Promise<{ created: number; total: number }> {
   const settings = await getSettings();
   let wanted: string[];
   try {
@@ -91,8 +96,11 @@ export async function generateSeasonTeeTimes(season: number): Promise<{ created:
     );
     if (missing.length === 0) break;
     try {
-      const result = await db.teeTime.createMany({ data: missing.map((time) => ({ time, season })) });
-      created += result.count;
+      created += await inTransaction(db, async (tx) => {
+        const { count } = await tx.teeTime.createMany({ data: missing.map((time) => ({ time, season })) });
+        await recordAudit(tx, actor, auditMany('create', 'tee time', count, { season }));
+        return count;
+      });
       break;
     } catch (error) {
       // Someone else generated at the same moment: read again and create what is still missing.
@@ -102,6 +110,9 @@ export async function generateSeasonTeeTimes(season: number): Promise<{ created:
   const total = await db.teeTime.count({ where: { season } });
   return { created, total };
 }
+
+/** A tee time in the audit log: its id and time ('Updated tee time #4 '17:08': golfer2 id (none) → 12'). */
+const teeTimeTarget = (slot: { id: number; time: string }) => ({ entity: 'tee time', id: slot.id, label: slot.time });
 
 /**
  * Puts a golfer in a position, in one transaction:
@@ -114,9 +125,10 @@ export async function generateSeasonTeeTimes(season: number): Promise<{ created:
  */
 export async function assignGolferToTeeTime(
   input: { teeTimeId: number; position: Position; golferId: number; replace?: boolean; season?: number },
-  client?: Tx,
+  actor: Actor | null,
+  client: Tx = db,
 ): Promise<{ time: string; season: number; changed: boolean }> {
-  const run = async (tx: Tx) => {
+  return inTransaction(client, async (tx) => {
     const golfer = await tx.golfer.updateMany({ where: { id: input.golferId }, data: { updatedAt: new Date() } });
     if (golfer.count === 0) throw new NotFoundError('Golfer not found');
     const slot = await tx.teeTime.findUnique({ where: { id: input.teeTimeId } });
@@ -139,16 +151,25 @@ export async function assignGolferToTeeTime(
       data: { [col]: input.golferId },
     });
     if (taken.count !== 1) throw new ConflictError(TAKEN_MESSAGE);
+    await recordAudit(tx, actor, auditUpdated(teeTimeTarget(slot), { [col]: holder }, { [col]: input.golferId }));
     return { time: slot.time, season: slot.season, changed: true };
-  };
-  return client ? run(client) : db.$transaction(run);
+  });
 }
 
 /** Empties a position (the trash button, 'None (Remove)'). Removing from an open position changes nothing. */
-export async function removeGolferFromTeeTime(teeTimeId: number, position: Position, client: Tx = db): Promise<void> {
-  const slot = await client.teeTime.findUnique({ where: { id: teeTimeId }, select: { id: true } });
-  if (!slot) throw new NotFoundError('Tee time not found');
-  await client.teeTime.update({ where: { id: teeTimeId }, data: { [column(position)]: null } });
+export function removeGolferFromTeeTime(
+  teeTimeId: number,
+  position: Position,
+  actor: Actor | null,
+  client: Tx = db,
+): Promise<void> {
+  return inTransaction(client, async (tx) => {
+    const slot = await tx.teeTime.findUnique({ where: { id: teeTimeId } });
+    if (!slot) throw new NotFoundError('Tee time not found');
+    const col = column(position);
+    await tx.teeTime.update({ where: { id: teeTimeId }, data: { [col]: null } });
+    await recordAudit(tx, actor, auditUpdated(teeTimeTarget(slot), { [col]: slot[col] }, { [col]: null }));
+  });
 }
 
 /**

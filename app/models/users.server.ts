@@ -2,6 +2,7 @@ import { db, isUniqueViolation } from '~/db/db.server';
 import { ConflictError, ForbiddenError, NotFoundError } from '~/domain/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '~/models/password.server';
 import { inTransaction } from '~/db/transaction.server';
+import { auditCreated, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 import { endUserSessions, sessionRowId } from './sessions.server';
 
 export type PublicUser = {
@@ -40,26 +41,33 @@ export function countUsers(): Promise<number> {
   return db.user.count();
 }
 
-export async function createUser(input: {
-  username: string;
-  password: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin?: boolean;
-}): Promise<PublicUser> {
+const userTarget = (id: number) => ({ entity: 'user', id, labelField: 'username' });
+
+export async function createUser(
+  input: {
+    username: string;
+    password: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    isAdmin?: boolean;
+  },
+  actor: Actor | null,
+): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password);
+  const data = {
+    username: input.username.trim().toLowerCase(),
+    passwordHash,
+    email: input.email.trim(),
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    isAdmin: input.isAdmin ?? false,
+  };
   try {
-    return await db.user.create({
-      data: {
-        username: input.username.trim().toLowerCase(),
-        passwordHash,
-        email: input.email.trim(),
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
-        isAdmin: input.isAdmin ?? false,
-      },
-      select: publicFields,
+    return await inTransaction(db, async (tx) => {
+      const user = await tx.user.create({ data, select: publicFields });
+      await recordAudit(tx, actor, auditCreated(userTarget(user.id), data));
+      return user;
     });
   } catch (error) {
     if (isUniqueViolation(error))
@@ -74,11 +82,18 @@ export async function createUser(input: {
  * Sets a new password and ends the user's sessions, all of them except the one of `keepSession` (an administrator
  * resetting their own password stays signed in on the browser that did it).
  */
-export async function resetPassword(userId: number, password: string, keepSession?: string): Promise<void> {
+export async function resetPassword(
+  userId: number,
+  password: string,
+  actor: Actor | null,
+  keepSession?: string,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await inTransaction(db, async (tx) => {
+    const before = await tx.user.findUnique({ where: { id: userId }, select: { username: true, passwordHash: true } });
     const { count } = await tx.user.updateMany({ where: { id: userId }, data: { passwordHash } });
-    if (count === 0) throw new NotFoundError('User not found');
+    if (!before || count === 0) throw new NotFoundError('User not found');
+    await recordAudit(tx, actor, auditUpdated(userTarget(userId), before, { passwordHash }));
     await endUserSessions(tx, userId, keepSession);
   });
 }
@@ -92,17 +107,23 @@ export async function signOutEverywhere(userId: number): Promise<void> {
  * Disables a user (they cannot sign in, and their sessions end) or enables them again. An administrator cannot
  * disable themselves (`actorId`), so an enabled administrator always remains.
  */
-export async function setUserDisabled(actorId: number, userId: number, disabled: boolean): Promise<PublicUser> {
-  if (disabled && actorId === userId) throw new ForbiddenError('You cannot disable yourself');
+export async function setUserDisabled(actor: Actor, userId: number, disabled: boolean): Promise<PublicUser> {
+  if (disabled && actor.id === userId) throw new ForbiddenError('You cannot disable yourself');
   return inTransaction(db, async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { ...publicFields, disabledAt: true } });
     if (!user) throw new NotFoundError('User not found');
+    const target = userTarget(userId);
     if (disabled) {
       // Disabling twice keeps the first time.
-      if (!user.disabledAt) await tx.user.update({ where: { id: userId }, data: { disabledAt: new Date() } });
+      if (!user.disabledAt) {
+        const disabledAt = new Date();
+        await tx.user.update({ where: { id: userId }, data: { disabledAt } });
+        await recordAudit(tx, actor, auditUpdated(target, user, { disabledAt }));
+      }
       await endUserSessions(tx, userId);
     } else if (user.disabledAt) {
       await tx.user.update({ where: { id: userId }, data: { disabledAt: null } });
+      await recordAudit(tx, actor, auditUpdated(target, user, { disabledAt: null }));
     }
     const { disabledAt: _disabledAt, ...rest } = user;
     return rest;

@@ -36,8 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
     intents: crudIntents({
       noun: 'course',
       schema: courseSchema,
-      create: async (value) => void (await createCourse(value)),
-      update: async (id, value) => void (await updateCourse(id, value)),
+      create: async (value, actor) => void (await createCourse(value, actor)),
+      update: async (id, value, actor) => void (await updateCourse(id, value, actor)),
       remove: deleteCourse,
     }),
   });

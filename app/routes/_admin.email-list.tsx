@@ -91,8 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
       send: intent({
         schema: leagueMessageSchema,
         admin: ADMIN_ONLY,
-        run: async ({ value, done }) => {
-          const { count } = await queueLeagueMessage(value, { origin: siteOrigin(request) });
+        run: async ({ actor, value, done }) => {
+          const { count } = await queueLeagueMessage(value, { origin: siteOrigin(request) }, actor);
           return done({ title: `Message queued for ${golfersCount(count)}` }, tabUrl(value.list));
         },
       }),

@@ -96,27 +96,34 @@ export async function action({ request }: ActionFunctionArgs) {
         ...crudIntents({
           noun: 'flight assignment',
           schema: flightSchema,
-          create: async (value) => ({ back: backTo(request, (await createFlightAssignment(value)).season) }),
-          update: async (id, value) => ({ back: backTo(request, (await updateFlightAssignment(id, value)).season) }),
+          create: async (value, actor) => ({
+            back: backTo(request, (await createFlightAssignment(value, actor)).season),
+          }),
+          update: async (id, value, actor) => ({
+            back: backTo(request, (await updateFlightAssignment(id, value, actor)).season),
+          }),
           remove: deleteFlightAssignment,
           deleteFailure: 'dialog',
         }),
         // The board's drag (a fetcher) and its no-JavaScript Move form.
         move: intent({
-          run: async ({ form, done }) => {
+          run: async ({ actor, form, done }) => {
             const parsed = flightMoveSchema.safeParse({
               flightId: Number(form.get('flightId')),
               newFlightNo: form.get('newFlightNo'),
             });
             if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid move');
             return done(
-              ...assignedToast(request, await moveFlightAssignment(parsed.data.flightId, parsed.data.newFlightNo)),
+              ...assignedToast(
+                request,
+                await moveFlightAssignment(parsed.data.flightId, parsed.data.newFlightNo, actor),
+              ),
             );
           },
         }),
         // The Unassigned card's Assign.
         assign: intent<AssignFailure>({
-          run: async ({ form, done }) => {
+          run: async ({ actor, form, done }) => {
             const parsed = flightSchema.safeParse({
               golferId: Number(form.get('golferId')),
               // The Unassigned card's form goes to the page's URL, whose ?season= is the season.
@@ -125,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
             });
             if (!parsed.success)
               throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid flight assignment');
-            return done(...assignedToast(request, await createFlightAssignment(parsed.data)));
+            return done(...assignedToast(request, await createFlightAssignment(parsed.data, actor)));
           },
           failed: (_failure, { form }) => ({ golferId: Number(form.get('golferId')) }),
         }),

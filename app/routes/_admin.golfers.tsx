@@ -57,8 +57,8 @@ export async function action({ request }: ActionFunctionArgs) {
     intents: crudIntents({
       noun: 'golfer',
       schema: golferSchema,
-      create: async (value) => void (await createGolfer(value)),
-      update: async (id, value) => void (await updateGolfer(id, value)),
+      create: async (value, actor) => void (await createGolfer(value, actor)),
+      update: async (id, value, actor) => void (await updateGolfer(id, value, actor)),
       remove: deleteGolfer,
     }),
   });

@@ -95,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   try {
     checkMayImport(type.data, user);
-    const { count } = file ? await importFile(type.data, file) : await importJsonText(type.data, text);
+    const { count } = file ? await importFile(type.data, file, user) : await importJsonText(type.data, text, user);
     return json<ActionData>({ tab, outcome: importSucceeded(count, type.data) });
   } catch (error) {
     const failure = failureOf(error);

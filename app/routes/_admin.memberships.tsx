@@ -31,7 +31,7 @@ import {
 import { refundMembership, refundOffer } from '~/features/refunds/refunds.server';
 import { membershipSchema } from '~/schemas/membership';
 import { refundSchema } from '~/schemas/refund';
-import { requireAdmin, requireUser } from '~/web/auth.server';
+import { requireUser } from '~/web/auth.server';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/web/admin-page.server';
 import { golferPicker } from '~/web/golfer-picker.server';
 import { pageHandler, pageParam } from '~/web/http.server';
@@ -117,22 +117,18 @@ export async function action({ request }: ActionFunctionArgs) {
         noun: 'membership',
         schema: membershipSchema,
         // The form never sends a registration datetime; that is for imports (and set automatically here).
-        create: async (value) => backToSeason(await createMembership({ ...value, registrationDatetime: undefined })),
-        update: async (id, value) =>
-          backToSeason(await updateMembership(id, { ...value, registrationDatetime: undefined })),
+        create: async (value, actor) =>
+          backToSeason(await createMembership({ ...value, registrationDatetime: undefined }, actor)),
+        update: async (id, value, actor) =>
+          backToSeason(await updateMembership(id, { ...value, registrationDatetime: undefined }, actor)),
         remove: deleteMembership,
       }),
       // Money goes back through the payment provider: administrators only (docs/decisions/097-refunds.md).
       refund: intent({
         schema: refundSchema,
         admin: 'Only an administrator can refund a membership',
-        run: async ({ value, request, done }) => {
-          const admin = await requireAdmin(request);
-          const refunded = await refundMembership({
-            membershipId: value.id,
-            amountCents: value.amount,
-            createdBy: admin.username,
-          });
+        run: async ({ value, actor, done }) => {
+          const refunded = await refundMembership({ membershipId: value.id, amountCents: value.amount }, actor);
           return done({
             title: 'Refund issued',
             description: `${formatDollars(refunded.amountCents)} refunded to ${refunded.golferName}. The membership is now unpaid.`,

@@ -88,9 +88,9 @@ export async function action({ request }: ActionFunctionArgs) {
     intents: {
       retry: intent({
         admin: 'Only an administrator can retry messages',
-        run: async ({ form, done }) => {
+        run: async ({ actor, form, done }) => {
           const id = form.get('id');
-          await retryMessage(parseId(typeof id === 'string' ? id : undefined, 'message id'));
+          await retryMessage(parseId(typeof id === 'string' ? id : undefined, 'message id'), actor);
           return done({ title: 'Message queued again' });
         },
         failed: (failure, { back, request }) =>

@@ -94,16 +94,16 @@ export async function action({ request }: ActionFunctionArgs) {
           noun: 'round',
           schema: roundSchema,
           created: 'recorded',
-          create: async (value) => ({ back: listUrl((await createRound(value)).season) }),
-          update: async (id, value) => ({ back: listUrl((await updateRound(id, value)).season) }),
+          create: async (value, actor) => ({ back: listUrl((await createRound(value, actor)).season) }),
+          update: async (id, value, actor) => ({ back: listUrl((await updateRound(id, value, actor)).season) }),
           remove: deleteRound,
           deleteFailure: 'dialog',
         }),
         'calculate-points': intent({
           schema: pointsDateSchema,
           admin: 'Only an administrator can calculate points',
-          run: async ({ value, done }) => {
-            const result = await calculatePointsForDate(value.date);
+          run: async ({ actor, value, done }) => {
+            const result = await calculatePointsForDate(value.date, actor);
             const skipped =
               result.withoutFlight > 0 ? ` ${result.withoutFlight} without a flight kept their points.` : '';
             return done(
@@ -119,8 +119,8 @@ export async function action({ request }: ActionFunctionArgs) {
         'use-set-aside': intent({
           schema: setAsideRoundSchema,
           invalid: 'Set-aside round not found',
-          run: async ({ value, done }) => {
-            const { date, season } = await restoreSetAsideRound(value.id);
+          run: async ({ actor, value, done }) => {
+            const { date, season } = await restoreSetAsideRound(value.id, actor);
             return done(
               {
                 title: 'Round restored',
@@ -133,8 +133,8 @@ export async function action({ request }: ActionFunctionArgs) {
         'discard-set-aside': intent({
           schema: setAsideRoundSchema,
           invalid: 'Set-aside round not found',
-          run: async ({ value, done }) => {
-            await discardSetAsideRound(value.id);
+          run: async ({ actor, value, done }) => {
+            await discardSetAsideRound(value.id, actor);
             return done('Set-aside round discarded');
           },
         }),

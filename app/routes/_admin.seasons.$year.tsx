@@ -95,38 +95,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
         'update-season': intent({
           schema: seasonUpdateSchema,
           admin: SEASONS_ADMIN_ONLY,
-          run: async ({ value, done }) => {
-            await updateSeason(year, value);
+          run: async ({ actor, value, done }) => {
+            await updateSeason(year, value, actor);
             return done({ title: 'Season updated', description: `Season ${year}` });
           },
         }),
         create: intent({
           schema: scheduleEntrySchema,
           admin: SEASONS_ADMIN_ONLY,
-          run: async ({ value, done }) => {
-            const entry = await createScheduleEntry(year, value);
+          run: async ({ actor, value, done }) => {
+            const entry = await createScheduleEntry(year, value, actor);
             return done({ title: 'Schedule date added', description: `${dateText(entry.date)}: ${entry.event}` });
           },
         }),
         update: intent({
           schema: scheduleEntrySchema,
           admin: SEASONS_ADMIN_ONLY,
-          run: async ({ value, form, done }) => {
-            const entry = await updateScheduleEntry(year, entryIdOf(form, 'update'), value);
+          run: async ({ actor, value, form, done }) => {
+            const entry = await updateScheduleEntry(year, entryIdOf(form, 'update'), value, actor);
             return done({ title: 'Schedule date updated', description: `${dateText(entry.date)}: ${entry.event}` });
           },
         }),
         delete: intent({
           admin: SEASONS_ADMIN_ONLY,
-          run: async ({ form, done }) => {
-            await deleteScheduleEntry(year, entryIdOf(form, 'delete'));
+          run: async ({ actor, form, done }) => {
+            await deleteScheduleEntry(year, entryIdOf(form, 'delete'), actor);
             return done({ title: 'Schedule date deleted', description: 'Its rounds now count as regular rounds.' });
           },
         }),
         'rain-out': intent({
           admin: SEASONS_ADMIN_ONLY,
-          run: async ({ form, done }) => {
-            const entry = await setRainOut(year, entryIdOf(form, 'a rain-out'), true);
+          run: async ({ actor, form, done }) => {
+            const entry = await setRainOut(year, entryIdOf(form, 'a rain-out'), true, actor);
             return done({
               title: `${dateText(entry.date)} marked as a rain-out`,
               description: 'Its rounds count for neither handicap nor standings.',
@@ -135,8 +135,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         }),
         'undo-rain-out': intent({
           admin: SEASONS_ADMIN_ONLY,
-          run: async ({ form, done }) => {
-            const entry = await setRainOut(year, entryIdOf(form, 'a rain-out'), false);
+          run: async ({ actor, form, done }) => {
+            const entry = await setRainOut(year, entryIdOf(form, 'a rain-out'), false, actor);
             return done({ title: 'Rain-out removed', description: `${dateText(entry.date)} counts again.` });
           },
         }),

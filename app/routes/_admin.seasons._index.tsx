@@ -53,8 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
       create: intent({
         schema: seasonSchema,
         admin: SEASONS_ADMIN_ONLY,
-        run: async ({ value, done }) => {
-          const season = await createSeason(value);
+        run: async ({ actor, value, done }) => {
+          const season = await createSeason(value, actor);
           const copied = value.copyFrom
             ? `${season.entryCount} dates copied from ${value.copyFrom}.`
             : 'Add its schedule dates here.';
@@ -68,16 +68,16 @@ export async function action({ request }: ActionFunctionArgs) {
       update: intent({
         schema: seasonUpdateSchema,
         admin: SEASONS_ADMIN_ONLY,
-        run: async ({ value, form, done }) => {
-          const season = await updateSeason(yearOf(form, 'update'), value);
+        run: async ({ actor, value, form, done }) => {
+          const season = await updateSeason(yearOf(form, 'update'), value, actor);
           return done({ title: 'Season updated', description: `Season ${season.year}` });
         },
       }),
       delete: intent({
         admin: SEASONS_ADMIN_ONLY,
-        run: async ({ form, done }) => {
+        run: async ({ actor, form, done }) => {
           const year = yearOf(form, 'delete');
-          await deleteSeason(year);
+          await deleteSeason(year, actor);
           return done({ title: 'Season deleted', description: `Season ${year}` });
         },
       }),

@@ -61,9 +61,8 @@ function userIdOf(form: FormData): number {
 function disableIntent(disabled: boolean) {
   return intent({
     admin: ADMIN_ONLY,
-    run: async ({ form, request, done }) => {
-      const me = await requireUser(request);
-      const user = await setUserDisabled(me.id, userIdOf(form), disabled);
+    run: async ({ actor, form, done }) => {
+      const user = await setUserDisabled(actor, userIdOf(form), disabled);
       return done(
         disabled
           ? { title: 'User disabled', description: `${user.username} can no longer sign in.` }
@@ -81,8 +80,8 @@ export async function action({ request }: ActionFunctionArgs) {
       settings: intent({
         schema: settingsSchema,
         admin: ADMIN_ONLY,
-        run: async ({ value, done }) => {
-          await updateSettings(value);
+        run: async ({ actor, value, done }) => {
+          await updateSettings(value, actor);
           return done('Settings updated successfully');
         },
       }),
@@ -90,11 +89,11 @@ export async function action({ request }: ActionFunctionArgs) {
         schema: userRegistrationSchema,
         admin: ADMIN_ONLY,
         hideFields: SECRET_FIELDS,
-        run: async ({ value, done }) => {
+        run: async ({ actor, value, done }) => {
           // confirmPassword is only for the form (docs/product/privacy-and-access.md#adding-a-user); the model gets
           // the user fields.
           const { confirmPassword: _confirm, ...fields } = value;
-          const created = await createUser({ ...fields, isAdmin: fields.isAdmin ?? false });
+          const created = await createUser({ ...fields, isAdmin: fields.isAdmin ?? false }, actor);
           return done({ title: 'User created successfully', description: `${created.username} can now sign in.` });
         },
       }),
@@ -102,9 +101,9 @@ export async function action({ request }: ActionFunctionArgs) {
         schema: resetPasswordSchema,
         admin: ADMIN_ONLY,
         hideFields: SECRET_FIELDS,
-        run: async ({ value, request, done }) => {
+        run: async ({ actor, value, request, done }) => {
           // Ends the user's sessions; resetting one's own password keeps this browser signed in.
-          await resetPassword(value.userId, value.password, (await sessionToken(request)) ?? undefined);
+          await resetPassword(value.userId, value.password, actor, (await sessionToken(request)) ?? undefined);
           return done({ title: 'Password reset successfully' });
         },
       }),

@@ -67,9 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
     intents: {
       generate: intent({
         admin: ADMIN_ONLY,
-        run: async ({ done }) => {
+        run: async ({ actor, done }) => {
           const season = currentSeason();
-          await generateSeasonTeeTimes(season);
+          await generateSeasonTeeTimes(season, actor);
           return done({
             title: 'Tee times generated',
             description: `Standing tee times have been generated for the ${season} season`,
@@ -80,12 +80,12 @@ export async function action({ request }: ActionFunctionArgs) {
         schema: assignSlotSchema,
         admin: ADMIN_ONLY,
         invalid: 'Choose a golfer for a valid tee time and position.',
-        run: async ({ value: { teeTimeId, position, golferId }, done }) => {
+        run: async ({ actor, value: { teeTimeId, position, golferId }, done }) => {
           if (golferId === undefined) {
-            await removeGolferFromTeeTime(teeTimeId, asPosition(position));
+            await removeGolferFromTeeTime(teeTimeId, asPosition(position), actor);
             return done(REMOVED);
           }
-          await assignGolferToTeeTime({ teeTimeId, position: asPosition(position), golferId, replace: true });
+          await assignGolferToTeeTime({ teeTimeId, position: asPosition(position), golferId, replace: true }, actor);
           return done({ title: 'Golfer assigned', description: 'Golfer has been assigned to the tee time' });
         },
       }),
@@ -93,8 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
         schema: removeSlotSchema,
         admin: ADMIN_ONLY,
         invalid: 'Invalid tee time or position.',
-        run: async ({ value, done }) => {
-          await removeGolferFromTeeTime(value.teeTimeId, asPosition(value.position));
+        run: async ({ actor, value, done }) => {
+          await removeGolferFromTeeTime(value.teeTimeId, asPosition(value.position), actor);
           return done(REMOVED);
         },
       }),

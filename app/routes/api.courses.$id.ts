@@ -16,14 +16,14 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 /** PUT /api/courses/:id and DELETE /api/courses/:id (its rounds are kept without a course). */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     const id = parseId(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(courseSchema, await readJson(request), 'Invalid course');
-      return json(await updateCourse(id, input));
+      return json(await updateCourse(id, input, user));
     }
     if (request.method === 'DELETE') {
-      await deleteCourse(id);
+      await deleteCourse(id, user);
       return noContent();
     }
     return methodNotAllowed(['GET', 'PUT', 'DELETE']);

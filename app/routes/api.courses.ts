@@ -16,9 +16,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/courses: creates a course (201) or answers 400 with field errors. */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(courseSchema, await readJson(request), 'Invalid course');
-    return json(await createCourse(input), { status: 201 });
+    return json(await createCourse(input, user), { status: 201 });
   });
 }

@@ -16,15 +16,15 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 /** PUT /api/flights/:id {golferId, season, flightNo} and DELETE /api/flights/:id. */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     const id = parseId(params.id, 'flight assignment id');
     if (request.method === 'PUT') {
       const input = parseBody(flightJsonSchema, await readJson(request, 10_000), 'Invalid flight assignment');
-      const { golferName: _name, ...assignment } = await updateFlightAssignment(id, input);
+      const { golferName: _name, ...assignment } = await updateFlightAssignment(id, input, user);
       return json(assignment);
     }
     if (request.method === 'DELETE') {
-      await deleteFlightAssignment(id);
+      await deleteFlightAssignment(id, user);
       return noContent();
     }
     return methodNotAllowed(['GET', 'PUT', 'DELETE']);

@@ -10,10 +10,10 @@ export const loader = postOnlyLoader;
 /** POST /api/flights/reorder {flightId, newFlightNo}: a drag move; answers the moved assignment. */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const move = parseBody(flightMoveJsonSchema, await readJson(request, 10_000), 'Invalid move');
-    const { golferName: _name, ...assignment } = await moveFlightAssignment(move.flightId, move.newFlightNo);
+    const { golferName: _name, ...assignment } = await moveFlightAssignment(move.flightId, move.newFlightNo, user);
     return json(assignment);
   });
 }

@@ -16,10 +16,10 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/flights {golferId, season, flightNo}: one assignment per golfer and season (409 for a second). */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(flightJsonSchema, await readJson(request, 10_000), 'Invalid flight assignment');
-    const { golferName: _name, ...assignment } = await createFlightAssignment(input);
+    const { golferName: _name, ...assignment } = await createFlightAssignment(input, user);
     return json(assignment, { status: 201 });
   });
 }

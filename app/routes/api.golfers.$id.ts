@@ -16,14 +16,14 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 /** PUT /api/golfers/:id (same body as POST) and DELETE /api/golfers/:id (with their memberships, rounds, flights, tee times). */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     const id = parseId(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(golferSchema, await readJson(request), 'Invalid golfer');
-      return json(golferJson(await updateGolfer(id, input)));
+      return json(golferJson(await updateGolfer(id, input, user)));
     }
     if (request.method === 'DELETE') {
-      await deleteGolfer(id);
+      await deleteGolfer(id, user);
       return noContent();
     }
     return methodNotAllowed(['GET', 'PUT', 'DELETE']);

@@ -16,9 +16,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/golfers: creates a golfer (201), 400 with field errors, 409 for an email another golfer uses. */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(golferSchema, await readJson(request), 'Invalid golfer');
-    return json(golferJson(await createGolfer(input)), { status: 201 });
+    return json(golferJson(await createGolfer(input, user)), { status: 201 });
   });
 }

@@ -18,6 +18,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const type = requireImportType(params.type);
     checkMayImport(type, user);
-    return json(await importJsonText(type, await readBodyText(request, MAX_IMPORT_BYTES)));
+    return json(await importJsonText(type, await readBodyText(request, MAX_IMPORT_BYTES), user));
   });
 }

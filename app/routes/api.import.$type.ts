@@ -18,6 +18,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     checkMayImport(type, user);
     const file = uploadedFile(await readImportForm(request));
     if (!file) throw new InvalidError(IMPORT_MESSAGES.noFile);
-    return json(await importFile(type, file));
+    return json(await importFile(type, file, user));
   });
 }

@@ -16,14 +16,14 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 /** PUT /api/memberships/:id (same body as POST) and DELETE /api/memberships/:id. */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     const id = parseId(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(membershipSchema, await readJson(request), 'Invalid membership');
-      return json(membershipJson(await updateMembership(id, input)));
+      return json(membershipJson(await updateMembership(id, input, user)));
     }
     if (request.method === 'DELETE') {
-      await deleteMembership(id);
+      await deleteMembership(id, user);
       return noContent();
     }
     return methodNotAllowed(['GET', 'PUT', 'DELETE']);

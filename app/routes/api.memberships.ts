@@ -21,9 +21,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/memberships: 201, 400 with field errors, 409 when the golfer already has one for the season. */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(membershipSchema, await readJson(request), 'Invalid membership');
-    return json(membershipJson(await createMembership(input)), { status: 201 });
+    return json(membershipJson(await createMembership(input, user)), { status: 201 });
   });
 }

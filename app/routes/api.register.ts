@@ -19,7 +19,7 @@ export function action({ request }: ActionFunctionArgs) {
     }
     const input = parseBody(userSchema, await readJson(request), 'Invalid user');
     // The very first user runs the league, so they are an administrator.
-    const user = await createUser({ ...input, isAdmin: !current });
+    const user = await createUser({ ...input, isAdmin: !current }, current);
     return json(user, { status: 201 });
   });
 }

@@ -19,14 +19,14 @@ export function loader({ request, params }: LoaderFunctionArgs) {
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     const id = parseId(params.id, 'round id');
     if (request.method === 'PUT') {
       const input = parseBody(roundJsonSchema, await readJson(request, 20_000), 'Invalid round');
-      return json(await updateRound(id, input));
+      return json(await updateRound(id, input, user));
     }
     if (request.method === 'DELETE') {
-      await deleteRound(id);
+      await deleteRound(id, user);
       return noContent();
     }
     return methodNotAllowed(['GET', 'PUT', 'DELETE']);

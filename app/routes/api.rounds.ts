@@ -20,9 +20,9 @@ export function loader({ request }: LoaderFunctionArgs) {
  */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiUser(request);
+    const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(roundJsonSchema, await readJson(request, 20_000), 'Invalid round');
-    return json(await createRound(input), { status: 201 });
+    return json(await createRound(input, user), { status: 201 });
   });
 }

@@ -17,15 +17,15 @@ export function loader() {
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiAdmin(request);
+    const user = await requireApiAdmin(request);
     const year = yearParam(params.year);
     const id = parseId(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(scheduleEntrySchema, await readJson(request), 'Invalid schedule date');
-      return json(await updateScheduleEntry(year, id, input));
+      return json(await updateScheduleEntry(year, id, input, user));
     }
     if (request.method === 'DELETE') {
-      await deleteScheduleEntry(year, id);
+      await deleteScheduleEntry(year, id, user);
       return noContent();
     }
     return methodNotAllowed(['PUT', 'DELETE']);

@@ -11,10 +11,10 @@ export const loader = postOnlyLoader;
 /** POST /api/seasons/{year}/schedule {date, weekNumber, event, kind} (administrators): the created entry (201). */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiAdmin(request);
+    const user = await requireApiAdmin(request);
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const year = yearParam(params.year);
     const input = parseBody(scheduleEntrySchema, await readJson(request), 'Invalid schedule date');
-    return json(await createScheduleEntry(year, input), { status: 201 });
+    return json(await createScheduleEntry(year, input, user), { status: 201 });
   });
 }

@@ -22,14 +22,14 @@ export function loader({ request, params }: LoaderFunctionArgs) {
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiAdmin(request);
+    const user = await requireApiAdmin(request);
     const year = yearParam(params.year);
     if (request.method === 'PUT') {
       const input = parseBody(seasonUpdateJsonSchema, await readJson(request), 'Invalid season');
-      return json(await updateSeason(year, input));
+      return json(await updateSeason(year, input, user));
     }
     if (request.method === 'DELETE') {
-      await deleteSeason(year);
+      await deleteSeason(year, user);
       return noContent();
     }
     return methodNotAllowed(['GET', 'PUT', 'DELETE']);

@@ -19,9 +19,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** POST /api/seasons (administrators): creates a season, copying a schedule when `copyFrom` names one; 409 if it exists. */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiAdmin(request);
+    const user = await requireApiAdmin(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(seasonJsonSchema, await readJson(request), 'Invalid season');
-    return json(await createSeason(input), { status: 201 });
+    return json(await createSeason(input, user), { status: 201 });
   });
 }

@@ -13,7 +13,7 @@ export const loader = postOnlyLoader;
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiAdmin(request);
+    const user = await requireApiAdmin(request);
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const teeTimeId = parseId(params.teeTimeId, 'tee time id');
     const { golferId, position } = parseBody(
@@ -21,7 +21,10 @@ export function action({ request, params }: ActionFunctionArgs) {
       await readJson(request, 10_000),
       'Invalid golfer or position',
     );
-    const result = await assignGolferToTeeTime({ teeTimeId, position: asPosition(position), golferId, replace: true });
+    const result = await assignGolferToTeeTime(
+      { teeTimeId, position: asPosition(position), golferId, replace: true },
+      user,
+    );
     return json({ teeTimeId, position, golferId, time: result.time, season: result.season, changed: result.changed });
   });
 }

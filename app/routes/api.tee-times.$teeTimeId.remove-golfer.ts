@@ -10,11 +10,11 @@ export const loader = postOnlyLoader;
 /** POST /api/tee-times/:teeTimeId/remove-golfer {position} (isAdmin): empties that position. */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiAdmin(request);
+    const user = await requireApiAdmin(request);
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const teeTimeId = parseId(params.teeTimeId, 'tee time id');
     const { position } = parseBody(removeGolferSchema, await readJson(request, 10_000), 'Invalid position');
-    await removeGolferFromTeeTime(teeTimeId, asPosition(position));
+    await removeGolferFromTeeTime(teeTimeId, asPosition(position), user);
     return json({ teeTimeId, position });
   });
 }

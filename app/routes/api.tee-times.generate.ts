@@ -11,12 +11,12 @@ export const loader = postOnlyLoader;
 /** POST /api/tee-times/generate {season} (isAdmin; no body: the current season): creates the missing slots; idempotent. */
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
-    await requireApiAdmin(request);
+    const user = await requireApiAdmin(request);
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const body = request.headers.get('Content-Length') === '0' ? {} : await readJson(request, 10_000);
     const input = parseBody(generateTeeTimesSchema, body ?? {}, 'Invalid season');
     const season = input.season ?? currentSeason();
-    const result = await generateSeasonTeeTimes(season);
+    const result = await generateSeasonTeeTimes(season, user);
     return json({ season, ...result });
   });
 }

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { json, type TypedResponse } from '@remix-run/node';
 import type { $ZodType, output } from 'zod/v4/core';
 import { parseForm } from '~/schemas/parse-form';
-import { requireAdmin, requireUser } from './auth.server';
+import { requireAdmin, requireUser, type PublicUser } from './auth.server';
 import { failureOf, HttpError, parseId, readSmallForm, type Failure } from './http.server';
 import { redirectWithToast } from './session.server';
 
@@ -22,6 +22,8 @@ type SuccessToast = string | { title: string; description?: string };
 export type IntentArgs<Value> = {
   /** The schema's output (undefined for an intent without a schema). */
   value: Value;
+  /** The signed-in user, who is making the change: the write functions record it in the audit log. */
+  actor: PublicUser;
   form: FormData;
   request: Request;
   /** The list's URL the action was given (dialogs closed). */
@@ -102,7 +104,7 @@ export async function adminAction<Extra extends object = object>(
     failed?: FailureAnswer<Extra>;
   },
 ): Promise<TypedResponse<AdminActionData<Extra>>> {
-  await requireUser(request);
+  const actor = await requireUser(request);
   let form: FormData;
   try {
     form = await readSmallForm(request, maxBytes);
@@ -138,7 +140,7 @@ export async function adminAction<Extra extends object = object>(
         {},
         request,
       );
-    return await handler.run({ value, form, request, back, done });
+    return await handler.run({ value, actor, form, request, back, done });
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
@@ -182,9 +184,9 @@ export function crudIntents<S extends $ZodType>({
    */
   noun: string;
   schema: S;
-  create: (value: output<S>) => Promise<Saved>;
-  update: (id: number, value: output<S>) => Promise<Saved>;
-  remove: (id: number) => Promise<unknown>;
+  create: (value: output<S>, actor: PublicUser) => Promise<Saved>;
+  update: (id: number, value: output<S>, actor: PublicUser) => Promise<Saved>;
+  remove: (id: number, actor: PublicUser) => Promise<unknown>;
   /** The verb of the create toast: 'Round recorded successfully'. */
   created?: string;
   deleteFailure?: 'toast' | 'dialog';
@@ -198,16 +200,17 @@ export function crudIntents<S extends $ZodType>({
   return {
     create: intent({
       schema,
-      run: async ({ value, done }) => done(`${Noun} ${created} successfully`, (await create(value))?.back),
+      run: async ({ value, actor, done }) =>
+        done(`${Noun} ${created} successfully`, (await create(value, actor))?.back),
     }),
     update: intent({
       schema,
-      run: async ({ value, form, done }) =>
-        done(`${Noun} updated successfully`, (await update(idOf(form, 'update'), value))?.back),
+      run: async ({ value, actor, form, done }) =>
+        done(`${Noun} updated successfully`, (await update(idOf(form, 'update'), value, actor))?.back),
     }),
     delete: intent({
-      run: async ({ form, done }) => {
-        await remove(idOf(form, 'delete'));
+      run: async ({ actor, form, done }) => {
+        await remove(idOf(form, 'delete'), actor);
         return done(`${Noun} deleted successfully`);
       },
       failed:

@@ -7,7 +7,6 @@ import { getUserOfSession, verifyLogin, type PublicUser } from '~/models/users.s
 import { ForbiddenError } from '~/domain/errors';
 import { loginSchema } from '~/schemas/auth';
 import { HttpError, TooManyRequestsError, zodFieldErrors } from './http.server';
-import { markActor } from './request-context.server';
 import type { Toast } from '~/schemas/toast';
 import { commitSession, destroySession, getSession } from './session.server';
 
@@ -113,10 +112,7 @@ export async function endUserSession(request: Request, toast: Toast): Promise<st
 /** The signed-in user: one query, which also checks that the session has not ended and the user is not disabled. */
 export async function getUser(request: Request): Promise<PublicUser | null> {
   const token = await sessionToken(request);
-  const user = token ? await getUserOfSession(token) : null;
-  // The request's writes from here on are this user's in the audit log (docs/decisions/098-audit-log.md).
-  if (user) markActor(user);
-  return user;
+  return token ? getUserOfSession(token) : null;
 }
 
 /** For pages: the signed-in user, or a redirect to /auth. */

@@ -39,14 +39,18 @@ async function prepareDatabase(config: DatabaseConfig, log: (line: string) => vo
     const username = process.env.ADMIN_USERNAME?.trim() || 'admin';
     const fromEnv = Boolean(process.env.ADMIN_PASSWORD);
     const password = process.env.ADMIN_PASSWORD || crypto.randomBytes(9).toString('base64url');
-    await createUser({
-      username,
-      password,
-      email: process.env.ADMIN_EMAIL || 'admin@example.org',
-      firstName: 'League',
-      lastName: 'Admin',
-      isAdmin: true,
-    });
+    await createUser(
+      {
+        username,
+        password,
+        email: process.env.ADMIN_EMAIL || 'admin@example.org',
+        firstName: 'League',
+        lastName: 'Admin',
+        isAdmin: true,
+      },
+      // Start-up's, not a user's: not in the audit log.
+      null,
+    );
     log(
       fromEnv
         ? `Created the first administrator "${username}" with the password from ADMIN_PASSWORD.`

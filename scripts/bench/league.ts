@@ -33,7 +33,7 @@ export async function growLeague(log: (line: string) => void): Promise<GrownLeag
   const seasons = Array.from({ length: LEAGUE.seasons }, (_, i) => last - LEAGUE.seasons + 1 + i);
   for (const year of seasons) {
     if (!(await getSeason(year)))
-      await createSeason({ year, registrationOpens: null, registrationCloses: null, copyFrom: TEMPLATE_SEASON });
+      await createSeason({ year, registrationOpens: null, registrationCloses: null, copyFrom: TEMPLATE_SEASON }, null);
   }
   const course = await db.course.create({
     data: { courseName: 'Bench Course', coursePar: 36, courseLength: '3,000 yards' },
@@ -80,7 +80,7 @@ export async function growLeague(log: (line: string) => void): Promise<GrownLeag
   }
   log('points of every league night');
   for (const season of seasons) {
-    for (const date of await leagueNights(season)) await calculatePointsForDate(date);
+    for (const date of await leagueNights(season)) await calculatePointsForDate(date, null);
   }
   const season = seasons[seasons.length - 1];
   return { season, seasons, nights, golferId: ids[(LEAGUE.seasons - 1) * LEAGUE.membersPerSeason] };

@@ -2,11 +2,11 @@ import { expect, expectToast, hydrated, signIn, test, unique } from './fixtures'
 import { createCourse } from '../../app/models/courses.server';
 
 // Settings → Activity (docs/product/accounts.md#audit-log): a change made on an admin page is listed with who made it
-// and what changed, newest first, through the real server (its request context marks the signed-in user).
+// and what changed, newest first, through the real server (the page's action passes the signed-in user down).
 
 test('an edited course appears in Settings → Activity with who changed what', async ({ page }) => {
   const name = unique('Audited Course');
-  const course = await createCourse({ courseName: name, coursePar: 36, courseLength: '3 miles' });
+  const course = await createCourse({ courseName: name, coursePar: 36, courseLength: '3 miles' }, null);
   await signIn(page, '/courses');
   await page.getByRole('link', { name: `Edit ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Course' });

@@ -40,8 +40,8 @@ test('refuses a par outside 27 to 90', async ({ page }) => {
 
 test('edits a course par, which recomputes handicaps of its rounds', async ({ page }) => {
   const name = unique('Edit Course');
-  const course = await createCourse({ courseName: name, coursePar: 36, courseLength: '3 miles' });
-  const golfer = await createGolfer({ firstName: 'Par', lastName: unique('Changer') });
+  const course = await createCourse({ courseName: name, coursePar: 36, courseLength: '3 miles' }, null);
+  const golfer = await createGolfer({ firstName: 'Par', lastName: unique('Changer') }, null);
   const round = await db.round.create({
     data: {
       golferId: golfer.id,
@@ -71,8 +71,8 @@ test('edits a course par, which recomputes handicaps of its rounds', async ({ pa
 
 test('deletes a course and keeps its rounds', async ({ page }) => {
   const name = unique('Gone Course');
-  const course = await createCourse({ courseName: name, coursePar: 36, courseLength: '3 miles' });
-  const golfer = await createGolfer({ firstName: 'Kept', lastName: unique('Round') });
+  const course = await createCourse({ courseName: name, coursePar: 36, courseLength: '3 miles' }, null);
+  const golfer = await createGolfer({ firstName: 'Kept', lastName: unique('Round') }, null);
   const round = await db.round.create({
     data: { golferId: golfer.id, courseId: course.id, date: '2025-06-02', season: 2025, grossScore: 45 },
   });

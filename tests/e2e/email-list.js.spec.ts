@@ -4,7 +4,7 @@ import { createGolfer } from '../../app/models/golfers.server';
 test('copies a list to the clipboard: Copied for 2 seconds and a toast', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const last = unique('Copy');
-  await createGolfer({ firstName: 'Cora', lastName: last, email: `${last.toLowerCase()}@example.org` });
+  await createGolfer({ firstName: 'Cora', lastName: last, email: `${last.toLowerCase()}@example.org` }, null);
   await signIn(page, '/email-list?list=all');
   await hydrated(page);
   const button = page.getByRole('button', { name: 'Copy' });
@@ -25,7 +25,7 @@ test('says so when the clipboard refuses', async ({ page }) => {
       configurable: true,
     });
   });
-  await createGolfer({ firstName: 'Fay', lastName: unique('Fail'), email: `${unique('fail')}@example.org` });
+  await createGolfer({ firstName: 'Fay', lastName: unique('Fail'), email: `${unique('fail')}@example.org` }, null);
   await signIn(page, '/email-list?list=all');
   await hydrated(page);
   await page.getByRole('button', { name: 'Copy' }).click();

@@ -6,9 +6,12 @@ import { db } from '../../app/db/db.server';
 async function league() {
   const tag = unique('Mail');
   const season = currentSeason();
-  const paid = await createGolfer({ firstName: 'Pat', lastName: `Paid${tag}`, email: `paid-${tag}@example.org` });
-  const owing = await createGolfer({ firstName: 'Olly', lastName: `Owing${tag}`, email: `owing-${tag}@example.org` });
-  await createGolfer({ firstName: 'Nat', lastName: `New${tag}`, email: `new-${tag}@example.org` });
+  const paid = await createGolfer({ firstName: 'Pat', lastName: `Paid${tag}`, email: `paid-${tag}@example.org` }, null);
+  const owing = await createGolfer(
+    { firstName: 'Olly', lastName: `Owing${tag}`, email: `owing-${tag}@example.org` },
+    null,
+  );
+  await createGolfer({ firstName: 'Nat', lastName: `New${tag}`, email: `new-${tag}@example.org` }, null);
   // Single statements (not the model's transaction), which wait for the server's writes instead of failing.
   await db.membership.create({
     data: { golferId: paid.id, season, registered: true, paid: true, registrationDatetime: new Date() },
@@ -71,7 +74,7 @@ test('shows the four lists in read-only boxes, switching tabs by link', async ({
 });
 
 test('lets the addresses be selected by hand, and offers Copy only with JavaScript', async ({ page }) => {
-  await createGolfer({ firstName: 'Sel', lastName: unique('Select'), email: `${unique('select')}@example.org` });
+  await createGolfer({ firstName: 'Sel', lastName: unique('Select'), email: `${unique('select')}@example.org` }, null);
   await signIn(page, '/email-list?list=all');
   const box = page.getByRole('textbox', { name: 'All Email Addresses email addresses' });
   await box.focus();

@@ -31,8 +31,8 @@ async function openCurrentSeason(): Promise<void> {
     )
       return;
     try {
-      if (existing) await seasons.updateSeason(year, { feeCents: existing.feeCents, ...window });
-      else await seasons.createSeason({ year, feeCents: 15000, copyFrom: 2025, ...window });
+      if (existing) await seasons.updateSeason(year, { feeCents: existing.feeCents, ...window }, null);
+      else await seasons.createSeason({ year, feeCents: 15000, copyFrom: 2025, ...window }, null);
       return;
     } catch (error) {
       // The other worker created it a moment ago: look again.

@@ -23,8 +23,8 @@ function listLoads(page: Page, pathname: string, routeId: string): string[] {
 
 test('filters the table as you type, before the URL changes', async ({ page }) => {
   const tag = unique('Live');
-  await createGolfer({ firstName: 'Typed', lastName: `${tag}One` });
-  await createGolfer({ firstName: 'Typed', lastName: unique('Two') });
+  await createGolfer({ firstName: 'Typed', lastName: `${tag}One` }, null);
+  await createGolfer({ firstName: 'Typed', lastName: unique('Two') }, null);
   await signIn(page, '/golfers');
   await hydrated(page);
   const box = page.getByRole('searchbox', { name: 'Search golfers by name, email, or phone' });
@@ -38,7 +38,7 @@ test('filters the table as you type, before the URL changes', async ({ page }) =
 
 test('asks the server as you type, so a golfer on a later page is found', async ({ page }) => {
   const tag = unique('Far');
-  await createGolfer({ firstName: 'Far', lastName: `Zz${tag}` });
+  await createGolfer({ firstName: 'Far', lastName: `Zz${tag}` }, null);
   const loads = listLoads(page, '/golfers', 'routes/_admin.golfers');
   await signIn(page, '/golfers');
   await hydrated(page);

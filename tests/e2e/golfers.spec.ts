@@ -37,7 +37,7 @@ test('adds a golfer from the Add Golfer dialog', async ({ page }) => {
 
 test('shows field messages and keeps the dialog open when the form is wrong', async ({ page }) => {
   const email = `${unique('taken')}@example.org`;
-  await createGolfer({ firstName: 'Has', lastName: unique('Email'), email });
+  await createGolfer({ firstName: 'Has', lastName: unique('Email'), email }, null);
   await signIn(page, '/golfers?action=new');
   const dialog = page.getByRole('dialog', { name: 'Add New Golfer' });
   await hydrated(page);
@@ -58,7 +58,7 @@ test('shows field messages and keeps the dialog open when the form is wrong', as
 
 test('edits a golfer', async ({ page }) => {
   const last = unique('Edit');
-  await createGolfer({ firstName: 'Ann', lastName: last, email: `${last}@example.org` });
+  await createGolfer({ firstName: 'Ann', lastName: last, email: `${last}@example.org` }, null);
   await signIn(page, '/golfers');
   await page.getByRole('link', { name: `Edit Ann ${last}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Golfer' });
@@ -77,10 +77,13 @@ test('edits a golfer', async ({ page }) => {
 
 test('searches by name, email and phone, ignoring case', async ({ page }) => {
   const tag = unique('Srch');
-  await createGolfer({ firstName: 'Finder', lastName: `${tag}Alpha` });
-  await createGolfer({ firstName: 'Other', lastName: unique('Beta'), email: `${tag}beta@example.org`.toLowerCase() });
+  await createGolfer({ firstName: 'Finder', lastName: `${tag}Alpha` }, null);
+  await createGolfer(
+    { firstName: 'Other', lastName: unique('Beta'), email: `${tag}beta@example.org`.toLowerCase() },
+    null,
+  );
   const phone = `616-${Date.now() % 1000}-4321`;
-  await createGolfer({ firstName: 'Phone', lastName: unique('Gamma'), phone });
+  await createGolfer({ firstName: 'Phone', lastName: unique('Gamma'), phone }, null);
   await signIn(page, '/golfers');
 
   await search(page, `${tag}alpha`.toUpperCase());
@@ -103,7 +106,7 @@ test('searches by name, email and phone, ignoring case', async ({ page }) => {
 
 test('deletes a golfer with their memberships after confirming', async ({ page }) => {
   const last = unique('Del');
-  const golfer = await createGolfer({ firstName: 'Gone', lastName: last });
+  const golfer = await createGolfer({ firstName: 'Gone', lastName: last }, null);
   await db.membership.create({ data: { golferId: golfer.id, season: 2025, registered: true } });
   await signIn(page, '/golfers');
   await page.getByRole('link', { name: `Delete Gone ${last}` }).click();
@@ -129,7 +132,7 @@ test('?action=new opens the dialog on load and Cancel closes it', async ({ page 
 test('pages the list on the server, 50 golfers at a time, keeping the search', async ({ page }) => {
   const tag = unique('Pg');
   for (let i = 1; i <= 53; i += 1)
-    await createGolfer({ firstName: 'Paged', lastName: `${tag}${String(i).padStart(2, '0')}` });
+    await createGolfer({ firstName: 'Paged', lastName: `${tag}${String(i).padStart(2, '0')}` }, null);
   await signIn(page, `/golfers?q=${tag}`);
   await expect(page.getByText('Showing 1–50 of 53 golfers')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`${tag}50`) })).toBeVisible();

@@ -28,7 +28,7 @@ test('imports golfers from a CSV file and shows Import Successful', async ({ pag
 });
 
 test('imports an Excel workbook', async ({ page }) => {
-  const golfer = await createGolfer({ firstName: 'Xl', lastName: unique('Xlsx') });
+  const golfer = await createGolfer({ firstName: 'Xl', lastName: unique('Xlsx') }, null);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     book,
@@ -122,7 +122,7 @@ test('lists the fields of each type in the guidelines', async ({ page }) => {
 
 test('downloads a CSV export that names the golfers', async ({ page }) => {
   const last = unique('Export');
-  await createGolfer({ firstName: 'Ex', lastName: last, email: `${last.toLowerCase()}@example.org` });
+  await createGolfer({ firstName: 'Ex', lastName: last, email: `${last.toLowerCase()}@example.org` }, null);
   await signIn(page, '/import');
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download CSV: Golfers' }).click();

@@ -8,7 +8,7 @@ import type { FlightNo } from '../../app/domain/league-rules';
 import { db } from '../../app/db/db.server';
 
 export function newGolfer(firstName: string, prefix: string) {
-  return createGolfer({ firstName, lastName: unique(prefix) });
+  return createGolfer({ firstName, lastName: unique(prefix) }, null);
 }
 
 export function newCourse(coursePar: number) {
@@ -16,7 +16,7 @@ export function newCourse(coursePar: number) {
 }
 
 export function newRound(input: RoundInput) {
-  return createRound(input);
+  return createRound(input, null);
 }
 
 export function newMembership(golferId: number, season: number) {
@@ -24,7 +24,7 @@ export function newMembership(golferId: number, season: number) {
 }
 
 export function newAssignment(golferId: number, season: number, flightNo: FlightNo) {
-  return createFlightAssignment({ golferId, season, flightNo });
+  return createFlightAssignment({ golferId, season, flightNo }, null);
 }
 
 export { db };

@@ -13,7 +13,7 @@ const season = currentSeason();
 const PAST_YEARS = Array.from({ length: 13 }, (_, i) => 2000 + i);
 
 test('adds a membership with the toggles and shows it with ticks and the registration date', async ({ page }) => {
-  const golfer = await createGolfer({ firstName: 'Mel', lastName: unique('Member') });
+  const golfer = await createGolfer({ firstName: 'Mel', lastName: unique('Member') }, null);
   await signIn(page, '/memberships');
   await expect(page.getByRole('heading', { name: 'Memberships', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Add Membership' }).click();
@@ -40,8 +40,8 @@ test('adds a membership with the toggles and shows it with ticks and the registr
 });
 
 test('a second membership for the same golfer and season gets a clear message', async ({ page }) => {
-  const golfer = await createGolfer({ firstName: 'Twice', lastName: unique('Member') });
-  await createMembership({ golferId: golfer.id, season, registered: false, paid: false });
+  const golfer = await createGolfer({ firstName: 'Twice', lastName: unique('Member') }, null);
+  await createMembership({ golferId: golfer.id, season, registered: false, paid: false }, null);
   await signIn(page, '/memberships?action=new');
   const dialog = page.getByRole('dialog', { name: 'Add Membership' });
   await hydrated(page);
@@ -54,7 +54,7 @@ test('a second membership for the same golfer and season gets a clear message', 
 });
 
 test('a refused save keeps the Registered and Paid switches as they were set', async ({ page }) => {
-  const golfer = await createGolfer({ firstName: 'Keep', lastName: unique('Ticks') });
+  const golfer = await createGolfer({ firstName: 'Keep', lastName: unique('Ticks') }, null);
   await signIn(page, '/memberships?action=new');
   const dialog = page.getByRole('dialog', { name: 'Add Membership' });
   await hydrated(page);
@@ -87,8 +87,8 @@ test('edits a membership: marking it paid turns the Paid tile green', async ({ p
 });
 
 async function editToPaid(page: Page, year: number) {
-  const golfer = await createGolfer({ firstName: 'Payer', lastName: unique('Member') });
-  const m = await createMembership({ golferId: golfer.id, season: year, registered: true, paid: false });
+  const golfer = await createGolfer({ firstName: 'Payer', lastName: unique('Member') }, null);
+  const m = await createMembership({ golferId: golfer.id, season: year, registered: true, paid: false }, null);
   await signIn(page, `/memberships?season=${year}`);
   const paidTile = page.locator('[data-tone]', { hasText: 'Paid' });
   await expect(paidTile).toHaveAttribute('data-tone', 'bad');
@@ -121,10 +121,10 @@ async function search(page: Page, text: string) {
 
 test('picks a season and searches by golfer name', async ({ page }) => {
   const tag = unique('Find');
-  const found = await createGolfer({ firstName: 'Found', lastName: tag });
-  const other = await createGolfer({ firstName: 'Other', lastName: unique('Member') });
-  await createMembership({ golferId: found.id, season: season - 1, registered: true, paid: true });
-  await createMembership({ golferId: other.id, season: season - 1, registered: false, paid: false });
+  const found = await createGolfer({ firstName: 'Found', lastName: tag }, null);
+  const other = await createGolfer({ firstName: 'Other', lastName: unique('Member') }, null);
+  await createMembership({ golferId: found.id, season: season - 1, registered: true, paid: true }, null);
+  await createMembership({ golferId: other.id, season: season - 1, registered: false, paid: false }, null);
   await signIn(page, '/memberships');
   await expect(page.getByRole('row', { name: new RegExp(tag) })).toHaveCount(0);
   await hydrated(page);
@@ -138,8 +138,8 @@ test('picks a season and searches by golfer name', async ({ page }) => {
 });
 
 test('deletes a membership after confirming', async ({ page }) => {
-  const golfer = await createGolfer({ firstName: 'Leaving', lastName: unique('Member') });
-  await createMembership({ golferId: golfer.id, season, registered: false, paid: false });
+  const golfer = await createGolfer({ firstName: 'Leaving', lastName: unique('Member') }, null);
+  await createMembership({ golferId: golfer.id, season, registered: false, paid: false }, null);
   await signIn(page, '/memberships');
   await page.getByRole('link', { name: `Delete membership of ${golfer.fullName}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });

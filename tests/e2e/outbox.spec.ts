@@ -104,6 +104,7 @@ test('unsubscribes from the link in a league message, and the Email Lists page s
   await queueLeagueMessage(
     { list: 'current', kind: 'league', sendId, subject: `Hello ${tag}`, message: 'Hi' },
     { origin: 'http://league.example', season },
+    null,
   );
   const row = await db.outboxMessage.findUniqueOrThrow({ where: { key: `league:${sendId}:${golfer.id}` } });
   const header = (JSON.parse(row.headers!) as Record<string, string>)['List-Unsubscribe'];

@@ -9,7 +9,7 @@ import { unique } from './fixtures';
  */
 export async function owingGolfer(firstName: string, prefix = 'Owe') {
   const tag = unique(prefix);
-  const golfer = await createGolfer({ firstName, lastName: tag, email: `${tag.toLowerCase()}@example.org` });
+  const golfer = await createGolfer({ firstName, lastName: tag, email: `${tag.toLowerCase()}@example.org` }, null);
   await db.membership.create({
     data: {
       golferId: golfer.id,

@@ -40,7 +40,7 @@ test('answers anonymous visits from the cache, revalidates with 304, and forgets
   }).toPass({ timeout: 30_000 });
 
   await anonymous.get(url);
-  await createCourse({ courseName: unique('Cache Course'), coursePar: 36, courseLength: '3,000 yards' });
+  await createCourse({ courseName: unique('Cache Course'), coursePar: 36, courseLength: '3,000 yards' }, null);
   expect((await anonymous.get(url)).headers()['x-page-cache']).toBe('miss');
   await anonymous.dispose();
 });

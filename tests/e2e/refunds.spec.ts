@@ -10,11 +10,14 @@ const PAST_YEARS = Array.from({ length: 12 }, (_, i) => 2001 + i);
 
 /** A golfer who paid `year`'s fee through the simulated checkout: the paid session, its registration and membership. */
 async function paidMembership(year: number) {
-  const golfer = await createGolfer({
-    firstName: 'Reba',
-    lastName: unique('Refund'),
-    email: `${unique('reba')}@example.org`,
-  });
+  const golfer = await createGolfer(
+    {
+      firstName: 'Reba',
+      lastName: unique('Refund'),
+      email: `${unique('reba')}@example.org`,
+    },
+    null,
+  );
   const id = `cs_test_sim_${crypto.randomBytes(16).toString('hex')}`;
   await db.simulatedCheckoutSession.create({
     data: {

@@ -8,7 +8,7 @@ test('the page carries no golfer names until the golfer searches, then lists the
   page,
 }) => {
   const last = unique('Typed');
-  const golfer = await createGolfer({ firstName: 'Tilda', lastName: last, email: `${last}@example.org` });
+  const golfer = await createGolfer({ firstName: 'Tilda', lastName: last, email: `${last}@example.org` }, null);
   await page.goto('/register');
   await hydrated(page);
   await expect(page.locator('body')).not.toContainText(golfer.fullName);
@@ -42,7 +42,8 @@ test('one letter asks for two, and a name nobody has says so', async ({ page }) 
 
 test('lists at most 20 names and says to type more; the chosen name stays while searching again', async ({ page }) => {
   const family = unique('Many');
-  for (let i = 0; i < 22; i++) await createGolfer({ firstName: `Kin${String(i).padStart(2, '0')}`, lastName: family });
+  for (let i = 0; i < 22; i++)
+    await createGolfer({ firstName: `Kin${String(i).padStart(2, '0')}`, lastName: family }, null);
   await page.goto('/register');
   await hydrated(page);
   await page.getByRole('radio', { name: 'Returning golfer' }).check();

@@ -5,7 +5,7 @@ import { createGolfer } from '../../app/models/golfers.server';
 
 test('"Find my name" lists the matching names, names only, and the chosen one registers', async ({ page }) => {
   const last = unique('Found');
-  const golfer = await createGolfer({ firstName: 'Fern', lastName: last, email: `${last}@example.org` });
+  const golfer = await createGolfer({ firstName: 'Fern', lastName: last, email: `${last}@example.org` }, null);
   await page.goto('/register');
   await expect(page.locator('body')).not.toContainText(golfer.fullName);
   await page.getByRole('radio', { name: 'Returning golfer' }).check();
@@ -37,7 +37,8 @@ test('one letter asks for two, and a name nobody has says so', async ({ page }) 
 
 test('lists at most 20 names and says to type more', async ({ page }) => {
   const family = unique('Many');
-  for (let i = 0; i < 21; i++) await createGolfer({ firstName: `Kin${String(i).padStart(2, '0')}`, lastName: family });
+  for (let i = 0; i < 21; i++)
+    await createGolfer({ firstName: `Kin${String(i).padStart(2, '0')}`, lastName: family }, null);
   await page.goto(`/register?type=returning&find=${family}`);
   await expect(page.getByRole('group', { name: 'Select your name' }).getByRole('radio')).toHaveCount(20);
   await expect(page.getByTestId('name-search-status')).toHaveText(

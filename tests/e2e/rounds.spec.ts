@@ -154,22 +154,30 @@ test.afterEach(async () => {
 async function seasonWithSpecialDates(): Promise<number> {
   const { year, release } = await claimYear(PAST_YEARS);
   claims.push(release);
-  await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null });
+  await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null }, null);
   madeSeasons.push(year);
-  await createScheduleEntry(year, { date: `${year}-06-10`, event: 'Fun Night – Scramble', kind: 'fun-night' });
-  await createScheduleEntry(year, {
-    date: `${year}-06-17`,
-    weekNumber: 2,
-    event: 'League Play',
-    kind: 'regular-round',
-    rainOut: true,
-  });
-  await createScheduleEntry(year, {
-    date: `${year}-06-24`,
-    weekNumber: 3,
-    event: 'League Play',
-    kind: 'regular-round',
-  });
+  await createScheduleEntry(year, { date: `${year}-06-10`, event: 'Fun Night – Scramble', kind: 'fun-night' }, null);
+  await createScheduleEntry(
+    year,
+    {
+      date: `${year}-06-17`,
+      weekNumber: 2,
+      event: 'League Play',
+      kind: 'regular-round',
+      rainOut: true,
+    },
+    null,
+  );
+  await createScheduleEntry(
+    year,
+    {
+      date: `${year}-06-24`,
+      weekNumber: 3,
+      event: 'League Play',
+      kind: 'regular-round',
+    },
+    null,
+  );
   return year;
 }
 
@@ -227,7 +235,7 @@ test("editing a gross score on a night whose points were calculated changes that
   await newAssignment(bob.id, year, '2');
   await newRound({ golferId: ann.id, date, grossScore: 40 });
   const bobs = await newRound({ golferId: bob.id, date, grossScore: 44 });
-  await calculatePointsForDate(date);
+  await calculatePointsForDate(date, null);
 
   await signIn(page, `/rounds?season=${year}`);
   const points = (golfer: { fullName: string }) =>

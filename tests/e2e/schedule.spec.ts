@@ -12,17 +12,21 @@ const UNPUBLISHED = 2014;
 async function pastSeasons() {
   await exclusive('schedule-seasons', async () => {
     if (!(await getSeason(PAST))) {
-      await createSeason({ year: PAST, registrationOpens: null, registrationCloses: null });
-      await createScheduleEntry(PAST, { date: `${PAST}-05-06`, event: 'Practice Round', kind: 'practice-round' });
-      await createScheduleEntry(PAST, {
-        date: `${PAST}-05-13`,
-        weekNumber: 1,
-        event: 'First Scoring Round',
-        kind: 'regular-round',
-      });
+      await createSeason({ year: PAST, registrationOpens: null, registrationCloses: null }, null);
+      await createScheduleEntry(PAST, { date: `${PAST}-05-06`, event: 'Practice Round', kind: 'practice-round' }, null);
+      await createScheduleEntry(
+        PAST,
+        {
+          date: `${PAST}-05-13`,
+          weekNumber: 1,
+          event: 'First Scoring Round',
+          kind: 'regular-round',
+        },
+        null,
+      );
     }
     if (!(await getSeason(UNPUBLISHED))) {
-      await createSeason({ year: UNPUBLISHED, registrationOpens: null, registrationCloses: null });
+      await createSeason({ year: UNPUBLISHED, registrationOpens: null, registrationCloses: null }, null);
     }
   });
 }

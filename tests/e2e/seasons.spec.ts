@@ -39,19 +39,23 @@ async function newSeason(
 ) {
   const { year, release } = await claimYear(years);
   claims.push(release);
-  await createSeason({ year, feeCents, registrationOpens: null, registrationCloses: null });
+  await createSeason({ year, feeCents, registrationOpens: null, registrationCloses: null }, null);
   made.push(year);
   const schedule = [];
   const entries = typeof entriesOf === 'function' ? entriesOf(year) : entriesOf;
   for (const e of entries) {
     schedule.push(
-      await createScheduleEntry(year, {
-        date: `${year}-${e.date}`,
-        weekNumber: e.weekNumber,
-        event: e.event,
-        kind: e.kind,
-        rainOut: e.rainOut ?? false,
-      }),
+      await createScheduleEntry(
+        year,
+        {
+          date: `${year}-${e.date}`,
+          weekNumber: e.weekNumber,
+          event: e.event,
+          kind: e.kind,
+          rainOut: e.rainOut ?? false,
+        },
+        null,
+      ),
     );
   }
   return { year, schedule };
@@ -188,7 +192,7 @@ test('marks a rain-out and undoes it; the rule hint shows where few paid members
   // Four paid members: one round on the first night (25%, the rule is met), two on the second (50%).
   const golfers = [];
   for (let i = 0; i < 4; i += 1) {
-    const golfer = await createGolfer({ firstName: 'Rain', lastName: unique('Out') });
+    const golfer = await createGolfer({ firstName: 'Rain', lastName: unique('Out') }, null);
     golfers.push(golfer);
     await db.membership.create({ data: { golferId: golfer.id, season: year, registered: true, paid: true } });
   }
@@ -219,7 +223,7 @@ test('marks a rain-out and undoes it; the rule hint shows where few paid members
 
 test('refuses to delete a season with rounds, and deletes one without', async ({ page }) => {
   const kept = await newSeason(singleYears(), [{ date: '06-02', event: 'League Play', kind: 'regular-round' }]);
-  const golfer = await createGolfer({ firstName: 'Keep', lastName: unique('Season') });
+  const golfer = await createGolfer({ firstName: 'Keep', lastName: unique('Season') }, null);
   await db.round.create({
     data: { golferId: golfer.id, date: `${kept.year}-06-02`, season: kept.year, grossScore: 45 },
   });
@@ -332,7 +336,10 @@ test('a user who is not an administrator sees the seasons but cannot change them
     { date: '06-02', weekNumber: 2, event: 'League Play', kind: 'regular-round' },
   ]);
   const username = unique('viewer').toLowerCase();
-  await createUser({ username, password: 'viewer-password', email: 'v@example.org', firstName: 'Vi', lastName: 'Ew' });
+  await createUser(
+    { username, password: 'viewer-password', email: 'v@example.org', firstName: 'Vi', lastName: 'Ew' },
+    null,
+  );
   await page.goto(`/auth?redirectTo=/seasons/${year}`);
   await hydrated(page);
   await page.getByLabel('Username').fill(username);

@@ -15,7 +15,7 @@ const EVIL = 'https://evil.example';
 async function newUser() {
   const username = unique('sec').toLowerCase();
   const password = 'security-password';
-  await createUser({ username, password, email: `${username}@example.org`, firstName: 'Sec', lastName: 'Urity' });
+  await createUser({ username, password, email: `${username}@example.org`, firstName: 'Sec', lastName: 'Urity' }, null);
   return { username, password };
 }
 

@@ -11,14 +11,17 @@ import { expect, expectToast, hydrated, test, unique } from './fixtures';
 async function newUser(opts: { isAdmin?: boolean } = {}) {
   const username = unique('sess').toLowerCase();
   const password = 'session-password';
-  await createUser({
-    username,
-    password,
-    email: `${username}@example.org`,
-    firstName: 'Sasha',
-    lastName: 'Session',
-    isAdmin: opts.isAdmin ?? false,
-  });
+  await createUser(
+    {
+      username,
+      password,
+      email: `${username}@example.org`,
+      firstName: 'Sasha',
+      lastName: 'Session',
+      isAdmin: opts.isAdmin ?? false,
+    },
+    null,
+  );
   return { username, password };
 }
 

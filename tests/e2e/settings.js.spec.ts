@@ -15,7 +15,7 @@ test('a new league name shows in the header and the page title', async ({ page }
       await expect(page).toHaveTitle(`Settings | ${name}`);
       expect((await getSettings()).leagueName).toBe(name);
     } finally {
-      await updateSettings({ leagueName: before.leagueName });
+      await updateSettings({ leagueName: before.leagueName }, null);
     }
   });
 });

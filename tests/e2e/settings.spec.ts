@@ -52,7 +52,10 @@ test('adds a user, refusing passwords that do not match', async ({ page }) => {
 
 test("resets a user's password", async ({ page }) => {
   const username = unique('forgot').toLowerCase();
-  await createUser({ username, password: 'old-password', email: 'f@example.org', firstName: 'For', lastName: 'Got' });
+  await createUser(
+    { username, password: 'old-password', email: 'f@example.org', firstName: 'For', lastName: 'Got' },
+    null,
+  );
   await signIn(page, '/settings');
   await page.getByRole('link', { name: `Reset password of ${username}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset Password' });
@@ -66,13 +69,16 @@ test("resets a user's password", async ({ page }) => {
 
 test('a user who is not an administrator can look but not change anything', async ({ page }) => {
   const username = unique('viewer').toLowerCase();
-  await createUser({
-    username,
-    password: 'viewer-password',
-    email: 'v@example.org',
-    firstName: 'Vi',
-    lastName: 'Ewer',
-  });
+  await createUser(
+    {
+      username,
+      password: 'viewer-password',
+      email: 'v@example.org',
+      firstName: 'Vi',
+      lastName: 'Ewer',
+    },
+    null,
+  );
   await page.goto('/auth?redirectTo=/settings');
   await hydrated(page);
   await page.getByLabel('Username').fill(username);

@@ -3,7 +3,7 @@ import { createGolfer } from '../../app/models/golfers.server';
 import { db } from '../../app/db/db.server';
 
 test('standings list each flight with points, and are reached from the flights page', async ({ page }) => {
-  const golfer = await createGolfer({ firstName: 'Top', lastName: unique('Standing') });
+  const golfer = await createGolfer({ firstName: 'Top', lastName: unique('Standing') }, null);
   await db.flightAssignment.create({ data: { golferId: golfer.id, season: 2025, flightNo: '2' } });
   await db.round.create({
     data: { golferId: golfer.id, date: '2025-06-02', season: 2025, grossScore: 40, points: 23.5 },

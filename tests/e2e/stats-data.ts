@@ -35,20 +35,31 @@ export async function statsLeague(): Promise<StatsLeague> {
   const funNight = day(first + 14);
   const golferIds: number[] = [];
   try {
-    await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null });
-    await createScheduleEntry(year, { date: nights[0], weekNumber: 1, event: 'League Play', kind: 'regular-round' });
-    await createScheduleEntry(year, { date: nights[1], weekNumber: 2, event: 'League Play', kind: 'regular-round' });
-    await createScheduleEntry(year, { date: funNight, event: 'Fun Night – Scramble', kind: 'fun-night' });
+    await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null }, null);
+    await createScheduleEntry(
+      year,
+      { date: nights[0], weekNumber: 1, event: 'League Play', kind: 'regular-round' },
+      null,
+    );
+    await createScheduleEntry(
+      year,
+      { date: nights[1], weekNumber: 2, event: 'League Play', kind: 'regular-round' },
+      null,
+    );
+    await createScheduleEntry(year, { date: funNight, event: 'Fun Night – Scramble', kind: 'fun-night' }, null);
     const golfers = [];
     for (const [i, first] of ['Ada', 'Ben', 'Cal', 'Dee', 'Eve'].entries()) {
       const email = `${unique('stats').toLowerCase()}@example.org`;
       const phone = `231555${String(7000 + i).padStart(4, '0')}`;
-      const golfer = await createGolfer({ firstName: first, lastName: unique('Stat'), email, phone });
+      const golfer = await createGolfer({ firstName: first, lastName: unique('Stat'), email, phone }, null);
       golferIds.push(golfer.id);
       golfers.push({ id: golfer.id, fullName: golfer.fullName, email, phone });
       if (i === 0)
-        await createMembership({ golferId: golfer.id, season: year, registered: true, paid: true, estimatedScore: 45 });
-      await createFlightAssignment({ golferId: golfer.id, season: year, flightNo: '1' });
+        await createMembership(
+          { golferId: golfer.id, season: year, registered: true, paid: true, estimatedScore: 45 },
+          null,
+        );
+      await createFlightAssignment({ golferId: golfer.id, season: year, flightNo: '1' }, null);
     }
     const gross = [
       [40, 42, 42, 45, 48],
@@ -56,11 +67,11 @@ export async function statsLeague(): Promise<StatsLeague> {
     ];
     for (const [n, night] of nights.entries()) {
       for (const [i, golfer] of golfers.entries()) {
-        await createRound({ golferId: golfer.id, date: night, season: year, grossScore: gross[n][i] });
+        await createRound({ golferId: golfer.id, date: night, season: year, grossScore: gross[n][i] }, null);
       }
-      await calculatePointsForDate(night);
+      await calculatePointsForDate(night, null);
     }
-    await createRound({ golferId: golfers[0].id, date: funNight, season: year, grossScore: 52 });
+    await createRound({ golferId: golfers[0].id, date: funNight, season: year, grossScore: 52 }, null);
     return {
       year,
       nights,

@@ -12,7 +12,7 @@ test('an administrator generates the season, assigns a golfer with the inline se
   page,
 }) => {
   const slot = await ownSlot();
-  const golfer = await createGolfer({ firstName: 'Tina', lastName: unique('Teetime') });
+  const golfer = await createGolfer({ firstName: 'Tina', lastName: unique('Teetime') }, null);
   await db.membership.create({ data: { golferId: golfer.id, season, registered: true, paid: true } });
   const time = formatTeeTime(slot.time);
 
@@ -56,17 +56,20 @@ test('cancel closes the inline selector without changing anything', async ({ pag
 
 test('a signed-in user who is not an administrator sees the table but cannot change it', async ({ page }) => {
   const slot = await ownSlot();
-  const golfer = await createGolfer({ firstName: 'Vera', lastName: unique('Viewer') });
+  const golfer = await createGolfer({ firstName: 'Vera', lastName: unique('Viewer') }, null);
   await db.teeTime.update({ where: { id: slot.id }, data: { golfer1Id: golfer.id } });
   const username = unique('viewer');
-  await createUser({
-    username,
-    password: 'viewer-password',
-    email: `${username}@example.org`,
-    firstName: 'View',
-    lastName: 'Only',
-    isAdmin: false,
-  });
+  await createUser(
+    {
+      username,
+      password: 'viewer-password',
+      email: `${username}@example.org`,
+      firstName: 'View',
+      lastName: 'Only',
+      isAdmin: false,
+    },
+    null,
+  );
 
   await page.goto('/auth?redirectTo=%2Ftee-times');
   await hydrated(page);

@@ -13,19 +13,19 @@ describe('admin screens on PostgreSQL', () => {
     const { createGolfer } = await import('~/models/golfers.server');
     const { createMembership, upsertMembership } = await import('~/models/memberships.server');
     const { failureOf } = await import('~/web/http.server');
-    const golfer = await createGolfer({ firstName: 'Pia', lastName: 'Pg', email: 'pia@example.org' });
-    await createMembership({ golferId: golfer.id, season: 2026, registered: true, paid: false });
+    const golfer = await createGolfer({ firstName: 'Pia', lastName: 'Pg', email: 'pia@example.org' }, null);
+    await createMembership({ golferId: golfer.id, season: 2026, registered: true, paid: false }, null);
     const statuses = await db.$transaction(async (tx) => {
       const seen: number[] = [];
       for (const attempt of [
-        () => createGolfer({ firstName: 'Other', lastName: 'Pg', email: 'PIA@example.org' }, tx),
-        () => createMembership({ golferId: golfer.id, season: 2026, registered: false, paid: false }, tx),
+        () => createGolfer({ firstName: 'Other', lastName: 'Pg', email: 'PIA@example.org' }, null, tx),
+        () => createMembership({ golferId: golfer.id, season: 2026, registered: false, paid: false }, null, tx),
       ]) {
         const error = await attempt().catch((e: unknown) => e);
         seen.push(failureOf(error)?.status ?? 500);
       }
       // Still usable after both refusals.
-      await upsertMembership({ golferId: golfer.id, season: 2026, registered: true, paid: true }, tx);
+      await upsertMembership({ golferId: golfer.id, season: 2026, registered: true, paid: true }, null, tx);
       return seen;
     });
     expect(statuses).toEqual([409, 409]);
@@ -34,12 +34,15 @@ describe('admin screens on PostgreSQL', () => {
 
   it('searches golfers on the server ignoring case, one page at a time', async () => {
     const { createGolfer, pageGolfers } = await import('~/models/golfers.server');
-    await createGolfer({
-      firstName: 'Åsa',
-      lastName: 'CaseTest',
-      email: 'asa.case@example.org',
-      phone: '231-555-0199',
-    });
+    await createGolfer(
+      {
+        firstName: 'Åsa',
+        lastName: 'CaseTest',
+        email: 'asa.case@example.org',
+        phone: '231-555-0199',
+      },
+      null,
+    );
     for (const q of ['casetest', 'CASETEST', 'ASA.CASE', '555-0199'])
       expect((await pageGolfers(q, 1)).rows.map((g) => g.lastName)).toEqual(['CaseTest']);
     expect(await pageGolfers('nobody-here', 1)).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1 });
@@ -51,46 +54,55 @@ describe('admin screens on PostgreSQL', () => {
     const { createMembership } = await import('~/models/memberships.server');
     const { updateSettings } = await import('~/models/settings.server');
     const { recomputeHandicaps } = await import('~/models/handicaps.server');
-    const golfer = await createGolfer({ firstName: 'Hal', lastName: 'Pg' });
-    const course = await createCourse({ courseName: 'Pg Pines', coursePar: 36, courseLength: '3 miles' });
+    const golfer = await createGolfer({ firstName: 'Hal', lastName: 'Pg' }, null);
+    const course = await createCourse({ courseName: 'Pg Pines', coursePar: 36, courseLength: '3 miles' }, null);
     const round = await db.round.create({
       data: { golferId: golfer.id, courseId: course.id, date: '2026-06-01', season: 2026, grossScore: 45 },
     });
     await recomputeHandicaps(db, [golfer.id]);
     const after = async () => (await db.round.findUniqueOrThrow({ where: { id: round.id } })).hcpIndexAfter;
     expect(await after()).toBe(7);
-    await updateCourse(course.id, { courseName: 'Pg Pines', coursePar: 40, courseLength: '3 miles' });
+    await updateCourse(course.id, { courseName: 'Pg Pines', coursePar: 40, courseLength: '3 miles' }, null);
     expect(await after()).toBe(4);
-    await deleteCourse(course.id);
+    await deleteCourse(course.id, null);
     expect(await after()).toBe(7);
-    await updateSettings({ defaultPar: 40 });
+    await updateSettings({ defaultPar: 40 }, null);
     expect(await after()).toBe(4);
-    await updateSettings({ defaultPar: 36 });
-    await createMembership({ golferId: golfer.id, season: 2026, registered: true, paid: true, estimatedScore: 40 });
+    await updateSettings({ defaultPar: 36 }, null);
+    await createMembership(
+      { golferId: golfer.id, season: 2026, registered: true, paid: true, estimatedScore: 40 },
+      null,
+    );
     expect(await after()).toBe(4);
   });
 
   it('lists memberships newest registration first with undated rows last', async () => {
     const { createGolfer } = await import('~/models/golfers.server');
     const { createMembership, listMemberships } = await import('~/models/memberships.server');
-    const a = await createGolfer({ firstName: 'A', lastName: 'Sort' });
-    const b = await createGolfer({ firstName: 'B', lastName: 'Sort' });
-    const c = await createGolfer({ firstName: 'C', lastName: 'Sort' });
-    await createMembership({
-      golferId: a.id,
-      season: 2025,
-      registered: true,
-      paid: false,
-      registrationDatetime: new Date('2025-04-01T12:00:00Z'),
-    });
-    await createMembership({ golferId: b.id, season: 2025, registered: false, paid: false });
-    await createMembership({
-      golferId: c.id,
-      season: 2025,
-      registered: true,
-      paid: false,
-      registrationDatetime: new Date('2025-05-01T12:00:00Z'),
-    });
+    const a = await createGolfer({ firstName: 'A', lastName: 'Sort' }, null);
+    const b = await createGolfer({ firstName: 'B', lastName: 'Sort' }, null);
+    const c = await createGolfer({ firstName: 'C', lastName: 'Sort' }, null);
+    await createMembership(
+      {
+        golferId: a.id,
+        season: 2025,
+        registered: true,
+        paid: false,
+        registrationDatetime: new Date('2025-04-01T12:00:00Z'),
+      },
+      null,
+    );
+    await createMembership({ golferId: b.id, season: 2025, registered: false, paid: false }, null);
+    await createMembership(
+      {
+        golferId: c.id,
+        season: 2025,
+        registered: true,
+        paid: false,
+        registrationDatetime: new Date('2025-05-01T12:00:00Z'),
+      },
+      null,
+    );
     expect((await listMemberships(2025)).map((m) => m.golferId)).toEqual([c.id, a.id, b.id]);
   });
 });

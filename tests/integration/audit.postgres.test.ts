@@ -2,20 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '~/db/db.server';
 import { withPostgres } from './pg-server';
 
-// The audit log on a real PostgreSQL server (docs/decisions/098-audit-log.md), where transactions run side by side on
-// a pool of connections: each change and its audit row commit or roll back together, and concurrent requests keep
-// their own actors. The SQLite counterpart is audit.test.ts.
+// The audit log on a real PostgreSQL server (docs/decisions/111-explicit-audit-entries.md), where transactions run side
+// by side on a pool of connections: each change and its audit row commit or roll back together, and concurrent
+// requests keep their own actors. The SQLite counterpart is audit.test.ts.
 
 let db: Db;
 withPostgres((ready) => (db = ready));
 
-async function asActor<T>(actor: { id: number; username: string }, fn: () => Promise<T>): Promise<T> {
-  const { markActor, runInRequestContext } = await import('~/web/request-context.server');
-  return runInRequestContext(async () => {
-    markActor(actor);
-    return fn();
-  });
-}
+const admin = { id: 1, username: 'admin' };
 
 const courseInput = (name: string, par = 36) => ({ courseName: name, coursePar: par, courseLength: '3,100 yards' });
 
@@ -23,23 +17,21 @@ describe('the audit log on PostgreSQL', () => {
   it('writes the audit row in the transaction of the change: a rollback leaves neither', async () => {
     const { createCourse, updateCourse } = await import('~/models/courses.server');
     const { inTransaction } = await import('~/db/transaction.server');
-    const course = await createCourse(courseInput('Rollback'));
+    const course = await createCourse(courseInput('Rollback'), null);
     const before = await db.auditEntry.count();
 
-    await asActor({ id: 1, username: 'admin' }, async () => {
-      await expect(
-        inTransaction(db, async (tx) => {
-          await updateCourse(course.id, courseInput('Rollback', 34), tx);
-          // Neither the change nor its row can be seen from another connection before the commit.
-          expect(await db.course.findUniqueOrThrow({ where: { id: course.id } })).toMatchObject({ coursePar: 36 });
-          throw new Error('a later step failed');
-        }),
-      ).rejects.toThrow('a later step failed');
-    });
+    await expect(
+      inTransaction(db, async (tx) => {
+        await updateCourse(course.id, courseInput('Rollback', 34), admin, tx);
+        // Neither the change nor its row can be seen from another connection before the commit.
+        expect(await db.course.findUniqueOrThrow({ where: { id: course.id } })).toMatchObject({ coursePar: 36 });
+        throw new Error('a later step failed');
+      }),
+    ).rejects.toThrow('a later step failed');
     expect(await db.course.findUniqueOrThrow({ where: { id: course.id } })).toMatchObject({ coursePar: 36 });
     expect(await db.auditEntry.count()).toBe(before);
 
-    await asActor({ id: 1, username: 'admin' }, () => updateCourse(course.id, courseInput('Rollback', 34)));
+    await updateCourse(course.id, courseInput('Rollback', 34), admin);
     expect(await db.auditEntry.count()).toBe(before + 1);
     expect(await db.auditEntry.findFirst({ orderBy: { id: 'desc' } })).toMatchObject({
       userId: 1,
@@ -53,13 +45,14 @@ describe('the audit log on PostgreSQL', () => {
 
   it('does not make a change whose audit row cannot be written', async () => {
     const { createCourse, updateCourse } = await import('~/models/courses.server');
-    const course = await createCourse(courseInput('Atomic'));
+    const { inTransaction } = await import('~/db/transaction.server');
+    const course = await createCourse(courseInput('Atomic'), null);
     await db.$executeRawUnsafe('ALTER TABLE audit_log RENAME TO audit_log_away');
     try {
-      await asActor({ id: 1, username: 'admin' }, async () => {
-        await expect(db.course.update({ where: { id: course.id }, data: { coursePar: 30 } })).rejects.toThrow();
-        await expect(updateCourse(course.id, courseInput('Atomic', 31))).rejects.toThrow();
-      });
+      await expect(updateCourse(course.id, courseInput('Atomic', 30), admin)).rejects.toThrow();
+      await expect(
+        inTransaction(db, (tx) => updateCourse(course.id, courseInput('Atomic', 31), admin, tx)),
+      ).rejects.toThrow();
     } finally {
       await db.$executeRawUnsafe('ALTER TABLE audit_log_away RENAME TO audit_log');
     }
@@ -70,7 +63,7 @@ describe('the audit log on PostgreSQL', () => {
     const { createCourse } = await import('~/models/courses.server');
     const created = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        asActor({ id: 100 + i, username: `clerk${i}` }, () => createCourse(courseInput(`Parallel ${i}`))),
+        createCourse(courseInput(`Parallel ${i}`), { id: 100 + i, username: `clerk${i}` }),
       ),
     );
     const rows = await db.auditEntry.findMany({
@@ -88,7 +81,7 @@ describe('the audit log on PostgreSQL', () => {
     const { importJsonText } = await import('~/features/import/import.server');
     const before = await db.auditEntry.count();
     const body = JSON.stringify(Array.from({ length: 50 }, (_, i) => ({ firstName: `P${i}`, lastName: 'Postgres' })));
-    expect(await asActor({ id: 1, username: 'admin' }, () => importJsonText('golfers', body))).toEqual({ count: 50 });
+    expect(await importJsonText('golfers', body, admin)).toEqual({ count: 50 });
     expect(await db.auditEntry.count()).toBe(before + 1);
     expect(await db.auditEntry.findFirst({ orderBy: { id: 'desc' } })).toMatchObject({
       action: 'import',

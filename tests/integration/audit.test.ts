@@ -12,16 +12,14 @@ import { action as registerApi } from '~/routes/api.register-golfer';
 import { loader as paymentStatus } from '~/routes/api.payment-status.$sessionId';
 import { action as checkoutAction } from '~/routes/checkout.$sessionId';
 import { db, onCommittedWrite } from '~/db/db.server';
-import { markActor, outsideRequest, runInRequestContext } from '~/web/request-context.server';
+import { action as coursesApi } from '~/routes/api.courses';
 import { call, openRegistration, request, signIn, unique } from './helpers';
 
-// The audit log (docs/product/accounts.md#audit-log, docs/decisions/098-audit-log.md): every write a signed-in user
-// makes is recorded by the database client in the same transaction. Route modules are called inside a request
-// context, as server.js runs every request.
+// The audit log (docs/product/accounts.md#audit-log, docs/decisions/111-explicit-audit-entries.md): every write a
+// signed-in user makes is recorded by the write function itself, in the same transaction, with the user the route
+// passed down. Route modules are called as the server calls them; models are given their actor.
 
-function asRequest(fn: () => Promise<Response>): Promise<Response> {
-  return runInRequestContext(fn);
-}
+const admin = { id: 1, username: 'admin' };
 
 /** The audit rows written after `sinceId`, oldest first. */
 async function entriesSince(sinceId: number) {
@@ -39,36 +37,30 @@ describe('the audit log', () => {
     const { user, cookie } = await signIn();
     const since = await lastId();
     const last = unique('Audit');
-    const created = await asRequest(() =>
-      call(
-        golfersPageAction,
-        request('/golfers', {
-          cookie,
-          form: { intent: 'create', firstName: 'Pat', lastName: last, email: `${last}@example.org`, phone: '' },
-        }),
-      ),
+    const created = await call(
+      golfersPageAction,
+      request('/golfers', {
+        cookie,
+        form: { intent: 'create', firstName: 'Pat', lastName: last, email: `${last}@example.org`, phone: '' },
+      }),
     );
     expect(created.status).toBe(302);
     const golfer = await db.golfer.findFirstOrThrow({ where: { lastName: last } });
-    await asRequest(() =>
-      call(
-        golfersPageAction,
-        request('/golfers', {
-          cookie,
-          form: {
-            intent: 'update',
-            id: String(golfer.id),
-            firstName: 'Patty',
-            lastName: last,
-            email: `${last}@example.org`,
-            phone: '231-555-0100',
-          },
-        }),
-      ),
+    await call(
+      golfersPageAction,
+      request('/golfers', {
+        cookie,
+        form: {
+          intent: 'update',
+          id: String(golfer.id),
+          firstName: 'Patty',
+          lastName: last,
+          email: `${last}@example.org`,
+          phone: '231-555-0100',
+        },
+      }),
     );
-    await asRequest(() =>
-      call(golfersPageAction, request('/golfers', { cookie, form: { intent: 'delete', id: String(golfer.id) } })),
-    );
+    await call(golfersPageAction, request('/golfers', { cookie, form: { intent: 'delete', id: String(golfer.id) } }));
 
     const entries = await entriesSince(since);
     expect(entries.map((e) => [e.userId, e.username, e.action, e.entity, e.entityId])).toEqual([
@@ -94,28 +86,24 @@ describe('the audit log', () => {
     await openRegistration();
     const since = await lastId();
     const email = `${unique('public')}@example.org`;
-    const res = await asRequest(() =>
-      call(
-        registerApi,
-        request('/api/register-golfer', {
-          json: {
-            registrationType: 'new',
-            firstName: 'Public',
-            lastName: unique('Golfer'),
-            email,
-            phone: '2315550123',
-            estimatedScore: 40,
-            termsAccepted: true,
-          },
-        }),
-      ),
+    const res = await call(
+      registerApi,
+      request('/api/register-golfer', {
+        json: {
+          registrationType: 'new',
+          firstName: 'Public',
+          lastName: unique('Golfer'),
+          email,
+          phone: '2315550123',
+          estimatedScore: 40,
+          termsAccepted: true,
+        },
+      }),
     );
     expect(res.status).toBe(200);
     const sessionId = new URL(((await res.json()) as { checkoutUrl: string }).checkoutUrl).pathname.split('/').pop()!;
-    await asRequest(() =>
-      call(checkoutAction, request(`/checkout/${sessionId}`, { method: 'POST', form: {} }), { sessionId }),
-    );
-    const paid = await asRequest(() => call(paymentStatus, request(`/api/payment-status/${sessionId}`), { sessionId }));
+    await call(checkoutAction, request(`/checkout/${sessionId}`, { method: 'POST', form: {} }), { sessionId });
+    const paid = await call(paymentStatus, request(`/api/payment-status/${sessionId}`), { sessionId });
     expect(paid.status).toBe(200);
     // The registration did write the golfer and the membership; nobody was signed in, so no audit row.
     expect(await db.golfer.count({ where: { email } })).toBe(1);
@@ -125,51 +113,46 @@ describe('the audit log', () => {
   it('records nothing for a write that failed or rolled back, and exactly one row for one that succeeded', async () => {
     const { cookie } = await signIn();
     const taken = `${unique('taken')}@example.org`;
-    await createGolfer({ firstName: 'Has', lastName: 'Email', email: taken });
+    await createGolfer({ firstName: 'Has', lastName: 'Email', email: taken }, null);
     const since = await lastId();
 
     // Refused by the database (the email's unique index): 409, nothing written, nothing logged.
-    const refused = await asRequest(() =>
-      call(
-        golfersPageAction,
-        request('/golfers', { cookie, form: { intent: 'create', firstName: 'Dup', lastName: 'Email', email: taken } }),
-      ),
+    const refused = await call(
+      golfersPageAction,
+      request('/golfers', { cookie, form: { intent: 'create', firstName: 'Dup', lastName: 'Email', email: taken } }),
     );
     expect(refused.status).toBe(409);
     expect(await entriesSince(since)).toEqual([]);
 
     // Written, then the transaction failed: the write and its audit row roll back together.
     const name = unique('Rolled');
-    await runInRequestContext(async () => {
-      markActor({ id: 1, username: 'admin' });
-      await expect(
-        inTransaction(db, async (tx) => {
-          await createCourse(courseInput(name), tx);
-          throw new Error('later step failed');
-        }),
-      ).rejects.toThrow('later step failed');
-    });
+    await expect(
+      inTransaction(db, async (tx) => {
+        await createCourse(courseInput(name), admin, tx);
+        throw new Error('later step failed');
+      }),
+    ).rejects.toThrow('later step failed');
     expect(await db.course.count({ where: { courseName: name } })).toBe(0);
     expect(await entriesSince(since)).toEqual([]);
 
     // The same write that commits: one row.
-    await runInRequestContext(async () => {
-      markActor({ id: 1, username: 'admin' });
-      await createCourse(courseInput(name));
-    });
+    await createCourse(courseInput(name), admin);
     expect((await entriesSince(since)).map((e) => [e.action, e.entity])).toEqual([['create', 'course']]);
   });
 
   it('commits a write and its audit row together: when the row cannot be written, the write does not happen', async () => {
-    const course = await createCourse(courseInput(unique('Atomic')));
+    const course = await createCourse(courseInput(unique('Atomic')), null);
     await db.$executeRawUnsafe('ALTER TABLE audit_log RENAME TO audit_log_away');
     try {
-      await runInRequestContext(async () => {
-        markActor({ id: 1, username: 'admin' });
-        // A plain write outside any transaction, and one inside inTransaction.
-        await expect(db.course.update({ where: { id: course.id }, data: { coursePar: 30 } })).rejects.toThrow();
-        await expect(updateCourse(course.id, { ...courseInput(course.courseName), coursePar: 31 })).rejects.toThrow();
-      });
+      // A write in a transaction of its own, and one inside the caller's inTransaction.
+      await expect(
+        updateCourse(course.id, { ...courseInput(course.courseName), coursePar: 30 }, admin),
+      ).rejects.toThrow();
+      await expect(
+        inTransaction(db, (tx) =>
+          updateCourse(course.id, { ...courseInput(course.courseName), coursePar: 31 }, admin, tx),
+        ),
+      ).rejects.toThrow();
     } finally {
       await db.$executeRawUnsafe('ALTER TABLE audit_log_away RENAME TO audit_log');
     }
@@ -179,18 +162,21 @@ describe('the audit log', () => {
   it('never shows a password hash; a user created and a password reset are recorded', async () => {
     const since = await lastId();
     const username = unique('clerk');
-    const created = await runInRequestContext(async () => {
-      markActor({ id: 7, username: 'boss' });
-      const user = await createUser({
-        username,
-        password: 'secret-password-1',
-        email: `${username}@example.org`,
-        firstName: 'Cleo',
-        lastName: 'Clerk',
-      });
-      await resetPassword(user.id, 'secret-password-2');
+    const boss = { id: 7, username: 'boss' };
+    const created = await (async () => {
+      const user = await createUser(
+        {
+          username,
+          password: 'secret-password-1',
+          email: `${username}@example.org`,
+          firstName: 'Cleo',
+          lastName: 'Clerk',
+        },
+        boss,
+      );
+      await resetPassword(user.id, 'secret-password-2', boss);
       return user;
-    });
+    })();
     const entries = await entriesSince(since);
     expect(entries.map((e) => [e.userId, e.username, e.action, e.entity, e.entityId])).toEqual([
       [7, 'boss', 'create', 'user', String(created.id)],
@@ -205,11 +191,8 @@ describe('the audit log', () => {
   it('records an upsert as the update it made (the league settings)', async () => {
     const { leagueName } = await getSettings();
     const since = await lastId();
-    await runInRequestContext(async () => {
-      markActor({ id: 1, username: 'admin' });
-      await updateSettings({ leagueName: 'Audited League' });
-      await updateSettings({ leagueName });
-    });
+    await updateSettings({ leagueName: 'Audited League' }, admin);
+    await updateSettings({ leagueName }, admin);
     expect((await entriesSince(since)).map((e) => [e.action, e.entity, e.entityId, e.summary])).toEqual([
       ['update', 'settings', '1', `Updated settings #1: league name '${leagueName}' → 'Audited League'`],
       ['update', 'settings', '1', `Updated settings #1: league name 'Audited League' → '${leagueName}'`],
@@ -221,16 +204,14 @@ describe('the audit log', () => {
     const since = await lastId();
     const tag = unique('Imp');
     const body = JSON.stringify(Array.from({ length: 120 }, (_, i) => ({ firstName: `G${i}`, lastName: tag })));
-    const res = await asRequest(() =>
-      call(
-        importJsonApi,
-        new Request(new URL('/api/import/golfers/json', 'http://localhost'), {
-          method: 'POST',
-          body,
-          headers: { 'Content-Type': 'application/json', Cookie: cookie },
-        }),
-        { type: 'golfers' },
-      ),
+    const res = await call(
+      importJsonApi,
+      new Request(new URL('/api/import/golfers/json', 'http://localhost'), {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      }),
+      { type: 'golfers' },
     );
     expect(await res.json()).toEqual({ count: 120 });
     const entries = await entriesSince(since);
@@ -242,15 +223,12 @@ describe('the audit log', () => {
   it('logs many rows of one kind in one transaction as the first three and one row for the rest', async () => {
     const names = Array.from({ length: 7 }, () => unique('Many'));
     const since = await lastId();
-    const ids = await runInRequestContext(async () => {
-      markActor({ id: 1, username: 'admin' });
-      return inTransaction(db, async (tx) => {
-        const courses = [];
-        for (const name of names) courses.push(await createCourse(courseInput(name), tx));
-        // Saved without a change: not a change.
-        await tx.course.update({ where: { id: courses[0].id }, data: { courseName: names[0] } });
-        return courses.map((c) => c.id);
-      });
+    const ids = await inTransaction(db, async (tx) => {
+      const courses = [];
+      for (const name of names) courses.push(await createCourse(courseInput(name), admin, tx));
+      // Saved without a change: not a change.
+      await updateCourse(courses[0].id, courseInput(names[0]), admin, tx);
+      return courses.map((c) => c.id);
     });
     const entries = await entriesSince(since);
     expect(entries.map((e) => e.entityId)).toEqual([...ids.slice(0, 3).map(String), null]);
@@ -262,17 +240,47 @@ describe('the audit log', () => {
     );
   });
 
-  it('records nothing for work run outside the request, or still running after its response', async () => {
+  it("records nothing for the system's work, however soon after a user's change it runs", async () => {
     const since = await lastId();
     let late: Promise<unknown> = Promise.resolve();
-    await runInRequestContext(async () => {
-      markActor({ id: 1, username: 'admin' });
-      await outsideRequest(() => createCourse(courseInput(unique('Background'))));
-      // A timer the request left behind (an email sender woken by it) runs after the response went out.
-      late = new Promise((resolve) => setTimeout(resolve, 20)).then(() => createCourse(courseInput(unique('Late'))));
-    });
+    await createCourse(courseInput(unique('Signed')), admin);
+    const [mine] = await entriesSince(since);
+    // Background work (the email sender, start-up) writes with no actor, at once or from a timer a change started.
+    await createCourse(courseInput(unique('Background')), null);
+    late = new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
+      createCourse(courseInput(unique('Late')), null),
+    );
     await late;
-    expect(await entriesSince(since)).toEqual([]);
+    expect((await entriesSince(since)).map((e) => e.id)).toEqual([mine.id]);
+  });
+
+  it('records a change with the user the route was given, with no earlier lookup of the user in that request', async () => {
+    // The old gap: the actor came from a request context that only a user lookup earlier in the request marked, so a
+    // route module called outside that context, or a model called directly, wrote unaudited. Now the user is passed.
+    const { user, cookie } = await signIn();
+    const since = await lastId();
+    const name = unique('Direct');
+    const res = await call(coursesApi, request('/api/courses', { json: courseInput(name), cookie }));
+    expect(res.status).toBe(201);
+    const course = (await res.json()) as { id: number };
+    const clerk = { id: 4242, username: 'clerk-without-request' };
+    await updateCourse(course.id, courseInput(name, 40), clerk);
+    expect((await entriesSince(since)).map((e) => [e.userId, e.username, e.action, e.entityId, e.summary])).toEqual([
+      [
+        user.id,
+        user.username,
+        'create',
+        String(course.id),
+        `Created course #${course.id} '${name}': course par 36, course length '3,100 yards'`,
+      ],
+      [
+        4242,
+        'clerk-without-request',
+        'update',
+        String(course.id),
+        `Updated course #${course.id} '${name}': course par 36 → 40`,
+      ],
+    ]);
   });
 
   it('tells onCommittedWrite listeners which models were written, after the commit and never for a rollback', async () => {
@@ -281,21 +289,21 @@ describe('the audit log', () => {
       heard.push([...models].sort());
     });
     try {
-      await createCourse(courseInput(unique('Heard')));
+      await createCourse(courseInput(unique('Heard')), null);
       await inTransaction(db, async (tx) => {
-        const golfer = await createGolfer({ firstName: 'Lis', lastName: unique('Tener') }, tx);
+        const golfer = await createGolfer({ firstName: 'Lis', lastName: unique('Tener') }, null, tx);
         await tx.flightAssignment.create({ data: { golferId: golfer.id, season: 2031, flightNo: '1' } });
       });
       await expect(
         inTransaction(db, async (tx) => {
-          await createGolfer({ firstName: 'Never', lastName: unique('Seen') }, tx);
+          await createGolfer({ firstName: 'Never', lastName: unique('Seen') }, null, tx);
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');
     } finally {
       stop();
     }
-    await createCourse(courseInput(unique('Unheard')));
+    await createCourse(courseInput(unique('Unheard')), null);
     expect(heard).toEqual([['Course'], ['FlightAssignment', 'Golfer']]);
   });
 });

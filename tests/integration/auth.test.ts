@@ -11,7 +11,10 @@ import { call, loadContext, newClientAddress, request, signIn, unique } from './
 
 async function newUser(password = 'correct-horse') {
   const username = unique('u');
-  await createUser({ username, password, email: `${username}@example.org`, firstName: 'Pat', lastName: 'Golfer' });
+  await createUser(
+    { username, password, email: `${username}@example.org`, firstName: 'Pat', lastName: 'Golfer' },
+    null,
+  );
   return { username, password };
 }
 

@@ -18,7 +18,7 @@ async function toastOf(res: Response) {
 
 /** A golfer with one regular-week round of gross 45 on the course, handicap columns computed. */
 async function roundOn(courseId: number) {
-  const golfer = await createGolfer({ firstName: 'Par', lastName: unique('Player') });
+  const golfer = await createGolfer({ firstName: 'Par', lastName: unique('Player') }, null);
   const round = await db.round.create({
     data: { golferId: golfer.id, courseId, date: '2025-06-02', season: 2025, grossScore: 45 },
   });
@@ -29,28 +29,32 @@ async function roundOn(courseId: number) {
 describe('course model', () => {
   it('creates, lists by name and updates a course', async () => {
     const name = unique('Zz Course');
-    const course = await createCourse({ courseName: ` ${name} `, coursePar: 36, courseLength: '3.2 miles' });
+    const course = await createCourse({ courseName: ` ${name} `, coursePar: 36, courseLength: '3.2 miles' }, null);
     expect(course).toEqual({ id: course.id, courseName: name, coursePar: 36, courseLength: '3.2 miles' });
     expect((await listCourses()).map((c) => c.id)).toContain(course.id);
-    const updated = await updateCourse(course.id, { courseName: name, coursePar: 35, courseLength: '3,100 yards' });
+    const updated = await updateCourse(
+      course.id,
+      { courseName: name, coursePar: 35, courseLength: '3,100 yards' },
+      null,
+    );
     expect(updated).toMatchObject({ coursePar: 35, courseLength: '3,100 yards' });
   });
 
   it("recomputes handicaps of the course's rounds when its par changes", async () => {
-    const course = await createCourse({ courseName: unique('Course'), coursePar: 36, courseLength: '3 miles' });
+    const course = await createCourse({ courseName: unique('Course'), coursePar: 36, courseLength: '3 miles' }, null);
     const before = await roundOn(course.id);
     // Differential min(45, 72) - 36 = 9; handicap round(0.8 * 9) = 7.
     expect(before.hcpIndexAfter).toBe(7);
-    await updateCourse(course.id, { courseName: 'Renamed', coursePar: 40, courseLength: '3 miles' });
+    await updateCourse(course.id, { courseName: 'Renamed', coursePar: 40, courseLength: '3 miles' }, null);
     // Differential 45 - 40 = 5; handicap 4.
     expect((await db.round.findUniqueOrThrow({ where: { id: before.id } })).hcpIndexAfter).toBe(4);
   });
 
   it('keeps the rounds of a deleted course, which then count at the default par', async () => {
-    const course = await createCourse({ courseName: unique('Doomed'), coursePar: 40, courseLength: '3 miles' });
+    const course = await createCourse({ courseName: unique('Doomed'), coursePar: 40, courseLength: '3 miles' }, null);
     const round = await roundOn(course.id);
     expect(round.hcpIndexAfter).toBe(4);
-    await deleteCourse(course.id);
+    await deleteCourse(course.id, null);
     expect(await db.course.findUnique({ where: { id: course.id } })).toBeNull();
     const kept = await db.round.findUniqueOrThrow({ where: { id: round.id } });
     expect(kept.courseId).toBeNull();
@@ -59,8 +63,8 @@ describe('course model', () => {
 
   it('answers 404 for a course that does not exist', async () => {
     for (const p of [
-      updateCourse(999_999, { courseName: 'x', coursePar: 36, courseLength: 'x' }),
-      deleteCourse(999_999),
+      updateCourse(999_999, { courseName: 'x', coursePar: 36, courseLength: 'x' }, null),
+      deleteCourse(999_999, null),
     ]) {
       const error = await p.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NotFoundError);

@@ -27,14 +27,23 @@ describe('/email-list', () => {
     const { cookie } = await signIn();
     const season = currentSeason();
     const tag = unique('mail');
-    const paid = await createGolfer({ firstName: 'Pat', lastName: `Paid${tag}`, email: `paid-${tag}@example.org` });
-    const owing = await createGolfer({ firstName: 'Olly', lastName: `Owing${tag}`, email: `owing-${tag}@example.org` });
-    const lastYear = await createGolfer({ firstName: 'Lee', lastName: `Last${tag}`, email: `last-${tag}@example.org` });
-    const noEmail = await createGolfer({ firstName: 'Nora', lastName: `None${tag}` });
-    await createMembership({ golferId: paid.id, season, registered: true, paid: true });
-    await createMembership({ golferId: owing.id, season, registered: true, paid: false });
-    await createMembership({ golferId: lastYear.id, season: season - 1, registered: true, paid: true });
-    await createMembership({ golferId: noEmail.id, season, registered: true, paid: false });
+    const paid = await createGolfer(
+      { firstName: 'Pat', lastName: `Paid${tag}`, email: `paid-${tag}@example.org` },
+      null,
+    );
+    const owing = await createGolfer(
+      { firstName: 'Olly', lastName: `Owing${tag}`, email: `owing-${tag}@example.org` },
+      null,
+    );
+    const lastYear = await createGolfer(
+      { firstName: 'Lee', lastName: `Last${tag}`, email: `last-${tag}@example.org` },
+      null,
+    );
+    const noEmail = await createGolfer({ firstName: 'Nora', lastName: `None${tag}` }, null);
+    await createMembership({ golferId: paid.id, season, registered: true, paid: true }, null);
+    await createMembership({ golferId: owing.id, season, registered: true, paid: false }, null);
+    await createMembership({ golferId: lastYear.id, season: season - 1, registered: true, paid: true }, null);
+    await createMembership({ golferId: noEmail.id, season, registered: true, paid: false }, null);
 
     const tabs = {
       current: await tab(cookie),
@@ -68,7 +77,7 @@ describe('/email-list', () => {
     await tab(cookie);
     const small = queryCount() - before;
     for (let i = 0; i < 20; i += 1)
-      await createGolfer({ firstName: 'Many', lastName: unique('q'), email: `${unique('q')}@example.org` });
+      await createGolfer({ firstName: 'Many', lastName: unique('q'), email: `${unique('q')}@example.org` }, null);
     const again = queryCount();
     await tab(cookie);
     expect(queryCount() - again).toBe(small);

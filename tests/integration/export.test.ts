@@ -42,44 +42,56 @@ async function snapshot() {
 
 beforeAll(async () => {
   ({ cookie } = await signIn());
-  const jane = await createGolfer({
-    firstName: 'Zoë',
-    lastName: 'Müller',
-    nickname: 'Z, "the ace"',
-    email: 'zoe@example.org',
-    phone: '+1 231 555 0100',
-  });
-  const formula = await createGolfer({
-    firstName: '=HYPERLINK("http://evil.example")',
-    lastName: '@Smith',
-    phone: '-231 555 0101',
-  });
-  const plain = await createGolfer({ firstName: 'Al', lastName: 'Brown' });
-  const course = await createCourse({ courseName: 'Pines, North', coursePar: 36, courseLength: '3.2 miles' });
-  await createCourse({ courseName: 'Eighteen', coursePar: 72, courseLength: '6100 yards' });
-  await createMembership({
-    golferId: jane.id,
-    season: 2025,
-    registered: true,
-    paid: true,
-    estimatedScore: 44,
-    registrationDatetime: new Date('2025-04-01T13:30:00Z'),
-  });
-  await createMembership({ golferId: formula.id, season: 2025, registered: true, paid: false });
-  await createMembership({ golferId: plain.id, season: 2025, registered: false, paid: false });
-  await createRound({
-    golferId: jane.id,
-    courseId: course.id,
-    date: '2025-06-02',
-    grossScore: 45,
-    points: 20.5,
-    notes: 'windy, "wet"\nsecond line',
-  });
-  await createRound({ golferId: jane.id, date: '2025-06-09', grossScore: 41 });
-  await createRound({ golferId: plain.id, courseId: course.id, date: '2025-06-02', grossScore: 50 });
-  await createRound({ golferId: plain.id, date: '2024-06-03', grossScore: 50 });
-  await upsertFlightAssignment({ golferId: jane.id, season: 2025, flightNo: '1' });
-  await upsertFlightAssignment({ golferId: plain.id, season: 2025, flightNo: '3' });
+  const jane = await createGolfer(
+    {
+      firstName: 'Zoë',
+      lastName: 'Müller',
+      nickname: 'Z, "the ace"',
+      email: 'zoe@example.org',
+      phone: '+1 231 555 0100',
+    },
+    null,
+  );
+  const formula = await createGolfer(
+    {
+      firstName: '=HYPERLINK("http://evil.example")',
+      lastName: '@Smith',
+      phone: '-231 555 0101',
+    },
+    null,
+  );
+  const plain = await createGolfer({ firstName: 'Al', lastName: 'Brown' }, null);
+  const course = await createCourse({ courseName: 'Pines, North', coursePar: 36, courseLength: '3.2 miles' }, null);
+  await createCourse({ courseName: 'Eighteen', coursePar: 72, courseLength: '6100 yards' }, null);
+  await createMembership(
+    {
+      golferId: jane.id,
+      season: 2025,
+      registered: true,
+      paid: true,
+      estimatedScore: 44,
+      registrationDatetime: new Date('2025-04-01T13:30:00Z'),
+    },
+    null,
+  );
+  await createMembership({ golferId: formula.id, season: 2025, registered: true, paid: false }, null);
+  await createMembership({ golferId: plain.id, season: 2025, registered: false, paid: false }, null);
+  await createRound(
+    {
+      golferId: jane.id,
+      courseId: course.id,
+      date: '2025-06-02',
+      grossScore: 45,
+      points: 20.5,
+      notes: 'windy, "wet"\nsecond line',
+    },
+    null,
+  );
+  await createRound({ golferId: jane.id, date: '2025-06-09', grossScore: 41 }, null);
+  await createRound({ golferId: plain.id, courseId: course.id, date: '2025-06-02', grossScore: 50 }, null);
+  await createRound({ golferId: plain.id, date: '2024-06-03', grossScore: 50 }, null);
+  await upsertFlightAssignment({ golferId: jane.id, season: 2025, flightNo: '1' }, null);
+  await upsertFlightAssignment({ golferId: plain.id, season: 2025, flightNo: '3' }, null);
 });
 
 describe('CSV exports', () => {

@@ -5,7 +5,7 @@ import { db } from '~/db/db.server';
 import { unique } from './helpers';
 
 export async function newGolfer(lastName = unique('Golfer')) {
-  return createGolfer({ firstName: 'Test', lastName });
+  return createGolfer({ firstName: 'Test', lastName }, null);
 }
 
 export async function newCourse(coursePar = 36, courseName = unique('Course')) {

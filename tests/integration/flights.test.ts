@@ -48,12 +48,12 @@ describe('flight details', () => {
     await newMembership(dee.id, season, { registered: false, paid: true });
     await newMembership(eve.id, season, { registered: false, paid: false });
     await newMembership(fay.id, season);
-    await createFlightAssignment({ golferId: ann.id, season, flightNo: '2' });
-    await createFlightAssignment({ golferId: bob.id, season, flightNo: '1' });
-    await createFlightAssignment({ golferId: fay.id, season: season - 1, flightNo: '3' });
-    await createRound({ golferId: ann.id, date: '2015-06-01', grossScore: 46 }); // after 8
-    await createRound({ golferId: ann.id, date: '2015-06-08', grossScore: 36 }); // after 4
-    await createRound({ golferId: ann.id, date: '2016-06-06', grossScore: 36 }); // another season: current 3, not in range
+    await createFlightAssignment({ golferId: ann.id, season, flightNo: '2' }, null);
+    await createFlightAssignment({ golferId: bob.id, season, flightNo: '1' }, null);
+    await createFlightAssignment({ golferId: fay.id, season: season - 1, flightNo: '3' }, null);
+    await createRound({ golferId: ann.id, date: '2015-06-01', grossScore: 46 }, null); // after 8
+    await createRound({ golferId: ann.id, date: '2015-06-08', grossScore: 36 }, null); // after 4
+    await createRound({ golferId: ann.id, date: '2016-06-06', grossScore: 36 }, null); // another season: current 3, not in range
 
     const details = await getFlightDetails(season);
     expect(details.assigned).toEqual([
@@ -88,7 +88,7 @@ describe('flight details', () => {
   it('is served by GET /api/flights/details?season= (401 anonymous, 400 bad season)', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    await createFlightAssignment({ golferId: golfer.id, season: 2007, flightNo: '4' });
+    await createFlightAssignment({ golferId: golfer.id, season: 2007, flightNo: '4' }, null);
     const res = await call(apiDetails, request('/api/flights/details?season=2007', { cookie }));
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({
@@ -193,16 +193,16 @@ describe('/api/flights', () => {
 
   it('upserts by golfer and season for imports', async () => {
     const golfer = await newGolfer();
-    const first = await upsertFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' });
-    const second = await upsertFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '4' });
+    const first = await upsertFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' }, null);
+    const second = await upsertFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '4' }, null);
     expect(second).toEqual({ ...first, flightNo: '4' });
     expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(1);
   });
 
   it("removes a golfer's flight assignments with the golfer", async () => {
     const golfer = await newGolfer();
-    await createFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' });
-    await deleteGolfer(golfer.id);
+    await createFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' }, null);
+    await deleteGolfer(golfer.id, null);
     expect(await db.flightAssignment.count({ where: { golferId: golfer.id } })).toBe(0);
   });
 });
@@ -333,11 +333,11 @@ describe('/flights page', () => {
       [bob, 40],
       [cy, 42],
     ] as const) {
-      const assignment = await createFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' });
+      const assignment = await createFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' }, null);
       ids.set(golfer.id, assignment.id);
-      await createRound({ golferId: golfer.id, date, grossScore: gross });
+      await createRound({ golferId: golfer.id, date, grossScore: gross }, null);
     }
-    await calculatePointsForDate(date);
+    await calculatePointsForDate(date, null);
     const pointsOf = async () =>
       (await db.round.findMany({ where: { date }, orderBy: { grossScore: 'asc' } })).map((r) => r.points);
     expect(await pointsOf()).toEqual([24, 23, 22]);
@@ -368,18 +368,23 @@ describe('/flights page', () => {
         await newMembership(golfer.id, season, { estimatedScore: 40 + (g % 10) });
         // Three quarters get a flight; the rest are unassigned members.
         if (g % 4 !== 3)
-          await createFlightAssignment({
-            golferId: golfer.id,
-            season,
-            flightNo: String((g % 4) + 1) as '1' | '2' | '3',
-          });
+          await createFlightAssignment(
+            {
+              golferId: golfer.id,
+              season,
+              flightNo: String((g % 4) + 1) as '1' | '2' | '3',
+            },
+            null,
+          );
       }
       await db.$transaction(
         async (tx) => {
           for (const golferId of ids) {
             for (let r = 0; r < roundsEach; r++) {
               const date = `${season}-${String(5 + Math.floor(r / 4)).padStart(2, '0')}-${String(1 + (r % 4) * 7).padStart(2, '0')}`;
-              await createRound({ golferId, date, grossScore: 36 + ((golferId + r) % 12) }, tx, { recompute: false });
+              await createRound({ golferId, date, grossScore: 36 + ((golferId + r) % 12) }, null, tx, {
+                recompute: false,
+              });
             }
           }
           await recomputeHandicaps(tx, ids);

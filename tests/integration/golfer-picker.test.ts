@@ -98,8 +98,8 @@ describe('the dialogs', () => {
 
   it('always list the golfer of the record being edited', async () => {
     const golferId = ids[146];
-    const round = await createRound({ golferId, date: `${season}-06-03`, season, grossScore: 44 });
-    const membership = await createMembership({ golferId, season, registered: true, paid: false });
+    const round = await createRound({ golferId, date: `${season}-06-03`, season, grossScore: 44 }, null);
+    const membership = await createMembership({ golferId, season, registered: true, paid: false }, null);
     const flight = await db.flightAssignment.create({ data: { golferId, season, flightNo: '2' } });
     for (const [loader, path] of [
       [roundsLoader, `/rounds?season=${season}&edit=${round.id}`],

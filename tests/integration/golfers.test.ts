@@ -58,17 +58,20 @@ async function rejects(promise: Promise<unknown>, status: number) {
 describe('golfer model', () => {
   it('derives fullName from first and last name and stores email lower-cased', async () => {
     const last = unique('Smith');
-    const golfer = await createGolfer({
-      firstName: ' Robert ',
-      lastName: last,
-      nickname: 'Bob',
-      email: `${last}@MHC.org`,
-      phone: '(231) 555-0100',
-    });
+    const golfer = await createGolfer(
+      {
+        firstName: ' Robert ',
+        lastName: last,
+        nickname: 'Bob',
+        email: `${last}@MHC.org`,
+        phone: '(231) 555-0100',
+      },
+      null,
+    );
     expect(golfer.fullName).toBe(`Robert ${last}`);
     expect(golfer.email).toBe(`${last}@mhc.org`.toLowerCase());
     expect(golfer.phone).toBe('(231) 555-0100');
-    const updated = await updateGolfer(golfer.id, { firstName: 'Rob', lastName: last, fullName: 'Ignored Name' });
+    const updated = await updateGolfer(golfer.id, { firstName: 'Rob', lastName: last, fullName: 'Ignored Name' }, null);
     expect(updated.fullName).toBe(`Rob ${last}`);
     expect(updated.email).toBeNull();
     expect(updated.nickname).toBeNull();
@@ -76,33 +79,33 @@ describe('golfer model', () => {
 
   it('refuses a second golfer with the same email (any case) with 409, and lets many have none', async () => {
     const email = `${unique('dup')}@example.org`;
-    await createGolfer({ firstName: 'A', lastName: unique('One'), email });
+    await createGolfer({ firstName: 'A', lastName: unique('One'), email }, null);
     const error = await rejects(
-      createGolfer({ firstName: 'B', lastName: unique('Two'), email: email.toUpperCase() }),
+      createGolfer({ firstName: 'B', lastName: unique('Two'), email: email.toUpperCase() }, null),
       409,
     );
     expect(error.errors?.email).toBeDefined();
-    await createGolfer({ firstName: 'C', lastName: unique('NoMail') });
-    await createGolfer({ firstName: 'D', lastName: unique('NoMail') });
-    const other = await createGolfer({ firstName: 'E', lastName: unique('Three') });
-    await rejects(updateGolfer(other.id, { firstName: 'E', lastName: 'Three', email }), 409);
+    await createGolfer({ firstName: 'C', lastName: unique('NoMail') }, null);
+    await createGolfer({ firstName: 'D', lastName: unique('NoMail') }, null);
+    const other = await createGolfer({ firstName: 'E', lastName: unique('Three') }, null);
+    await rejects(updateGolfer(other.id, { firstName: 'E', lastName: 'Three', email }, null), 409);
   });
 
   it('answers 404 for updating or deleting a golfer that does not exist', async () => {
-    await rejects(updateGolfer(999_999, { firstName: 'A', lastName: 'B' }), 404);
-    await rejects(deleteGolfer(999_999), 404);
+    await rejects(updateGolfer(999_999, { firstName: 'A', lastName: 'B' }, null), 404);
+    await rejects(deleteGolfer(999_999, null), 404);
   });
 
   it("deletes a golfer's memberships, rounds, flight assignments and tee-time positions with them", async () => {
-    const golfer = await createGolfer({ firstName: 'Gone', lastName: unique('Golfer') });
-    const other = await createGolfer({ firstName: 'Stays', lastName: unique('Golfer') });
+    const golfer = await createGolfer({ firstName: 'Gone', lastName: unique('Golfer') }, null);
+    const other = await createGolfer({ firstName: 'Stays', lastName: unique('Golfer') }, null);
     await db.membership.create({ data: { golferId: golfer.id, season: 2025, registered: true } });
     await db.round.create({ data: { golferId: golfer.id, date: '2025-06-02', season: 2025, grossScore: 45 } });
     await db.flightAssignment.create({ data: { golferId: golfer.id, season: 2025, flightNo: '2' } });
     const slot = await db.teeTime.create({
       data: { time: unique('t').slice(0, 12), season: 2025, golfer1Id: other.id, golfer2Id: golfer.id },
     });
-    await deleteGolfer(golfer.id);
+    await deleteGolfer(golfer.id, null);
     expect(await db.golfer.findUnique({ where: { id: golfer.id } })).toBeNull();
     expect(await db.membership.count({ where: { golferId: golfer.id } })).toBe(0);
     expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
@@ -113,12 +116,15 @@ describe('golfer model', () => {
 
   it('lists golfers filtered by a case-insensitive search on name, email or phone', async () => {
     const tag = unique('Zq');
-    const a = await createGolfer({
-      firstName: 'Ann',
-      lastName: `${tag}Lee`,
-      email: `${tag}ann@example.org`.toLowerCase(),
-    });
-    const b = await createGolfer({ firstName: 'Ben', lastName: 'Other', phone: `231${tag.length}5550199` });
+    const a = await createGolfer(
+      {
+        firstName: 'Ann',
+        lastName: `${tag}Lee`,
+        email: `${tag}ann@example.org`.toLowerCase(),
+      },
+      null,
+    );
+    const b = await createGolfer({ firstName: 'Ben', lastName: 'Other', phone: `231${tag.length}5550199` }, null);
     expect((await listGolfers(tag.toUpperCase())).map((g) => g.id)).toEqual([a.id]);
     expect((await listGolfers(`${tag}ANN@`)).map((g) => g.id)).toEqual([a.id]);
     expect((await listGolfers('5550199')).map((g) => g.id)).toContain(b.id);
@@ -141,11 +147,11 @@ describe('/golfers page', () => {
   it('shows only the golfers matching ?q= (name, nickname, email or phone, any case), with the text in the box', async () => {
     const { cookie } = await signIn();
     const tag = unique('Qq');
-    await createGolfer({ firstName: 'Found', lastName: tag });
-    const nick = await createGolfer({ firstName: 'Nick', lastName: unique('Nn'), nickname: `${tag}Nick` });
-    const mail = await createGolfer({ firstName: 'Mail', lastName: unique('Mm'), email: `${tag}@example.org` });
-    const phone = await createGolfer({ firstName: 'Phone', lastName: unique('Pp'), phone: '(231) 555-0142' });
-    const other = await createGolfer({ firstName: 'Other', lastName: unique('Zz') });
+    await createGolfer({ firstName: 'Found', lastName: tag }, null);
+    const nick = await createGolfer({ firstName: 'Nick', lastName: unique('Nn'), nickname: `${tag}Nick` }, null);
+    const mail = await createGolfer({ firstName: 'Mail', lastName: unique('Mm'), email: `${tag}@example.org` }, null);
+    const phone = await createGolfer({ firstName: 'Phone', lastName: unique('Pp'), phone: '(231) 555-0142' }, null);
+    const other = await createGolfer({ firstName: 'Other', lastName: unique('Zz') }, null);
 
     const found = await golfersPageHtml(`/golfers?q=${encodeURIComponent(tag.toLowerCase())}`, cookie);
     expect(found.status).toBe(200);
@@ -229,7 +235,7 @@ describe('/golfers page', () => {
       phone: ['Phone number must have at least 10 digits'],
     });
     const email = `${unique('taken')}@example.org`;
-    await createGolfer({ firstName: 'A', lastName: 'B', email });
+    await createGolfer({ firstName: 'A', lastName: 'B', email }, null);
     const dup = await call(
       golfersPageAction,
       request('/golfers', { cookie, form: { intent: 'create', firstName: 'C', lastName: 'D', email } }),
@@ -336,7 +342,7 @@ describe('/api/golfers', () => {
 
   it('takes back a golfer exactly as GET gave it (nulls for what is not on file)', async () => {
     const { cookie } = await signIn();
-    const golfer = await createGolfer({ firstName: 'Round', lastName: unique('Trip') });
+    const golfer = await createGolfer({ firstName: 'Round', lastName: unique('Trip') }, null);
     const got = await (
       await call(apiGolferLoader, request(`/api/golfers/${golfer.id}`, { cookie }), { id: String(golfer.id) })
     ).json();
@@ -415,7 +421,7 @@ describe('/api/golfers', () => {
     expect(missingDelete.status).toBe(404);
 
     const email = `${unique('api')}@example.org`;
-    await createGolfer({ firstName: 'X', lastName: 'Y', email });
+    await createGolfer({ firstName: 'X', lastName: 'Y', email }, null);
     const dup = await call(
       apiGolfersAction,
       request('/api/golfers', { cookie, json: { firstName: 'Z', lastName: 'W', email } }),
@@ -426,7 +432,7 @@ describe('/api/golfers', () => {
 
   it('GET /api/golfers-public?q= gives anyone at most 20 matching ids and names, never email or phone', async () => {
     const last = unique('Public');
-    await createGolfer({ firstName: 'Pia', lastName: last, email: `${last}@example.org`, phone: '231-555-0199' });
+    await createGolfer({ firstName: 'Pia', lastName: last, email: `${last}@example.org`, phone: '231-555-0199' }, null);
     const res = await call(apiGolfersPublic, request(`/api/golfers-public?q=pia%20${last.toLowerCase()}`));
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -438,7 +444,7 @@ describe('/api/golfers', () => {
 
     const family = unique('Crowd');
     for (let i = 0; i < 21; i++)
-      await createGolfer({ firstName: `Kin${String(i).padStart(2, '0')}`, lastName: family });
+      await createGolfer({ firstName: `Kin${String(i).padStart(2, '0')}`, lastName: family }, null);
     const many = await (await call(apiGolfersPublic, request(`/api/golfers-public?q=${family}`))).json();
     expect(many.more).toBe(true);
     expect(many.golfers.map((g: { firstName: string }) => g.firstName)).toEqual(

@@ -13,9 +13,9 @@ describe('handicap columns stored with each round', () => {
     const golfer = await newGolfer();
     const course = await newCourse(36);
     // Recorded out of order: the June round first.
-    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-06-02', grossScore: 42 });
-    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-05-19', grossScore: 40 });
-    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-06-09', grossScore: 38 });
+    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-06-02', grossScore: 42 }, null);
+    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-05-19', grossScore: 40 }, null);
+    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-06-09', grossScore: 38 }, null);
     expect(await columnsOf(golfer.id)).toEqual([
       ['2025-05-19', 40, null, 40, 3], // [4] → 3.2
       ['2025-06-02', 42, 3, 39, 4], // [4, 6] → 4
@@ -25,19 +25,19 @@ describe('handicap columns stored with each round', () => {
 
   it('updates every later handicap of the golfer when an early round is edited', async () => {
     const golfer = await newGolfer();
-    const first = await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 });
+    const first = await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 }, null);
     for (const [date, gross] of [
       ['2025-06-02', 40],
       ['2025-06-09', 40],
       ['2025-06-16', 40],
       ['2025-06-23', 40],
     ] as const) {
-      await createRound({ golferId: golfer.id, date, grossScore: gross });
+      await createRound({ golferId: golfer.id, date, grossScore: gross }, null);
     }
     // All at +4: every handicap after is 3 (3.2).
     expect((await columnsOf(golfer.id)).map((r) => r[4])).toEqual([3, 3, 3, 3, 3]);
 
-    await updateRound(first.id, { golferId: golfer.id, date: '2025-05-19', grossScore: 50 });
+    await updateRound(first.id, { golferId: golfer.id, date: '2025-05-19', grossScore: 50 }, null);
     expect(await columnsOf(golfer.id)).toEqual([
       ['2025-05-19', 50, null, 50, 11], // [14] → 11.2
       ['2025-06-02', 40, 11, 29, 7], // [14, 4] → 7.2
@@ -49,20 +49,20 @@ describe('handicap columns stored with each round', () => {
 
   it('recomputes the later rounds when a round is deleted', async () => {
     const golfer = await newGolfer();
-    const first = await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 56 });
-    await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 36 });
+    const first = await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 56 }, null);
+    await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 36 }, null);
     expect((await columnsOf(golfer.id))[1]).toEqual(['2025-06-02', 36, 16, 20, 8]); // [20, 0] → 8
-    await deleteRound(first.id);
+    await deleteRound(first.id, null);
     expect(await columnsOf(golfer.id)).toEqual([['2025-06-02', 36, null, 36, 0]]);
   });
 
   it('recomputes both golfers when a round is moved to another golfer', async () => {
     const ann = await newGolfer();
     const bob = await newGolfer();
-    await createRound({ golferId: ann.id, date: '2025-05-19', grossScore: 40 });
-    const moving = await createRound({ golferId: ann.id, date: '2025-06-02', grossScore: 46 });
-    await createRound({ golferId: bob.id, date: '2025-06-09', grossScore: 36 });
-    await updateRound(moving.id, { golferId: bob.id, date: '2025-06-02', grossScore: 46 });
+    await createRound({ golferId: ann.id, date: '2025-05-19', grossScore: 40 }, null);
+    const moving = await createRound({ golferId: ann.id, date: '2025-06-02', grossScore: 46 }, null);
+    await createRound({ golferId: bob.id, date: '2025-06-09', grossScore: 36 }, null);
+    await updateRound(moving.id, { golferId: bob.id, date: '2025-06-02', grossScore: 46 }, null);
     expect(await columnsOf(ann.id)).toEqual([['2025-05-19', 40, null, 40, 3]]);
     expect(await columnsOf(bob.id)).toEqual([
       ['2025-06-02', 46, null, 46, 8], // [10] → 8
@@ -72,8 +72,8 @@ describe('handicap columns stored with each round', () => {
 
   it('refuses a second round of one golfer on one date', async () => {
     const golfer = await newGolfer();
-    await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 46 });
-    await expect(createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 36 })).rejects.toThrow(
+    await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 46 }, null);
+    await expect(createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 36 }, null)).rejects.toThrow(
       'This golfer already has a round on',
     );
     expect(await columnsOf(golfer.id)).toEqual([['2025-06-02', 46, null, 46, 8]]);
@@ -82,15 +82,15 @@ describe('handicap columns stored with each round', () => {
   it("starts from three entries of the membership's estimated score", async () => {
     const golfer = await newGolfer();
     await newMembership(golfer.id, 2025, { estimatedScore: 45 });
-    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 36 });
+    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 36 }, null);
     // before: [9, 9, 9] → 7.2; after: [9, 9, 9, 0] → 5.4
     expect(await columnsOf(golfer.id)).toEqual([['2025-05-19', 36, 7, 29, 5]]);
   });
 
   it('leaves special-event rounds (the practice round) out of the handicap', async () => {
     const golfer = await newGolfer();
-    await createRound({ golferId: golfer.id, date: '2025-05-05', grossScore: 60 }); // practice round
-    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 });
+    await createRound({ golferId: golfer.id, date: '2025-05-05', grossScore: 60 }, null); // practice round
+    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 }, null);
     expect(await columnsOf(golfer.id)).toEqual([
       ['2025-05-05', 60, null, 60, null],
       ['2025-05-19', 40, null, 40, 3],
@@ -100,7 +100,7 @@ describe('handicap columns stored with each round', () => {
   it('uses half the par of a course entered with its 18-hole par, and recomputes when the par changes', async () => {
     const golfer = await newGolfer();
     const course = await newCourse(72);
-    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-05-19', grossScore: 45 });
+    await createRound({ golferId: golfer.id, courseId: course.id, date: '2025-05-19', grossScore: 45 }, null);
     expect(await columnsOf(golfer.id)).toEqual([['2025-05-19', 45, null, 45, 7]]); // [9] → 7.2
     await db.$transaction(async (tx) => {
       await tx.course.update({ where: { id: course.id }, data: { coursePar: 35 } });
@@ -111,15 +111,15 @@ describe('handicap columns stored with each round', () => {
 
   it('caps a blow-up round at double par for the handicap only', async () => {
     const golfer = await newGolfer();
-    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 90 });
+    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 90 }, null);
     expect(await columnsOf(golfer.id)).toEqual([['2025-05-19', 90, null, 90, 29]]); // [36] → 28.8
   });
 
   it('lets an import defer the recomputation to one call at the end of its transaction', async () => {
     const golfer = await newGolfer();
     await db.$transaction(async (tx) => {
-      await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 }, tx, { recompute: false });
-      await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 42 }, tx, { recompute: false });
+      await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 }, null, tx, { recompute: false });
+      await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 42 }, null, tx, { recompute: false });
       const pending = await tx.round.findMany({ where: { golferId: golfer.id } });
       expect(pending.every((r) => r.hcpIndexAfter === null)).toBe(true);
       await recomputeHandicaps(tx, [golfer.id]);
@@ -132,10 +132,10 @@ describe('handicap columns stored with each round', () => {
 
   it("rolls back the round and the recomputation with the caller's transaction", async () => {
     const golfer = await newGolfer();
-    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 });
+    await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 }, null);
     await expect(
       db.$transaction(async (tx) => {
-        await createRound({ golferId: golfer.id, date: '2025-05-12', grossScore: 50 }, tx);
+        await createRound({ golferId: golfer.id, date: '2025-05-12', grossScore: 50 }, null, tx);
         throw new Error('the import failed on a later row');
       }),
     ).rejects.toThrow('later row');
@@ -144,15 +144,20 @@ describe('handicap columns stored with each round', () => {
 
   it('refuses a round for a golfer or course that does not exist, saving nothing', async () => {
     const golfer = await newGolfer();
-    const error = await createRound({
-      golferId: golfer.id,
-      courseId: 987654,
-      date: '2025-05-19',
-      grossScore: 40,
-    }).catch((e: unknown) => e);
+    const error = await createRound(
+      {
+        golferId: golfer.id,
+        courseId: 987654,
+        date: '2025-05-19',
+        grossScore: 40,
+      },
+      null,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidError);
     expect(failureOf(error)).toMatchObject({ status: 400, errors: { courseId: ['Course #987654 does not exist'] } });
-    expect(await failureFrom(createRound({ golferId: 987654, date: '2025-05-19', grossScore: 40 }))).toMatchObject({
+    expect(
+      await failureFrom(createRound({ golferId: 987654, date: '2025-05-19', grossScore: 40 }, null)),
+    ).toMatchObject({
       status: 400,
       errors: { golferId: ['Golfer #987654 does not exist'] },
     });
@@ -165,11 +170,14 @@ describe('createRounds (batch, for imports)', () => {
     const { createRounds } = await import('~/models/rounds.server');
     const ann = await newGolfer();
     const bob = await newGolfer();
-    const count = await createRounds([
-      { golferId: ann.id, date: '2025-06-02', grossScore: 42 },
-      { golferId: bob.id, date: '2025-06-02', grossScore: 36 },
-      { golferId: ann.id, date: '2025-05-19', grossScore: 40 },
-    ]);
+    const count = await createRounds(
+      [
+        { golferId: ann.id, date: '2025-06-02', grossScore: 42 },
+        { golferId: bob.id, date: '2025-06-02', grossScore: 36 },
+        { golferId: ann.id, date: '2025-05-19', grossScore: 40 },
+      ],
+      null,
+    );
     expect(count).toBe(3);
     expect(await columnsOf(ann.id)).toEqual([
       ['2025-05-19', 40, null, 40, 3],
@@ -181,11 +189,14 @@ describe('createRounds (batch, for imports)', () => {
   it('names every missing golfer and course and writes nothing', async () => {
     const { createRounds } = await import('~/models/rounds.server');
     const golfer = await newGolfer();
-    const error = await createRounds([
-      { golferId: golfer.id, date: '2025-06-02', grossScore: 42 },
-      { golferId: 888888, date: '2025-06-02', grossScore: 42 },
-      { golferId: golfer.id, courseId: 777777, date: '2025-06-09', grossScore: 42 },
-    ]).catch((e: unknown) => e);
+    const error = await createRounds(
+      [
+        { golferId: golfer.id, date: '2025-06-02', grossScore: 42 },
+        { golferId: 888888, date: '2025-06-02', grossScore: 42 },
+        { golferId: golfer.id, courseId: 777777, date: '2025-06-09', grossScore: 42 },
+      ],
+      null,
+    ).catch((e: unknown) => e);
     expect(failureOf(error)).toMatchObject({
       status: 400,
       errors: { golferId: ['Golfer #888888 does not exist'], courseId: ['Course #777777 does not exist'] },
@@ -232,9 +243,9 @@ describe('the schedule in the database decides which rounds count', () => {
       },
     });
     const golfer = await newGolfer();
-    await createRound({ golferId: golfer.id, date: '2019-06-03', grossScore: 40 });
-    await createRound({ golferId: golfer.id, date: '2019-06-10', grossScore: 50 });
-    await createRound({ golferId: golfer.id, date: '2019-06-17', grossScore: 40 });
+    await createRound({ golferId: golfer.id, date: '2019-06-03', grossScore: 40 }, null);
+    await createRound({ golferId: golfer.id, date: '2019-06-10', grossScore: 50 }, null);
+    await createRound({ golferId: golfer.id, date: '2019-06-17', grossScore: 40 }, null);
     expect(await columnsOf(golfer.id)).toEqual([
       ['2019-06-03', 40, null, 40, 3], // [4] → 3.2
       ['2019-06-10', 50, 3, 47, 7], // [4, 14] → 7.2
@@ -251,7 +262,7 @@ describe('the schedule in the database decides which rounds count', () => {
       ['2019-06-10', 50, 3, 47, 3], // played with a handicap, but changes nothing
       ['2019-06-17', 40, 3, 37, 3], // [4, 4] → 3.2
     ]);
-    expect(await failureFrom(calculatePointsForDate('2019-06-10'))).toMatchObject({
+    expect(await failureFrom(calculatePointsForDate('2019-06-10', null))).toMatchObject({
       status: 400,
       message: 'June 10, 2019 is a rain-out: its rounds count for neither handicap nor standings',
       errors: { date: ['Rained-out rounds do not get points'] },
@@ -265,7 +276,7 @@ describe('the schedule in the database decides which rounds count', () => {
       return queryCount() - before;
     };
     const one = await newGolfer();
-    await createRound({ golferId: one.id, date: '2025-06-02', grossScore: 40 });
+    await createRound({ golferId: one.id, date: '2025-06-02', grossScore: 40 }, null);
     const small = await count([one.id]);
     const many: number[] = [];
     for (let i = 0; i < 20; i++) {
@@ -277,6 +288,7 @@ describe('the schedule in the database decides which rounds count', () => {
           date,
           grossScore: 40 + i,
         })),
+        null,
       );
     }
     expect(await count(many)).toBe(small);

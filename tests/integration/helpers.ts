@@ -43,14 +43,17 @@ export function request(
 /** Creates a user and returns it with a session cookie for it. */
 export async function signIn(opts: { isAdmin?: boolean } = {}): Promise<{ user: PublicUser; cookie: string }> {
   const username = unique('user');
-  const user = await createUser({
-    username,
-    password: 'password123',
-    email: `${username}@example.org`,
-    firstName: 'Test',
-    lastName: 'User',
-    isAdmin: opts.isAdmin ?? true,
-  });
+  const user = await createUser(
+    {
+      username,
+      password: 'password123',
+      email: `${username}@example.org`,
+      firstName: 'Test',
+      lastName: 'User',
+      isAdmin: opts.isAdmin ?? true,
+    },
+    null,
+  );
   const setCookie = await commitUserSession(new Request(BASE), user.id);
   return { user, cookie: setCookie.split(';')[0] };
 }
@@ -111,7 +114,7 @@ export async function openRegistration(opts: { feeCents?: number } = {}): Promis
   const year = currentSeason();
   const window = { registrationOpens: `${year}-01-01`, registrationCloses: `${year}-12-31` };
   const existing = await getSeason(year);
-  if (existing) await updateSeason(year, { feeCents: opts.feeCents ?? existing.feeCents, ...window });
-  else await createSeason({ year, feeCents: opts.feeCents, copyFrom: 2025, ...window });
+  if (existing) await updateSeason(year, { feeCents: opts.feeCents ?? existing.feeCents, ...window }, null);
+  else await createSeason({ year, feeCents: opts.feeCents, copyFrom: 2025, ...window }, null);
   return year;
 }

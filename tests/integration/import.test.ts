@@ -307,15 +307,18 @@ describe('JSON import', () => {
 describe('golfer matching', () => {
   it('updates a golfer matched by email (any case) or by name instead of adding a duplicate, keeping what blank cells leave out', async () => {
     const tag = unique('match');
-    const byEmail = await createGolfer({
-      firstName: 'Ann',
-      lastName: tag,
-      email: `ann-${tag}@example.org`,
-      phone: '231-555-0101',
-      nickname: 'Annie',
-    });
-    const byName = await createGolfer({ firstName: 'Bob', lastName: tag, phone: '231-555-0102' });
-    const namesake = await createGolfer({ firstName: 'Cy', lastName: tag, email: `cy-${tag}@example.org` });
+    const byEmail = await createGolfer(
+      {
+        firstName: 'Ann',
+        lastName: tag,
+        email: `ann-${tag}@example.org`,
+        phone: '231-555-0101',
+        nickname: 'Annie',
+      },
+      null,
+    );
+    const byName = await createGolfer({ firstName: 'Bob', lastName: tag, phone: '231-555-0102' }, null);
+    const namesake = await createGolfer({ firstName: 'Cy', lastName: tag, email: `cy-${tag}@example.org` }, null);
     const text = [
       'firstName,lastName,email,phone',
       `Ann,${tag},ANN-${tag}@Example.org,231-555-0199`,
@@ -357,8 +360,8 @@ describe('golfer matching', () => {
 
 describe('rounds, memberships, flights and courses', () => {
   it('imports rounds from an .xls with Excel date cells and computes their handicap columns', async () => {
-    const golfer = await createGolfer({ firstName: 'Rae', lastName: unique('rounds') });
-    const course = await createCourse({ courseName: unique('Course'), coursePar: 36, courseLength: '3.1 miles' });
+    const golfer = await createGolfer({ firstName: 'Rae', lastName: unique('rounds') }, null);
+    const course = await createCourse({ courseName: unique('Course'), coursePar: 36, courseLength: '3.1 miles' }, null);
     const file = workbook(
       [
         ['golferId', 'date', 'grossScore', 'courseId', 'points', 'notes'],
@@ -409,7 +412,7 @@ describe('rounds, memberships, flights and courses', () => {
   }, 120_000);
 
   it('updates the round of a golfer and date instead of adding a second one', async () => {
-    const golfer = await createGolfer({ firstName: 'Sam', lastName: unique('again') });
+    const golfer = await createGolfer({ firstName: 'Sam', lastName: unique('again') }, null);
     const first = await postJson(
       'rounds',
       JSON.stringify([{ golferId: golfer.id, date: '2025-07-14', grossScore: 45, notes: 'keep' }]),
@@ -425,7 +428,7 @@ describe('rounds, memberships, flights and courses', () => {
   });
 
   it('refuses rounds of golfers or courses that do not exist, and impossible dates, importing none', async () => {
-    const golfer = await createGolfer({ firstName: 'Tia', lastName: unique('refs') });
+    const golfer = await createGolfer({ firstName: 'Tia', lastName: unique('refs') }, null);
     const text = `golferId,date,grossScore,courseId\n${golfer.id},2025-06-02,45,\n999999,2025-06-09,45,\n${golfer.id},2025-02-30,45,\n${golfer.id},2025-06-23,45,888888\n`;
     const { status, body } = await upload('rounds', csv(text));
     expect(status).toBe(400);
@@ -440,9 +443,9 @@ describe('rounds, memberships, flights and courses', () => {
   });
 
   it('upserts memberships by golfer and season, reading yes/no cells, Detroit times and keeping what blank cells leave out', async () => {
-    const ann = await createGolfer({ firstName: 'Ann', lastName: unique('member') });
-    const bob = await createGolfer({ firstName: 'Bob', lastName: unique('member') });
-    await createMembership({ golferId: bob.id, season: 2025, registered: true, paid: false, estimatedScore: 45 });
+    const ann = await createGolfer({ firstName: 'Ann', lastName: unique('member') }, null);
+    const bob = await createGolfer({ firstName: 'Bob', lastName: unique('member') }, null);
+    await createMembership({ golferId: bob.id, season: 2025, registered: true, paid: false, estimatedScore: 45 }, null);
     const text = `golferId,season,registered,paid,registrationDatetime,estimatedScore\n${ann.id},2025,yes,no,2025-04-01 09:30,40\n${bob.id},2025,,TRUE,,\n`;
     expect(await upload('memberships', csv(text))).toEqual({ status: 200, body: { count: 2 } });
     const rows = await db.membership.findMany({
@@ -465,7 +468,7 @@ describe('rounds, memberships, flights and courses', () => {
   });
 
   it('refuses the same golfer and season twice in one file', async () => {
-    const golfer = await createGolfer({ firstName: 'Dup', lastName: unique('member') });
+    const golfer = await createGolfer({ firstName: 'Dup', lastName: unique('member') }, null);
     const { status, body } = await postJson(
       'memberships',
       JSON.stringify([
@@ -478,8 +481,8 @@ describe('rounds, memberships, flights and courses', () => {
   });
 
   it('assigns and moves flights, accepting 2 or "Flight 2"', async () => {
-    const a = await createGolfer({ firstName: 'Fay', lastName: unique('flight') });
-    const b = await createGolfer({ firstName: 'Gus', lastName: unique('flight') });
+    const a = await createGolfer({ firstName: 'Fay', lastName: unique('flight') }, null);
+    const b = await createGolfer({ firstName: 'Gus', lastName: unique('flight') }, null);
     expect(
       await upload(
         'flights',
@@ -629,7 +632,7 @@ describe('schedule import', () => {
   });
 
   it('creates the season of a year without one, with the previous season’s fee, and its dates', async () => {
-    await createSeason({ year: 2032, feeCents: 17700, registrationOpens: null, registrationCloses: null });
+    await createSeason({ year: 2032, feeCents: 17700, registrationOpens: null, registrationCloses: null }, null);
     const text =
       'Date,Week Number,Event,Kind,Rain Out\r\n' +
       '5/3/2033,,Practice Round,practice-round,\r\n' +
@@ -649,7 +652,7 @@ describe('schedule import', () => {
   });
 
   it('updates the entry of a stored date, keeping what blank cells leave out, and creates seasons in year order', async () => {
-    await createSeason({ year: 2036, feeCents: 19900, registrationOpens: null, registrationCloses: null });
+    await createSeason({ year: 2036, feeCents: 19900, registrationOpens: null, registrationCloses: null }, null);
     const first = JSON.stringify([
       { date: '2037-06-01', weekNumber: 3, event: 'League Play', kind: 'regular-round', rainOut: true },
       { date: '2038-06-07', event: 'Fun Night', kind: 'fun-night' },
@@ -703,12 +706,15 @@ describe('schedule import', () => {
   });
 
   it('recomputes the handicaps of rounds on a date the import makes non-counting, in the same transaction', async () => {
-    const golfer = await createGolfer({ firstName: 'Sched', lastName: unique('Import') });
-    await createRounds([
-      { golferId: golfer.id, date: '2024-06-03', grossScore: 40 },
-      { golferId: golfer.id, date: '2024-06-10', grossScore: 60 },
-      { golferId: golfer.id, date: '2024-06-17', grossScore: 45 },
-    ]);
+    const golfer = await createGolfer({ firstName: 'Sched', lastName: unique('Import') }, null);
+    await createRounds(
+      [
+        { golferId: golfer.id, date: '2024-06-03', grossScore: 40 },
+        { golferId: golfer.id, date: '2024-06-10', grossScore: 60 },
+        { golferId: golfer.id, date: '2024-06-17', grossScore: 45 },
+      ],
+      null,
+    );
     const third = () =>
       db.round.findFirstOrThrow({
         where: { golferId: golfer.id, date: '2024-06-17' },

@@ -42,7 +42,9 @@ describe('PostgreSQL: league messages', () => {
       message: 'At once.',
     };
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => messages.queueLeagueMessage(input, { origin: 'https://x.example', season })),
+      Array.from({ length: 4 }, () =>
+        messages.queueLeagueMessage(input, { origin: 'https://x.example', season }, null),
+      ),
     );
     expect(results).toEqual(Array.from({ length: 4 }, () => ({ count: 60 })));
     const rows = await db.outboxMessage.findMany({ where: { key: { startsWith: `league:${input.sendId}:` } } });

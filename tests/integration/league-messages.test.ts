@@ -72,7 +72,7 @@ describe('queueLeagueMessage', () => {
     await golfersIn(season, 2, { paid: true }); // on 'current', not on 'registered-not-paid'
     const sent = input();
 
-    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season })).toEqual({ count: 3 });
+    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season }, null)).toEqual({ count: 3 });
 
     const rows = await rowsOf('league', sent.sendId);
     expect(rows.map((r) => r.golferId)).toEqual(owing.map((g) => g.id));
@@ -99,7 +99,7 @@ describe('queueLeagueMessage', () => {
     // Tokens differ between golfers and stay the same for the next message.
     expect(new Set(tokens.map((g) => g.unsubscribeToken)).size).toBe(3);
     const next = input({ list: 'current' });
-    expect(await queueLeagueMessage(next, { origin: ORIGIN, season })).toEqual({ count: 5 });
+    expect(await queueLeagueMessage(next, { origin: ORIGIN, season }, null)).toEqual({ count: 5 });
     const again = await db.golfer.findMany({ where: { id: { in: owing.map((g) => g.id) } } });
     expect(again.map((g) => g.unsubscribeToken)).toEqual(tokens.map((g) => g.unsubscribeToken));
   });
@@ -129,14 +129,14 @@ describe('queueLeagueMessage', () => {
         }, o),
       );
 
-    await expect(queueLeagueMessage(sent, { origin: ORIGIN, season })).rejects.toThrow('disk full');
+    await expect(queueLeagueMessage(sent, { origin: ORIGIN, season }, null)).rejects.toThrow('disk full');
     expect(transactions).toHaveBeenCalledTimes(1);
     expect(await rowsOf('league', sent.sendId)).toEqual([]);
     const after = await db.golfer.findMany({ where: { id: { in: golfers.map((g) => g.id) } } });
     expect(after.every((g) => g.unsubscribeToken === null)).toBe(true);
 
     vi.restoreAllMocks();
-    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season })).toEqual({ count: 120 });
+    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season }, null)).toEqual({ count: 120 });
     expect(await rowsOf('league', sent.sendId)).toHaveLength(120);
   });
 
@@ -146,7 +146,7 @@ describe('queueLeagueMessage', () => {
     await db.golfer.update({ where: { id: leaves.id }, data: { unsubscribedAt: new Date() } });
     const sent = input({ kind: 'reminder' });
 
-    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season })).toEqual({ count: 2 });
+    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season }, null)).toEqual({ count: 2 });
     const rows = await rowsOf('reminder', sent.sendId);
     expect(rows.map((r) => r.golferId)).toEqual([stays.id, alsoStays.id]);
     expect(rows.every((r) => r.kind === 'reminder')).toBe(true);
@@ -156,16 +156,16 @@ describe('queueLeagueMessage', () => {
     const season = freshSeason();
     await golfersIn(season, 3);
     const sent = input();
-    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season })).toEqual({ count: 3 });
-    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season })).toEqual({ count: 3 });
+    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season }, null)).toEqual({ count: 3 });
+    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season }, null)).toEqual({ count: 3 });
     const [a, b] = await Promise.all([
-      queueLeagueMessage(sent, { origin: ORIGIN, season }),
-      queueLeagueMessage(sent, { origin: ORIGIN, season }),
+      queueLeagueMessage(sent, { origin: ORIGIN, season }, null),
+      queueLeagueMessage(sent, { origin: ORIGIN, season }, null),
     ]);
     expect([a, b]).toEqual([{ count: 3 }, { count: 3 }]);
     expect(await rowsOf('league', sent.sendId)).toHaveLength(3);
     // A new form (a new send id) is a new message.
-    await queueLeagueMessage(input(), { origin: ORIGIN, season });
+    await queueLeagueMessage(input(), { origin: ORIGIN, season }, null);
     expect(await db.outboxMessage.count({ where: { key: { startsWith: `league:${sent.sendId}:` } } })).toBe(3);
   });
 
@@ -174,13 +174,13 @@ describe('queueLeagueMessage', () => {
     const [only] = await golfersIn(season, 1);
     await db.golfer.update({ where: { id: only.id }, data: { unsubscribedAt: new Date() } });
     const sent = input();
-    expect(await failureFrom(queueLeagueMessage(sent, { origin: ORIGIN, season }))).toEqual({
+    expect(await failureFrom(queueLeagueMessage(sent, { origin: ORIGIN, season }, null))).toEqual({
       status: 400,
       message: NO_RECIPIENTS,
       errors: undefined,
     });
     expect(
-      await failureFrom(queueLeagueMessage(input({ list: 'current' }), { origin: ORIGIN, season: season + 1 })),
+      await failureFrom(queueLeagueMessage(input({ list: 'current' }), { origin: ORIGIN, season: season + 1 }, null)),
     ).toMatchObject({ status: 400, message: 'No golfers to send to on this tab' });
     expect(await rowsOf('league', sent.sendId)).toEqual([]);
   });
@@ -190,12 +190,14 @@ describe('queueLeagueMessage', () => {
     await golfersIn(season, 200);
     const sent = input({ list: 'current', message: 'A longer message.\n\n'.repeat(50) });
     const started = performance.now();
-    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season })).toEqual({ count: 200 });
+    expect(await queueLeagueMessage(sent, { origin: ORIGIN, season }, null)).toEqual({ count: 200 });
     const first = performance.now() - started;
     expect(await rowsOf('league', sent.sendId)).toHaveLength(200);
     // Tokens exist now: the next send of 200 writes only the outbox rows.
     const again = performance.now();
-    expect(await queueLeagueMessage(input({ list: 'current' }), { origin: ORIGIN, season })).toEqual({ count: 200 });
+    expect(await queueLeagueMessage(input({ list: 'current' }), { origin: ORIGIN, season }, null)).toEqual({
+      count: 200,
+    });
     const second = performance.now() - again;
     console.log(`200 golfers: ${Math.round(first)} ms with new unsubscribe tokens, ${Math.round(second)} ms after`);
     expect(first).toBeLessThan(3_000);
@@ -309,7 +311,7 @@ describe('/unsubscribe/{token}', () => {
   async function golferWithToken() {
     const season = freshSeason();
     const [golfer] = await golfersIn(season, 1, { prefix: 'unsub' });
-    await queueLeagueMessage(input(), { origin: ORIGIN, season });
+    await queueLeagueMessage(input(), { origin: ORIGIN, season }, null);
     const { unsubscribeToken } = await db.golfer.findUniqueOrThrow({ where: { id: golfer.id } });
     return { golfer, token: unsubscribeToken!, season };
   }
@@ -332,7 +334,9 @@ describe('/unsubscribe/{token}', () => {
     expect(await posted.json()).toMatchObject({ state: 'found', unsubscribed: true, changed: 'unsubscribed' });
     expect((await db.golfer.findUniqueOrThrow({ where: { id: golfer.id } })).unsubscribedAt).not.toBeNull();
     // Left out of the next message to the tab.
-    expect(await failureFrom(queueLeagueMessage(input(), { origin: ORIGIN, season }))).toMatchObject({ status: 400 });
+    expect(await failureFrom(queueLeagueMessage(input(), { origin: ORIGIN, season }, null))).toMatchObject({
+      status: 400,
+    });
 
     expect(await resubscribe(token)).toMatchObject({ unsubscribed: false });
     expect(await getUnsubscribeState(token)).toMatchObject({ unsubscribed: false });

@@ -143,28 +143,37 @@ const NO_SEASON_DEFAULT: Record<string, string> = {
 
 beforeAll(async () => {
   // The calendar year's season was played and its registration has closed; next season's is open from January.
-  await createSeason({
-    year: calendarYear,
-    feeCents: FEES[calendarYear],
-    registrationOpens: `${calendarYear}-01-01`,
-    registrationCloses: `${calendarYear}-01-01`,
-    copyFrom: 2025,
-  });
-  await createSeason({
-    year: leagueYear,
-    feeCents: FEES[leagueYear],
-    registrationOpens: `${calendarYear}-01-01`,
-    registrationCloses: `${leagueYear}-12-31`,
-    copyFrom: 2025,
-  });
-  bothSeasonsGolfer = (await createGolfer({ firstName: 'Both', lastName: unique('Seasons') })).id;
+  await createSeason(
+    {
+      year: calendarYear,
+      feeCents: FEES[calendarYear],
+      registrationOpens: `${calendarYear}-01-01`,
+      registrationCloses: `${calendarYear}-01-01`,
+      copyFrom: 2025,
+    },
+    null,
+  );
+  await createSeason(
+    {
+      year: leagueYear,
+      feeCents: FEES[leagueYear],
+      registrationOpens: `${calendarYear}-01-01`,
+      registrationCloses: `${leagueYear}-12-31`,
+      copyFrom: 2025,
+    },
+    null,
+  );
+  bothSeasonsGolfer = (await createGolfer({ firstName: 'Both', lastName: unique('Seasons') }, null)).id;
   for (const season of [calendarYear, leagueYear]) {
-    await generateSeasonTeeTimes(season);
-    const golfer = await createGolfer({ firstName: 'Golfer', lastName: String(season) });
+    await generateSeasonTeeTimes(season, null);
+    const golfer = await createGolfer({ firstName: 'Golfer', lastName: String(season) }, null);
     golferIds[season] = golfer.id;
     const [first] = await listTeeTimes(season);
-    await assignGolferToTeeTime({ teeTimeId: first.id, position: 1, golferId: golfer.id, season });
-    await createFlightAssignment({ golferId: bothSeasonsGolfer, season, flightNo: season === leagueYear ? '2' : '3' });
+    await assignGolferToTeeTime({ teeTimeId: first.id, position: 1, golferId: golfer.id, season }, null);
+    await createFlightAssignment(
+      { golferId: bothSeasonsGolfer, season, flightNo: season === leagueYear ? '2' : '3' },
+      null,
+    );
   }
 });
 

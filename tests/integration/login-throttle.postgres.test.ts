@@ -22,13 +22,16 @@ describe('login throttling and sessions on PostgreSQL', () => {
   it('ends a session, and every session of a user', async () => {
     const { createUser, getUserOfSession, signOutEverywhere } = await import('~/models/users.server');
     const { createSession, endSession } = await import('~/models/sessions.server');
-    const user = await createUser({
-      username: 'pg-sessions',
-      password: 'pg-password',
-      email: 'pg@example.org',
-      firstName: 'Pg',
-      lastName: 'Sessions',
-    });
+    const user = await createUser(
+      {
+        username: 'pg-sessions',
+        password: 'pg-password',
+        email: 'pg@example.org',
+        firstName: 'Pg',
+        lastName: 'Sessions',
+      },
+      null,
+    );
     const [a, b, c] = await Promise.all([createSession(user.id), createSession(user.id), createSession(user.id)]);
     expect(await getUserOfSession(a)).toMatchObject({ id: user.id });
     await endSession(a);

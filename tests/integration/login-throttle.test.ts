@@ -20,7 +20,10 @@ const LOCKED = 'Too many failed attempts. Try again in 15 minutes.';
 async function newUser() {
   const username = unique('t');
   const password = 'the-right-password';
-  await createUser({ username, password, email: `${username}@example.org`, firstName: 'Tess', lastName: 'Throttle' });
+  await createUser(
+    { username, password, email: `${username}@example.org`, firstName: 'Tess', lastName: 'Throttle' },
+    null,
+  );
   return { username: username.toLowerCase(), password };
 }
 

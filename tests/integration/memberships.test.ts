@@ -25,7 +25,7 @@ async function toastOf(res: Response) {
 }
 
 async function golfer(lastName = unique('Member')) {
-  return createGolfer({ firstName: 'Mem', lastName });
+  return createGolfer({ firstName: 'Mem', lastName }, null);
 }
 
 const base = { registered: false, paid: false } as const;
@@ -33,48 +33,62 @@ const base = { registered: false, paid: false } as const;
 describe('membership model', () => {
   it('sets the registration datetime when marked registered, keeps it on later edits and clears it when un-registered', async () => {
     const g = await golfer();
-    const unregistered = await createMembership({ ...base, golferId: g.id, season: 2024 });
+    const unregistered = await createMembership({ ...base, golferId: g.id, season: 2024 }, null);
     expect(unregistered.registrationDatetime).toBeNull();
     const before = Date.now();
-    const registered = await updateMembership(unregistered.id, {
-      ...base,
-      golferId: g.id,
-      season: 2024,
-      registered: true,
-    });
+    const registered = await updateMembership(
+      unregistered.id,
+      {
+        ...base,
+        golferId: g.id,
+        season: 2024,
+        registered: true,
+      },
+      null,
+    );
     expect(registered.registrationDatetime!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    const paid = await updateMembership(unregistered.id, {
-      golferId: g.id,
-      season: 2024,
-      registered: true,
-      paid: true,
-    });
+    const paid = await updateMembership(
+      unregistered.id,
+      {
+        golferId: g.id,
+        season: 2024,
+        registered: true,
+        paid: true,
+      },
+      null,
+    );
     expect(paid.registrationDatetime).toEqual(registered.registrationDatetime);
-    const cleared = await updateMembership(unregistered.id, { ...base, golferId: g.id, season: 2024, paid: true });
+    const cleared = await updateMembership(
+      unregistered.id,
+      { ...base, golferId: g.id, season: 2024, paid: true },
+      null,
+    );
     expect(cleared.registrationDatetime).toBeNull();
     expect(cleared.paid).toBe(true);
   });
 
   it('allows one membership per golfer and season: a second is a 409 naming the golfer', async () => {
     const g = await golfer();
-    await createMembership({ ...base, golferId: g.id, season: 2025 });
-    const error = await createMembership({ ...base, golferId: g.id, season: 2025 }).catch((e: unknown) => e);
+    await createMembership({ ...base, golferId: g.id, season: 2025 }, null);
+    const error = await createMembership({ ...base, golferId: g.id, season: 2025 }, null).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);
     expect(failureOf(error)).toMatchObject({
       status: 409,
       message: `${g.fullName} already has a membership for the 2025 season`,
     });
-    const other = await createMembership({ ...base, golferId: g.id, season: 2024 });
-    const moved = updateMembership(other.id, { ...base, golferId: g.id, season: 2025 });
+    const other = await createMembership({ ...base, golferId: g.id, season: 2024 }, null);
+    const moved = updateMembership(other.id, { ...base, golferId: g.id, season: 2025 }, null);
     expect((await failureFrom(moved))?.status).toBe(409);
     expect(await db.membership.count({ where: { golferId: g.id } })).toBe(2);
   });
 
   it('refuses a golfer that does not exist with 400, and a missing membership with 404', async () => {
-    expect((await failureFrom(createMembership({ ...base, golferId: 999_999, season: 2025 })))?.status).toBe(400);
+    expect((await failureFrom(createMembership({ ...base, golferId: 999_999, season: 2025 }, null)))?.status).toBe(400);
     const g = await golfer();
-    expect((await failureFrom(updateMembership(999_999, { ...base, golferId: g.id, season: 2025 })))?.status).toBe(404);
-    expect((await failureFrom(deleteMembership(999_999)))?.status).toBe(404);
+    expect(
+      (await failureFrom(updateMembership(999_999, { ...base, golferId: g.id, season: 2025 }, null)))?.status,
+    ).toBe(404);
+    expect((await failureFrom(deleteMembership(999_999, null)))?.status).toBe(404);
   });
 
   it("recomputes the golfer's handicaps when the estimated score is set, changed or deleted", async () => {
@@ -85,39 +99,46 @@ describe('membership model', () => {
       db.round.findUniqueOrThrow({ where: { id: round.id }, select: { hcpIndexBefore: true, hcpIndexAfter: true } });
     // No estimate: nothing before the round; after it round(0.8 * 9) = 7.
     expect(await hcp()).toEqual({ hcpIndexBefore: null, hcpIndexAfter: 7 });
-    const m = await createMembership({ ...base, golferId: g.id, season: 2025, estimatedScore: 40 });
+    const m = await createMembership({ ...base, golferId: g.id, season: 2025, estimatedScore: 40 }, null);
     // Three entries of 40 at par 36 (differential 4): before round(3.2) = 3; after round(0.8 * 21 / 4) = 4.
     expect(await hcp()).toEqual({ hcpIndexBefore: 3, hcpIndexAfter: 4 });
-    await updateMembership(m.id, { ...base, golferId: g.id, season: 2025, estimatedScore: 46 });
+    await updateMembership(m.id, { ...base, golferId: g.id, season: 2025, estimatedScore: 46 }, null);
     // Differential 10: before 8; after round(0.8 * 39 / 4) = 8.
     expect(await hcp()).toEqual({ hcpIndexBefore: 8, hcpIndexAfter: 8 });
-    await deleteMembership(m.id);
+    await deleteMembership(m.id, null);
     expect(await hcp()).toEqual({ hcpIndexBefore: null, hcpIndexAfter: 7 });
   });
 
   it('upserts by golfer and season, keeping the registration datetime unless one is given', async () => {
     const g = await golfer();
     const when = new Date('2025-03-01T15:30:00Z');
-    const first = await upsertMembership({
-      golferId: g.id,
-      season: 2023,
-      registered: true,
-      paid: false,
-      registrationDatetime: when,
-    });
+    const first = await upsertMembership(
+      {
+        golferId: g.id,
+        season: 2023,
+        registered: true,
+        paid: false,
+        registrationDatetime: when,
+      },
+      null,
+    );
     expect(first.registrationDatetime).toEqual(when);
-    const second = await upsertMembership({
-      golferId: g.id,
-      season: 2023,
-      registered: true,
-      paid: true,
-      estimatedScore: 50,
-    });
+    const second = await upsertMembership(
+      {
+        golferId: g.id,
+        season: 2023,
+        registered: true,
+        paid: true,
+        estimatedScore: 50,
+      },
+      null,
+    );
     expect(second.id).toBe(first.id);
     expect(second).toMatchObject({ paid: true, estimatedScore: 50, registrationDatetime: when });
     // A file row with only golferId and season leaves the rest as it was.
     const third = await upsertMembership(
       { golferId: g.id, season: 2023, registered: false, paid: false },
+      null,
       db,
       new Set(['golferId', 'season']),
     );
@@ -127,21 +148,27 @@ describe('membership model', () => {
   it('lists a season newest registration first with undated rows last, and counts the tiles', async () => {
     const season = 2022;
     const [a, b, c] = await Promise.all([golfer('Aaa'), golfer('Bbb'), golfer('Ccc')]);
-    await createMembership({
-      golferId: a.id,
-      season,
-      registered: true,
-      paid: true,
-      registrationDatetime: new Date('2022-04-01T12:00:00Z'),
-    });
-    await createMembership({ golferId: b.id, season, registered: false, paid: false });
-    await createMembership({
-      golferId: c.id,
-      season,
-      registered: true,
-      paid: false,
-      registrationDatetime: new Date('2022-05-01T12:00:00Z'),
-    });
+    await createMembership(
+      {
+        golferId: a.id,
+        season,
+        registered: true,
+        paid: true,
+        registrationDatetime: new Date('2022-04-01T12:00:00Z'),
+      },
+      null,
+    );
+    await createMembership({ golferId: b.id, season, registered: false, paid: false }, null);
+    await createMembership(
+      {
+        golferId: c.id,
+        season,
+        registered: true,
+        paid: false,
+        registrationDatetime: new Date('2022-05-01T12:00:00Z'),
+      },
+      null,
+    );
     const rows = await listMemberships(season);
     expect(rows.map((r) => r.golferId)).toEqual([c.id, a.id, b.id]);
     expect(membershipTotals(rows)).toEqual({ total: 3, registered: 2, paid: 1 });
@@ -158,12 +185,12 @@ describe('/memberships page', () => {
     const { cookie } = await signIn();
     const tag = unique('Findme');
     const g = await golfer(tag);
-    await createMembership({ ...base, golferId: g.id, season: currentSeason() - 1 });
+    await createMembership({ ...base, golferId: g.id, season: currentSeason() - 1 }, null);
     const current = await (await call(pageLoader, request('/memberships', { cookie }))).json();
     expect(current.season).toBe(currentSeason());
     expect(current.seasons).toEqual([currentSeason(), currentSeason() - 1, currentSeason() - 2]);
     const other = await golfer();
-    await createMembership({ ...base, golferId: other.id, season: currentSeason() - 1 });
+    await createMembership({ ...base, golferId: other.id, season: currentSeason() - 1 }, null);
     const last = await (
       await call(pageLoader, request(`/memberships?season=${currentSeason() - 1}&q=${tag.toUpperCase()}`, { cookie }))
     ).json();
@@ -233,7 +260,7 @@ describe('/memberships page', () => {
   it('answers a second membership for the same season with 409 and a clear message, not a 500', async () => {
     const { cookie } = await signIn();
     const g = await golfer();
-    await createMembership({ ...base, golferId: g.id, season: 2025 });
+    await createMembership({ ...base, golferId: g.id, season: 2025 }, null);
     const res = await call(
       pageAction,
       request('/memberships', { cookie, form: { intent: 'create', golferId: String(g.id), season: '2025' } }),

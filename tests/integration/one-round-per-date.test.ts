@@ -19,8 +19,8 @@ describe('a second round of one golfer on one date', () => {
   it('is refused by the form with the message on the date field, and by the API with 409, saving nothing', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const kept = await createRound({ golferId: golfer.id, date: '2014-06-02', grossScore: 40 });
-    const other = await createRound({ golferId: golfer.id, date: '2014-06-09', grossScore: 42 });
+    const kept = await createRound({ golferId: golfer.id, date: '2014-06-02', grossScore: 40 }, null);
+    const other = await createRound({ golferId: golfer.id, date: '2014-06-09', grossScore: 42 }, null);
     const form = { golferId: String(golfer.id), date: '2014-06-02', season: '2014', grossScore: '44' };
 
     const created = await call(
@@ -65,7 +65,7 @@ describe('a second round of one golfer on one date', () => {
       { golferId: golfer.id, date: '2014-06-16', grossScore: 41 },
       { golferId: golfer.id, date: '2014-06-02', grossScore: 42 },
     ]);
-    const failure = await importJsonText('rounds', text).then(() => null, failureOf);
+    const failure = await importJsonText('rounds', text, null).then(() => null, failureOf);
     expect(failure).toMatchObject({ status: 400, errors: { 'Item 3': [`${message} (item 1)`] } });
     expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
   });
@@ -96,10 +96,11 @@ describe('rounds set aside by the upgrade, on /rounds', () => {
     const { cookie } = await signIn();
     const ann = await newGolfer();
     const bob = await newGolfer();
-    for (const golfer of [ann, bob]) await createFlightAssignment({ golferId: golfer.id, season: 2014, flightNo: '1' });
-    const anns = await createRound({ golferId: ann.id, date: '2014-07-07', grossScore: 44 });
-    const bobs = await createRound({ golferId: bob.id, date: '2014-07-07', grossScore: 40 });
-    await calculatePointsForDate('2014-07-07');
+    for (const golfer of [ann, bob])
+      await createFlightAssignment({ golferId: golfer.id, season: 2014, flightNo: '1' }, null);
+    const anns = await createRound({ golferId: ann.id, date: '2014-07-07', grossScore: 44 }, null);
+    const bobs = await createRound({ golferId: bob.id, date: '2014-07-07', grossScore: 40 }, null);
+    await calculatePointsForDate('2014-07-07', null);
     const row = await setAside(ann.id, '2014-07-07', 36);
 
     try {

@@ -95,7 +95,7 @@ describe('Stripe Checkout through the real SDK', () => {
 
   it('charges the fee of the season on sale, not the Settings fee (docs/product/seasons.md#registration-follows-the-season)', async () => {
     const window = { registrationOpens: `${season}-01-01`, registrationCloses: `${season}-12-31` };
-    await updateSeason(season, { feeCents: 16500, ...window });
+    await updateSeason(season, { feeCents: 16500, ...window }, null);
     await db.setting.upsert({
       where: { id: 1 },
       create: { id: 1, seasonFeeCents: 12000 },
@@ -110,7 +110,7 @@ describe('Stripe Checkout through the real SDK', () => {
       });
       expect(pending).toMatchObject({ season, amountCents: 16500 });
     } finally {
-      await updateSeason(season, { feeCents: 15000, ...window });
+      await updateSeason(season, { feeCents: 15000, ...window }, null);
       await db.setting.update({ where: { id: 1 }, data: { seasonFeeCents: 15000 } });
     }
   });

@@ -34,11 +34,11 @@ export async function playoffsLeague(year: number) {
   const dates = mondays(year);
   const regular = dates.slice(0, 9);
   const qualifiers = dates.slice(9, 13);
-  await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null });
+  await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null }, null);
   for (const [i, date] of dates.entries()) {
     const kind =
       i < 9 ? 'regular-round' : i < 13 ? 'playoff-qualifier' : i === 13 ? 'flight-playoff' : 'grand-championship';
-    await createScheduleEntry(year, { date, weekNumber: i + 1, event: `Week ${i + 1}`, kind });
+    await createScheduleEntry(year, { date, weekNumber: i + 1, event: `Week ${i + 1}`, kind }, null);
   }
 
   const golfers: Record<string, { id: number; fullName: string }> = {};
@@ -49,17 +49,20 @@ export async function playoffsLeague(year: number) {
     points: (date: string) => number,
     options: { gross?: number; registered?: string } = {},
   ) => {
-    const golfer = await createGolfer({ firstName: first, lastName: `Race${year}` });
+    const golfer = await createGolfer({ firstName: first, lastName: `Race${year}` }, null);
     golfers[first] = golfer;
-    await createFlightAssignment({ golferId: golfer.id, season: year, flightNo });
+    await createFlightAssignment({ golferId: golfer.id, season: year, flightNo }, null);
     if (options.registered)
-      await createMembership({
-        golferId: golfer.id,
-        season: year,
-        registered: true,
-        paid: true,
-        registrationDatetime: new Date(options.registered),
-      });
+      await createMembership(
+        {
+          golferId: golfer.id,
+          season: year,
+          registered: true,
+          paid: true,
+          registrationDatetime: new Date(options.registered),
+        },
+        null,
+      );
     // One batch a golfer: the golfer's handicaps are computed once, as an import does.
     await createRounds(
       nights.map((date) => ({
@@ -69,6 +72,7 @@ export async function playoffsLeague(year: number) {
         grossScore: options.gross ?? 45,
         points: points(date),
       })),
+      null,
     );
   };
   const q = (n: number) => qualifiers.slice(0, n);

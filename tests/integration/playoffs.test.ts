@@ -194,8 +194,8 @@ describe('/stats/playoffs', () => {
     };
     const before = await measure();
     for (let i = 0; i < 12; i++) {
-      const golfer = await createGolfer({ firstName: 'Many', lastName: unique('Race') });
-      await createFlightAssignment({ golferId: golfer.id, season: YEAR, flightNo: '4' });
+      const golfer = await createGolfer({ firstName: 'Many', lastName: unique('Race') }, null);
+      await createFlightAssignment({ golferId: golfer.id, season: YEAR, flightNo: '4' }, null);
       await db.round.create({
         data: { golferId: golfer.id, date: league.regular[0], season: YEAR, grossScore: 44, netScore: 44, points: i },
       });
@@ -210,10 +210,11 @@ describe('the standings', () => {
     const other = await playoffsLeague(2054);
     const eight = [...other.regular.slice(0, 5), ...other.qualifiers.slice(0, 3)];
     const join = async (first: string, nights: string[], points: (date: string) => number) => {
-      const golfer = await createGolfer({ firstName: first, lastName: unique('Tie') });
-      await createFlightAssignment({ golferId: golfer.id, season: 2054, flightNo: '2' });
+      const golfer = await createGolfer({ firstName: first, lastName: unique('Tie') }, null);
+      await createFlightAssignment({ golferId: golfer.id, season: 2054, flightNo: '2' }, null);
       await createRounds(
         nights.map((date) => ({ golferId: golfer.id, date, season: 2054, grossScore: 45, points: points(date) })),
+        null,
       );
       return golfer.id;
     };

@@ -30,14 +30,17 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
   async function golfer(flight: '1' | '2' | null = '1') {
     const { createGolfer, createFlightAssignment } = await models();
     serial += 1;
-    const made = await createGolfer({ firstName: 'Pts', lastName: `Case${year}x${serial}x${Date.now() % 100000}` });
-    if (flight) await createFlightAssignment({ golferId: made.id, season: year, flightNo: flight });
+    const made = await createGolfer(
+      { firstName: 'Pts', lastName: `Case${year}x${serial}x${Date.now() % 100000}` },
+      null,
+    );
+    if (flight) await createFlightAssignment({ golferId: made.id, season: year, flightNo: flight }, null);
     return made.id;
   }
 
   async function round(golferId: number, date: string, grossScore: number, points?: number, courseId?: number) {
     const { createRound } = await models();
-    return (await createRound({ golferId, date, grossScore, points, courseId })).id;
+    return (await createRound({ golferId, date, grossScore, points, courseId }, null)).id;
   }
 
   async function pointsOf(...ids: number[]) {
@@ -61,7 +64,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
   async function expectFresh(...dates: string[]) {
     const { calculatePointsForDate } = await models();
     const before = await stored(dates);
-    for (const date of dates) await calculatePointsForDate(date);
+    for (const date of dates) await calculatePointsForDate(date, null);
     expect(before).toEqual(await stored(dates));
   }
 
@@ -90,7 +93,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const anns = await round(ann, date, 40);
     const bobs = await round(bob, date, 44);
     const loose = await round(flightless, date, 30, 7);
-    await calculatePointsForDate(date);
+    await calculatePointsForDate(date, null);
     expect(await pointsOf(anns, bobs, loose)).toEqual([24, 23, 7]);
 
     // Cy's typed 5 is replaced: on a calculated date, every round's points follow the ranking.
@@ -106,20 +109,20 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const bobs = await round(bob, first, 44);
     const cys = await round(cy, second, 41);
     const dees = await round(dee, second, 42);
-    await calculatePointsForDate(first);
-    await calculatePointsForDate(second);
+    await calculatePointsForDate(first, null);
+    await calculatePointsForDate(second, null);
 
-    await updateRound(bobs, { golferId: bob, date: first, grossScore: 36 });
+    await updateRound(bobs, { golferId: bob, date: first, grossScore: 36 }, null);
     expect(await pointsOf(bobs, anns)).toEqual([24, 23]);
 
     // Bob's round moves to the second date: alone on the first, Ann wins it; Bob's 36 wins the second.
-    await updateRound(bobs, { golferId: bob, date: second, grossScore: 36 });
+    await updateRound(bobs, { golferId: bob, date: second, grossScore: 36 }, null);
     expect(await pointsOf(anns)).toEqual([24]);
     expect(await pointsOf(bobs, cys, dees)).toEqual([24, 23, 22]);
 
     // Cy's round changes hands: Eve, in flight 2, wins that flight alone, and flight 1 closes ranks.
     const eve = await golfer('2');
-    await updateRound(cys, { golferId: eve, date: second, grossScore: 41 });
+    await updateRound(cys, { golferId: eve, date: second, grossScore: 41 }, null);
     expect(await pointsOf(bobs, dees, cys)).toEqual([24, 23, 24]);
   });
 
@@ -130,9 +133,9 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const anns = await round(ann, date, 38);
     const bobs = await round(bob, date, 40);
     const cys = await round(cy, date, 42);
-    await calculatePointsForDate(date);
+    await calculatePointsForDate(date, null);
     expect(await pointsOf(anns, bobs, cys)).toEqual([24, 23, 22]);
-    await deleteRound(anns);
+    await deleteRound(anns, null);
     expect(await pointsOf(bobs, cys)).toEqual([24, 23]);
   });
 
@@ -143,11 +146,11 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const annEarly = await round(ann, early, 40); // handicap 3 afterwards
     const annLater = await round(ann, later, 44); // net 41
     const bobs = await round(bob, later, 40); // net 40
-    await calculatePointsForDate(later);
+    await calculatePointsForDate(later, null);
     expect(await pointsOf(bobs, annLater)).toEqual([24, 23]);
 
     // 56 early: handicap 16, so Ann's later 44 is net 28 and she now wins the later night.
-    await updateRound(annEarly, { golferId: ann, date: early, grossScore: 56 });
+    await updateRound(annEarly, { golferId: ann, date: early, grossScore: 56 }, null);
     expect(await database().round.findUniqueOrThrow({ where: { id: annLater } })).toMatchObject({ netScore: 28 });
     expect(await pointsOf(annLater, bobs)).toEqual([24, 23]);
   });
@@ -160,8 +163,8 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const bobs = await round(bob, date, 44, 12);
     const cys = await round(cy, date, 38);
     expect(await pointsOf(anns, bobs, cys)).toEqual([10, 12, null]);
-    await updateRound(anns, { golferId: ann, date, grossScore: 50, points: 10 });
-    await deleteRound(cys);
+    await updateRound(anns, { golferId: ann, date, grossScore: 50, points: 10 }, null);
+    await deleteRound(cys, null);
     expect(await pointsOf(anns, bobs)).toEqual([10, 12]);
   });
 
@@ -171,7 +174,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const [ann, bob, cy] = [await golfer(), await golfer(), await golfer()];
     const anns = await round(ann, calculated, 40);
     const bobs = await round(bob, calculated, 44);
-    await calculatePointsForDate(calculated);
+    await calculatePointsForDate(calculated, null);
     const typedAnn = await round(ann, typed, 40, 3);
 
     const rows = [
@@ -179,7 +182,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
       { golferId: bob, date: calculated, grossScore: 39 }, // Bob's round, updated: second
       { golferId: cy, date: typed, grossScore: 35, points: 9 },
     ];
-    expect(await importJsonText('rounds', JSON.stringify(rows))).toEqual({ count: 3 });
+    expect(await importJsonText('rounds', JSON.stringify(rows), null)).toEqual({ count: 3 });
     const cys = await database().round.findUniqueOrThrow({
       where: { golferId_date: { golferId: cy, date: calculated } },
     });
@@ -200,16 +203,21 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const message = `This golfer already has a round on August 5, ${year}`;
     const refused = { status: 409, message, errors: { date: [message] } };
 
-    expect(await createRound({ golferId: ann, date, grossScore: 41 }).then(() => null, failureOf)).toEqual(refused);
+    expect(await createRound({ golferId: ann, date, grossScore: 41 }, null).then(() => null, failureOf)).toEqual(
+      refused,
+    );
     // Moving another round onto the date is the same clash.
-    expect(await updateRound(other, { golferId: ann, date, grossScore: 42 }).then(() => null, failureOf)).toEqual(
+    expect(await updateRound(other, { golferId: ann, date, grossScore: 42 }, null).then(() => null, failureOf)).toEqual(
       refused,
     );
     // A batch names the input that clashes (an import names its row from it), and writes none of them.
-    const batch = await createRounds([
-      { golferId: ann, date: day('09-02'), grossScore: 41 },
-      { golferId: ann, date, grossScore: 41 },
-    ]).catch((error: unknown) => error);
+    const batch = await createRounds(
+      [
+        { golferId: ann, date: day('09-02'), grossScore: 41 },
+        { golferId: ann, date, grossScore: 41 },
+      ],
+      null,
+    ).catch((error: unknown) => error);
     expect(failureOf(batch)).toMatchObject({ status: 409, message });
     expect(batch).toMatchObject({ index: 1 });
     // Two rows of one file, and (through the import) none written.
@@ -218,7 +226,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
       { golferId: bob, date, grossScore: 40 },
       { golferId: bob, date, grossScore: 41 },
     ];
-    expect(await importJsonText('rounds', JSON.stringify(twice)).then(() => null, failureOf)).toMatchObject({
+    expect(await importJsonText('rounds', JSON.stringify(twice), null).then(() => null, failureOf)).toMatchObject({
       status: 400,
       errors: { 'Item 2': [`${message} (item 1)`] },
     });
@@ -234,9 +242,9 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const ann = await golfer();
     await round(ann, day('08-19'), 40);
     await database().$transaction(async (tx) => {
-      const again = createRound({ golferId: ann, date: day('08-19'), grossScore: 41 }, tx);
+      const again = createRound({ golferId: ann, date: day('08-19'), grossScore: 41 }, null, tx);
       expect(await again.then(() => null, failureOf)).toMatchObject({ status: 409 });
-      await createRound({ golferId: ann, date: day('08-26'), grossScore: 41 }, tx);
+      await createRound({ golferId: ann, date: day('08-26'), grossScore: 41 }, null, tx);
     });
     expect(await database().round.count({ where: { golferId: ann } })).toBe(2);
   });
@@ -253,21 +261,21 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const cys = await round(cy, first, 42);
     const annSecond = await round(ann, second, 40); // handicap 2 from the first night: net 38
     const dees = await round(dee, second, 44);
-    await calculatePointsForDate(first);
-    await calculatePointsForDate(second);
+    await calculatePointsForDate(first, null);
+    await calculatePointsForDate(second, null);
     const annTyped = await round(ann, typed, 40, 5);
     const bobTyped = await round(bob, typed, 45, 7);
     expect(await pointsOf(anns, bobs, cys, annSecond, dees)).toEqual([24, 23, 22, 24, 23]);
 
     // An unknown golfer is a 404, and a deletion whose transaction fails later takes its recalculation with it.
     const untouched = await stored([first, second, typed]);
-    expect(failureOf(await deleteGolfer(999_999_999).catch((error: unknown) => error))).toMatchObject({
+    expect(failureOf(await deleteGolfer(999_999_999, null).catch((error: unknown) => error))).toMatchObject({
       status: 404,
     });
-    await rolledBack((tx) => deleteGolfer(ann, tx));
+    await rolledBack((tx) => deleteGolfer(ann, null, tx));
     expect(await stored([first, second, typed])).toEqual(untouched);
 
-    await deleteGolfer(ann);
+    await deleteGolfer(ann, null);
     expect(await pointsOf(anns, annSecond, annTyped)).toEqual([undefined, undefined, undefined]);
     expect(await pointsOf(bobs, cys, dees, bobTyped)).toEqual([24, 23, 24, 7]);
     expect([await totalOf(bob), await totalOf(cy), await totalOf(dee)]).toEqual([31, 23, 24]);
@@ -279,16 +287,19 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const { call, request, signIn } = await import('./helpers');
     const { action } = await import('~/routes/api.courses.$id');
     const [early, later, typed] = [day('04-22'), day('04-29'), day('05-04')];
-    const course = await createCourse({
-      courseName: `Par case ${year} ${Date.now()}`,
-      coursePar: 36,
-      courseLength: '3000',
-    });
+    const course = await createCourse(
+      {
+        courseName: `Par case ${year} ${Date.now()}`,
+        coursePar: 36,
+        courseLength: '3000',
+      },
+      null,
+    );
     const [ann, bob] = [await golfer(), await golfer()];
     await round(ann, early, 40, undefined, course.id); // 4 over par 36: handicap 3
     const annLater = await round(ann, later, 44); // net 41
     const bobs = await round(bob, later, 40); // net 40
-    await calculatePointsForDate(later);
+    await calculatePointsForDate(later, null);
     const annTyped = await round(ann, typed, 50, 2);
     const bobTyped = await round(bob, typed, 51, 6);
     expect(await pointsOf(bobs, annLater)).toEqual([24, 23]);
@@ -302,11 +313,11 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ errors: { coursePar: [expect.stringContaining('Par')] } });
-    await rolledBack((tx) => updateCourse(course.id, { ...body, coursePar: 30 }, tx));
+    await rolledBack((tx) => updateCourse(course.id, { ...body, coursePar: 30 }, null, tx));
     expect(await stored([early, later, typed])).toEqual(untouched);
 
     // Par 30: Ann's early round is 10 over, handicap 8, and her later 44 is net 36: she wins that night.
-    await updateCourse(course.id, { ...body, coursePar: 30 });
+    await updateCourse(course.id, { ...body, coursePar: 30 }, null);
     expect(await database().round.findUniqueOrThrow({ where: { id: annLater } })).toMatchObject({ netScore: 36 });
     expect(await pointsOf(annLater, bobs, annTyped, bobTyped)).toEqual([24, 23, 2, 6]);
     expect([await totalOf(ann), await totalOf(bob)]).toEqual([26, 29]);
@@ -315,8 +326,8 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     // Deleting the course puts the early round at the default par (decision 012): Ann's handicap and place go back.
     const { deleteCourse } = await models();
     const { updateSettings } = await import('~/models/settings.server');
-    await updateSettings({ defaultPar: 36 }); // the league's default: the early round is 4 over again, handicap 3
-    await deleteCourse(course.id);
+    await updateSettings({ defaultPar: 36 }, null); // the league's default: the early round is 4 over again, handicap 3
+    await deleteCourse(course.id, null);
     expect(await pointsOf(bobs, annLater, annTyped, bobTyped)).toEqual([24, 23, 2, 6]);
     await expectFresh(later);
   });
@@ -342,7 +353,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const cys = await round(cy, night, 42);
     const dees = await round(dee, night, 39);
     const eves = await round(eve, night, 36, 7);
-    await calculatePointsForDate(night);
+    await calculatePointsForDate(night, null);
     const annTyped = await round(ann, typed, 40, 3);
     const bobTyped = await round(bob, typed, 41, 9);
     expect(await pointsOf(anns, bobs, cys, dees, eves)).toEqual([24, 23, 22, 24, 7]);
@@ -351,31 +362,31 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const untouched = await stored([night, typed]);
     const clash = { golferId: ann, season: year, flightNo: '2' as const };
     expect(
-      failureOf(await updateFlightAssignment(await assignmentOf(bob), clash).catch((e: unknown) => e)),
+      failureOf(await updateFlightAssignment(await assignmentOf(bob), clash, null).catch((e: unknown) => e)),
     ).toMatchObject({ status: 409 });
-    expect(failureOf(await moveFlightAssignment(999_999_999, '2').catch((e: unknown) => e))).toMatchObject({
+    expect(failureOf(await moveFlightAssignment(999_999_999, '2', null).catch((e: unknown) => e))).toMatchObject({
       status: 404,
     });
-    await rolledBack(async (tx) => moveFlightAssignment(await assignmentOf(bob), '2', tx));
+    await rolledBack(async (tx) => moveFlightAssignment(await assignmentOf(bob), '2', null, tx));
     expect(await stored([night, typed])).toEqual(untouched);
 
     // A move: flight 1 closes ranks, Bob is second in flight 2.
-    await moveFlightAssignment(await assignmentOf(bob), '2');
+    await moveFlightAssignment(await assignmentOf(bob), '2', null);
     expect(await pointsOf(anns, cys, dees, bobs)).toEqual([24, 23, 24, 23]);
     await expectFresh(night);
 
     // A new assignment: Eve's typed 7 gives way to her place in flight 2.
-    await createFlightAssignment({ golferId: eve, season: year, flightNo: '2' });
+    await createFlightAssignment({ golferId: eve, season: year, flightNo: '2' }, null);
     expect(await pointsOf(eves, dees, bobs)).toEqual([24, 23, 22]);
     await expectFresh(night);
 
     // A removed assignment: Cy keeps the points he had (decision 022), Ann is alone in flight 1.
-    await deleteFlightAssignment(await assignmentOf(cy));
+    await deleteFlightAssignment(await assignmentOf(cy), null);
     expect(await pointsOf(anns, cys)).toEqual([24, 23]);
     await expectFresh(night);
 
     // An edit: Ann joins flight 2.
-    await updateFlightAssignment(await assignmentOf(ann), { golferId: ann, season: year, flightNo: '2' });
+    await updateFlightAssignment(await assignmentOf(ann), { golferId: ann, season: year, flightNo: '2' }, null);
     expect(await pointsOf(eves, anns, dees, bobs)).toEqual([24, 23, 22, 21]);
     await expectFresh(night);
 
@@ -384,7 +395,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
       { golferId: ann, season: year, flightNo: '1' },
       { golferId: cy, season: year, flightNo: '1' },
     ];
-    expect(await importJsonText('flights', JSON.stringify(rows))).toEqual({ count: 2 });
+    expect(await importJsonText('flights', JSON.stringify(rows), null)).toEqual({ count: 2 });
     expect(await pointsOf(anns, cys, eves, dees, bobs)).toEqual([24, 23, 24, 23, 22]);
     expect(await pointsOf(annTyped, bobTyped)).toEqual([3, 9]);
     expect([await totalOf(ann), await totalOf(bob)]).toEqual([27, 31]);
@@ -399,34 +410,34 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     const [ann, bob] = [await golfer(), await golfer()];
     const anns = await round(ann, night, 44); // no estimate, no earlier round: net 44
     const bobs = await round(bob, night, 42);
-    await calculatePointsForDate(night);
+    await calculatePointsForDate(night, null);
     const annTyped = await round(ann, typed, 40, 1);
     const bobTyped = await round(bob, typed, 40, 4);
     expect(await pointsOf(bobs, anns)).toEqual([24, 23]);
 
     // An estimate of 46 is 10 over par: handicap 8, so Ann's 44 is net 36 and she wins.
     const input = { golferId: ann, season: year, registered: true, paid: false, estimatedScore: 46 };
-    await rolledBack((tx) => createMembership(input, tx));
+    await rolledBack((tx) => createMembership(input, null, tx));
     expect(await pointsOf(bobs, anns)).toEqual([24, 23]);
-    const membership = await createMembership(input);
+    const membership = await createMembership(input, null);
     expect(await pointsOf(anns, bobs)).toEqual([24, 23]);
     await expectFresh(night);
 
     // A second membership for the season is a 409 and changes nothing.
     const untouched = await stored([night, typed]);
-    const twice = createMembership({ ...input, estimatedScore: 60 });
+    const twice = createMembership({ ...input, estimatedScore: 60 }, null);
     expect(failureOf(await twice.catch((e: unknown) => e))).toMatchObject({ status: 409 });
     expect(await stored([night, typed])).toEqual(untouched);
 
     // Without the estimate Ann is back to net 44.
-    await updateMembership(membership.id, { ...input, estimatedScore: undefined });
+    await updateMembership(membership.id, { ...input, estimatedScore: undefined }, null);
     expect(await pointsOf(bobs, anns)).toEqual([24, 23]);
     await expectFresh(night);
 
     // An imported membership with an estimate of 30 (6 under par: handicap -5) makes Bob's 42 a net 47.
-    await deleteMembership(membership.id);
+    await deleteMembership(membership.id, null);
     const rows = [{ golferId: bob, season: year, registered: true, paid: true, estimatedScore: 30 }];
-    expect(await importJsonText('memberships', JSON.stringify(rows))).toEqual({ count: 1 });
+    expect(await importJsonText('memberships', JSON.stringify(rows), null)).toEqual({ count: 1 });
     expect(await pointsOf(anns, bobs, annTyped, bobTyped)).toEqual([24, 23, 1, 4]);
     expect([await totalOf(ann), await totalOf(bob)]).toEqual([25, 27]);
     await expectFresh(night);

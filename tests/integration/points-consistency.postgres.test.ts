@@ -16,7 +16,7 @@ describe('points stay consistent with the rounds (PostgreSQL)', () => {
   it("answers a round recorded by another request between the check and the insert with the form's 409", async () => {
     const { createGolfer } = await import('~/models/golfers.server');
     const { createRound } = await import('~/models/rounds.server');
-    const golfer = await createGolfer({ firstName: 'Race', lastName: 'Pg' });
+    const golfer = await createGolfer({ firstName: 'Race', lastName: 'Pg' }, null);
     const input = { golferId: golfer.id, date: '2013-09-09', grossScore: 40 };
     let insertedFirst!: () => void;
     const inserted = new Promise<void>((resolve) => (insertedFirst = resolve));
@@ -25,12 +25,12 @@ describe('points stay consistent with the rounds (PostgreSQL)', () => {
     // The first request has inserted its round but not committed: the second sees no clash, and its insert waits
     // on the unique index until the first commits, then fails.
     const first = db.$transaction(async (tx) => {
-      await createRound(input, tx);
+      await createRound(input, null, tx);
       insertedFirst();
       await gate;
     });
     await inserted;
-    const second = createRound({ ...input, grossScore: 41 }).then(() => null, failureOf);
+    const second = createRound({ ...input, grossScore: 41 }, null).then(() => null, failureOf);
     await new Promise((resolve) => setTimeout(resolve, 500));
     letGo();
     await first;

@@ -11,8 +11,8 @@ import { call, failureFrom, request, signIn } from './helpers';
 /** A golfer in a flight with one round on the date; gross = net since no history. */
 async function player(flightNo: '1' | '2' | '3' | '4' | null, date: string, gross: number, points?: number) {
   const golfer = await newGolfer();
-  if (flightNo) await createFlightAssignment({ golferId: golfer.id, season: Number(date.slice(0, 4)), flightNo });
-  const round = await createRound({ golferId: golfer.id, date, grossScore: gross, points });
+  if (flightNo) await createFlightAssignment({ golferId: golfer.id, season: Number(date.slice(0, 4)), flightNo }, null);
+  const round = await createRound({ golferId: golfer.id, date, grossScore: gross, points }, null);
   return round.id;
 }
 
@@ -32,7 +32,7 @@ describe('calculate points for a date', () => {
       await player('1', date, 45),
     ];
     const flight2 = [await player('2', date, 50), await player('2', date, 50)];
-    const result = await calculatePointsForDate(date);
+    const result = await calculatePointsForDate(date, null);
     expect(result).toEqual({ date, season: 2023, awarded: 6, withoutFlight: 0 });
     // 38 first (24); two at 40 share places 2–3 (23 + 22) / 2; 45 fourth (21).
     expect(await pointsOf(flight1)).toEqual([22.5, 24, 22.5, 21]);
@@ -43,11 +43,11 @@ describe('calculate points for a date', () => {
   it('ranks by net score, not gross', async () => {
     const date = '2023-06-12';
     const golfer = await newGolfer();
-    await createFlightAssignment({ golferId: golfer.id, season: 2023, flightNo: '3' });
-    await createRound({ golferId: golfer.id, date: '2023-06-05', grossScore: 56 }); // handicap 16 afterwards
-    const highHandicap = await createRound({ golferId: golfer.id, date, grossScore: 48 }); // net 32
+    await createFlightAssignment({ golferId: golfer.id, season: 2023, flightNo: '3' }, null);
+    await createRound({ golferId: golfer.id, date: '2023-06-05', grossScore: 56 }, null); // handicap 16 afterwards
+    const highHandicap = await createRound({ golferId: golfer.id, date, grossScore: 48 }, null); // net 32
     const scratch = await player('3', date, 40); // net 40
-    await calculatePointsForDate(date);
+    await calculatePointsForDate(date, null);
     expect(await pointsOf([highHandicap.id, scratch])).toEqual([24, 23]);
   });
 
@@ -57,7 +57,7 @@ describe('calculate points for a date', () => {
     const typed = await player(null, date, 39, 7);
     const blank = await player(null, date, 39);
     const otherDay = await player('4', '2023-06-26', 30, 5);
-    const result = await calculatePointsForDate(date);
+    const result = await calculatePointsForDate(date, null);
     expect(result).toMatchObject({ awarded: 1, withoutFlight: 2 });
     expect(await pointsOf([flighted, typed, blank, otherDay])).toEqual([24, 7, null, 5]);
   });
@@ -66,28 +66,28 @@ describe('calculate points for a date', () => {
     const date = '2023-07-10';
     const a = await player('1', date, 44, 3);
     const b = await player('1', date, 41, 3);
-    await calculatePointsForDate(date);
+    await calculatePointsForDate(date, null);
     expect(await pointsOf([a, b])).toEqual([23, 24]);
   });
 
   it('uses the flight assignment of the season of the date', async () => {
     const golfer = await newGolfer();
-    await createFlightAssignment({ golferId: golfer.id, season: 2022, flightNo: '1' });
-    const round = await createRound({ golferId: golfer.id, date: '2023-07-17', grossScore: 40 });
-    expect(await calculatePointsForDate('2023-07-17')).toMatchObject({ awarded: 0, withoutFlight: 1 });
+    await createFlightAssignment({ golferId: golfer.id, season: 2022, flightNo: '1' }, null);
+    const round = await createRound({ golferId: golfer.id, date: '2023-07-17', grossScore: 40 }, null);
+    expect(await calculatePointsForDate('2023-07-17', null)).toMatchObject({ awarded: 0, withoutFlight: 1 });
     expect(await pointsOf([round.id])).toEqual([null]);
   });
 
   it('refuses a special-event date, a date without rounds and a date that does not exist', async () => {
-    expect(await failureFrom(calculatePointsForDate('2025-05-05'))).toMatchObject({
+    expect(await failureFrom(calculatePointsForDate('2025-05-05', null))).toMatchObject({
       status: 400,
       message: expect.stringMatching(/special event/),
     });
-    expect(await failureFrom(calculatePointsForDate('2023-01-02'))).toMatchObject({
+    expect(await failureFrom(calculatePointsForDate('2023-01-02', null))).toMatchObject({
       status: 404,
       message: 'No rounds recorded on January 2, 2023',
     });
-    expect(await failureFrom(calculatePointsForDate('2023-02-29'))).toMatchObject({ status: 400 });
+    expect(await failureFrom(calculatePointsForDate('2023-02-29', null))).toMatchObject({ status: 400 });
   });
 
   it("reads the schedule through the caller's transaction: a rain-out marked in it refuses the date", async () => {
@@ -104,7 +104,7 @@ describe('calculate points for a date', () => {
     const refused = await db
       .$transaction(async (tx) => {
         await tx.scheduleEntry.update({ where: { season_date: { season: 2017, date } }, data: { rainOut: true } });
-        return calculatePointsForDate(date, tx);
+        return calculatePointsForDate(date, null, tx);
       })
       .catch((error: unknown) => failureOf(error));
     expect(refused).toMatchObject({
@@ -112,7 +112,7 @@ describe('calculate points for a date', () => {
       message: 'June 5, 2017 is a rain-out: its rounds count for neither handicap nor standings',
     });
     // The caller's transaction rolled back the rain-out, so the night is an ordinary one again.
-    expect(await calculatePointsForDate(date)).toMatchObject({ awarded: 2 });
+    expect(await calculatePointsForDate(date, null)).toMatchObject({ awarded: 2 });
     expect(await pointsOf([a, b])).toEqual([24, 23]);
   });
 

@@ -44,14 +44,17 @@ describe('PostgreSQL (DATABASE_URL=postgresql://…)', () => {
 
   it('signs users in through the same code path', async () => {
     const { createUser, verifyLogin } = await import('~/models/users.server');
-    await createUser({
-      username: 'pgadmin',
-      password: 'pg-password',
-      email: 'a@example.org',
-      firstName: 'Pg',
-      lastName: 'Admin',
-      isAdmin: true,
-    });
+    await createUser(
+      {
+        username: 'pgadmin',
+        password: 'pg-password',
+        email: 'a@example.org',
+        firstName: 'Pg',
+        lastName: 'Admin',
+        isAdmin: true,
+      },
+      null,
+    );
     expect(await verifyLogin('pgadmin', 'pg-password')).toMatchObject({ username: 'pgadmin', isAdmin: true });
     expect(await verifyLogin('pgadmin', 'nope')).toBeNull();
   });

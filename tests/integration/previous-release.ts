@@ -266,7 +266,7 @@ export async function expectUpgradedCalendar(db: Db, before: StoredNight[], upgr
   const rainedAt = new Date(Math.floor(upgradedFrom.getTime() / 1000) * 1000 + 86_400_000);
   vi.useFakeTimers({ toFake: ['Date'], now: rainedAt });
   try {
-    await setRainOut(2025, night.id, true);
+    await setRainOut(2025, night.id, true, null);
   } finally {
     vi.useRealTimers();
   }

@@ -23,8 +23,8 @@ describe("the league season's fee and the tee-time window of Settings", () => {
 
     const before = await getSettings();
     const season = await getSeason(2025);
-    await updateSettings({ teeFirst: '07:30', teeLast: '16:45' });
-    await updateSeason(2025, { feeCents: 17550, registrationOpens: null, registrationCloses: null });
+    await updateSettings({ teeFirst: '07:30', teeLast: '16:45' }, null);
+    await updateSeason(2025, { feeCents: 17550, registrationOpens: null, registrationCloses: null }, null);
     try {
       const joinText = (await join()).text;
       expect(joinText).toContain('every Monday of the 2025 season');
@@ -44,12 +44,16 @@ describe("the league season's fee and the tee-time window of Settings", () => {
       expect(scheduleText).toContain('2025 Season · League nights are Mondays, 7:30am to 4:45pm.');
       expect(scheduleText).toContain('Tee times run from 7:30am to 4:45pm every Monday.');
     } finally {
-      await updateSettings({ teeFirst: before.teeFirst, teeLast: before.teeLast });
-      await updateSeason(2025, {
-        feeCents: season!.feeCents,
-        registrationOpens: season!.registrationOpens,
-        registrationCloses: season!.registrationCloses,
-      });
+      await updateSettings({ teeFirst: before.teeFirst, teeLast: before.teeLast }, null);
+      await updateSeason(
+        2025,
+        {
+          feeCents: season!.feeCents,
+          registrationOpens: season!.registrationOpens,
+          registrationCloses: season!.registrationCloses,
+        },
+        null,
+      );
     }
   });
 });
@@ -81,7 +85,7 @@ describe('/schedule', () => {
   it('marks rained-out dates in the table and in Event Information', async () => {
     const season = await getSeason(2025);
     const rainedOut = ['2025-05-05', '2025-08-11'].map((date) => season!.schedule.find((e) => e.date === date)!);
-    for (const entry of rainedOut) await setRainOut(2025, entry.id, true);
+    for (const entry of rainedOut) await setRainOut(2025, entry.id, true, null);
     try {
       const page = await schedule();
       expect(page.html.match(/>Rain-out</g)).toHaveLength(2);
@@ -92,13 +96,13 @@ describe('/schedule', () => {
         'Monday, May 5 (Practice Round) and Monday, August 11 (Playoff Qualifier 2) were rained out and do not count',
       );
     } finally {
-      for (const entry of rainedOut) await setRainOut(2025, entry.id, false);
+      for (const entry of rainedOut) await setRainOut(2025, entry.id, false, null);
     }
   });
 
   it('links the seasons that have a schedule and shows another season with ?season=', async () => {
-    await createSeason({ year: 2024, registrationOpens: null, registrationCloses: null, copyFrom: 2025 });
-    await createSeason({ year: 2023, registrationOpens: null, registrationCloses: null });
+    await createSeason({ year: 2024, registrationOpens: null, registrationCloses: null, copyFrom: 2025 }, null);
+    await createSeason({ year: 2023, registrationOpens: null, registrationCloses: null }, null);
 
     const league = await schedule();
     expect(league.text).toContain('2025 Season');

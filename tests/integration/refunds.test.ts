@@ -191,8 +191,8 @@ describe('refund from /memberships through Stripe', () => {
     const forbidden = await refundForm(membership.id, '75', member.cookie);
     expect(forbidden.status).toBe(403);
 
-    const golfer = await createGolfer({ firstName: 'Cash', lastName: unique('Payer') });
-    const byHand = await createMembership({ golferId: golfer.id, season, registered: true, paid: true });
+    const golfer = await createGolfer({ firstName: 'Cash', lastName: unique('Payer') }, null);
+    const byHand = await createMembership({ golferId: golfer.id, season, registered: true, paid: true }, null);
     const outside = await refundForm(byHand.id, '75');
     expect(outside.status).toBe(409);
     expect(JSON.stringify(await outside.json())).toContain('not paid through the online checkout');
@@ -256,13 +256,16 @@ describe('refunds made in Stripe (charge.refunded webhook)', () => {
     await postWebhook(fake.chargeRefundedWebhook(paymentIntent, WEBHOOK_SECRET));
     // ...and the page's own recording of the same provider refund then finds it there.
     expect(
-      await recordRefund({
-        providerRefundId: made.id,
-        golferId: membership.golferId,
-        season,
-        amountCents: 7500,
-        createdBy: admin.username,
-      }),
+      await recordRefund(
+        {
+          providerRefundId: made.id,
+          golferId: membership.golferId,
+          season,
+          amountCents: 7500,
+          createdBy: admin.username,
+        },
+        null,
+      ),
     ).toBe(false);
     expect((await stateOf(membership.id)).refunds).toHaveLength(1);
   });

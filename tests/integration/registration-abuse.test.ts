@@ -84,12 +84,15 @@ function expireCalls(sessionId: string): number {
 
 describe('rate limit per address', () => {
   it("100 registrations from one address in a minute: the first 10 start a checkout, the rest get 429 and never touch another golfer's checkout", async () => {
-    const victim = await createGolfer({
-      firstName: 'Vic',
-      lastName: unique('Tim'),
-      email: `${unique('victim')}@example.org`,
-      phone: '231-555-0110',
-    });
+    const victim = await createGolfer(
+      {
+        firstName: 'Vic',
+        lastName: unique('Tim'),
+        email: `${unique('victim')}@example.org`,
+        phone: '231-555-0110',
+      },
+      null,
+    );
     // The victim's own open checkout, from their own network.
     const own = await register({
       registrationType: 'returning',
@@ -275,12 +278,15 @@ describe('expiring checkouts', () => {
 
 describe('contact details change only after confirmation from the address on file', () => {
   async function onFileGolfer() {
-    return createGolfer({
-      firstName: 'Pat',
-      lastName: unique('Green'),
-      email: `${unique('pat')}@mercy.org`,
-      phone: '231-555-0120',
-    });
+    return createGolfer(
+      {
+        firstName: 'Pat',
+        lastName: unique('Green'),
+        email: `${unique('pat')}@mercy.org`,
+        phone: '231-555-0120',
+      },
+      null,
+    );
   }
 
   async function contactMail(golferId: number) {
@@ -373,7 +379,7 @@ describe('contact details change only after confirmation from the address on fil
     const wanted = `${unique('wanted')}@example.org`;
     await register({ registrationType: 'returning', golferId: golfer.id, email: wanted, termsAccepted: true });
     const { token } = await contactMail(golfer.id);
-    await createGolfer({ firstName: 'Other', lastName: unique('One'), email: wanted });
+    await createGolfer({ firstName: 'Other', lastName: unique('One'), email: wanted }, null);
 
     const res = await confirm(token);
     expect(res.status).toBe(409);
@@ -384,7 +390,7 @@ describe('contact details change only after confirmation from the address on fil
 
   it('the same answer whether or not an email is on file; a golfer with none gets the typed one when paid', async () => {
     const withEmail = await onFileGolfer();
-    const withoutEmail = await createGolfer({ firstName: 'No', lastName: unique('Mail'), phone: '231-555-0130' });
+    const withoutEmail = await createGolfer({ firstName: 'No', lastName: unique('Mail'), phone: '231-555-0130' }, null);
     const answers = [];
     for (const golfer of [withEmail, withoutEmail]) {
       const res = await registerFrom(newAddress(), {

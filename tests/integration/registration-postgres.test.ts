@@ -80,7 +80,7 @@ describe('PostgreSQL: tee-time races', () => {
       ),
     );
     const results = await Promise.allSettled(
-      golfers.map((g) => teeTimes.assignGolferToTeeTime({ teeTimeId: slot.id, position: 1, golferId: g.id })),
+      golfers.map((g) => teeTimes.assignGolferToTeeTime({ teeTimeId: slot.id, position: 1, golferId: g.id }, null)),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results)
@@ -96,7 +96,7 @@ describe('PostgreSQL: tee-time races', () => {
     );
     const golfer = await db.golfer.create({ data: { firstName: 'Pg', lastName: 'Mover', fullName: 'Pg Mover' } });
     await Promise.all(
-      slots.map((s) => teeTimes.assignGolferToTeeTime({ teeTimeId: s.id, position: 2, golferId: golfer.id })),
+      slots.map((s) => teeTimes.assignGolferToTeeTime({ teeTimeId: s.id, position: 2, golferId: golfer.id }, null)),
     );
     const held = await db.teeTime.count({
       where: {
@@ -110,8 +110,8 @@ describe('PostgreSQL: tee-time races', () => {
   it('generating the season twice at once creates each slot once', async () => {
     const target = season - 1;
     const [a, b] = await Promise.all([
-      teeTimes.generateSeasonTeeTimes(target),
-      teeTimes.generateSeasonTeeTimes(target),
+      teeTimes.generateSeasonTeeTimes(target, null),
+      teeTimes.generateSeasonTeeTimes(target, null),
     ]);
     expect(a.created + b.created).toBe(43);
     expect(await db.teeTime.count({ where: { season: target } })).toBe(43);

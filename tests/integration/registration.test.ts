@@ -74,12 +74,15 @@ async function makeSlot(
 
 describe('/register page', () => {
   it('lists only the names matching ?find=, never contact details, and no names without a search', async () => {
-    const golfer = await createGolfer({
-      firstName: 'Private',
-      lastName: unique('Person'),
-      email: `${unique('p')}@hidden.org`,
-      phone: '231-555-0199',
-    });
+    const golfer = await createGolfer(
+      {
+        firstName: 'Private',
+        lastName: unique('Person'),
+        email: `${unique('p')}@hidden.org`,
+        phone: '231-555-0199',
+      },
+      null,
+    );
     expect(await (await call(registerLoader, request('/register'))).text()).not.toContain(golfer.fullName);
     const res = await call(registerLoader, request(`/register?find=${golfer.lastName}`));
     const text = await res.text();
@@ -90,12 +93,15 @@ describe('/register page', () => {
   });
 
   it('gives the masked hint of the selected golfer only', async () => {
-    const golfer = await createGolfer({
-      firstName: 'Jane',
-      lastName: unique('Doe'),
-      email: 'jane.hint@mercy.org',
-      phone: '231-555-0134',
-    });
+    const golfer = await createGolfer(
+      {
+        firstName: 'Jane',
+        lastName: unique('Doe'),
+        email: 'jane.hint@mercy.org',
+        phone: '231-555-0134',
+      },
+      null,
+    );
     const res = await call(registerLoader, request(`/register?golferId=${golfer.id}`));
     const body = await res.json();
     expect(body.hint).toEqual({ golferId: golfer.id, emailHint: 'j•••@m•••.org', phoneHint: '•••-•••-••34' });
@@ -104,12 +110,15 @@ describe('/register page', () => {
   });
 
   it('without JavaScript, "Show what we have on file" returns the hint and keeps what was typed, without registering', async () => {
-    const golfer = await createGolfer({
-      firstName: 'Look',
-      lastName: unique('Up'),
-      email: `${unique('look')}@example.org`,
-      phone: '231-555-0111',
-    });
+    const golfer = await createGolfer(
+      {
+        firstName: 'Look',
+        lastName: unique('Up'),
+        email: `${unique('look')}@example.org`,
+        phone: '231-555-0111',
+      },
+      null,
+    );
     const before = await db.pendingRegistration.count();
     const res = await call(
       registerAction,
@@ -130,12 +139,15 @@ describe('/register page', () => {
   });
 
   it('without JavaScript, "Show what we have on file" also works while the radio still says new golfer, and switches it', async () => {
-    const golfer = await createGolfer({
-      firstName: 'Radio',
-      lastName: unique('Left'),
-      email: `${unique('radio')}@example.org`,
-      phone: '231-555-0177',
-    });
+    const golfer = await createGolfer(
+      {
+        firstName: 'Radio',
+        lastName: unique('Left'),
+        email: `${unique('radio')}@example.org`,
+        phone: '231-555-0177',
+      },
+      null,
+    );
     const res = await call(
       registerAction,
       request('/register', {
@@ -338,13 +350,16 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
   });
 
   it('a new-golfer form with a known email registers that golfer instead of a duplicate', async () => {
-    const existing = await createGolfer({
-      firstName: 'Known',
-      lastName: unique('Golfer'),
-      nickname: 'Ace',
-      email: `${unique('known')}@example.org`,
-      phone: '231-555-0100',
-    });
+    const existing = await createGolfer(
+      {
+        firstName: 'Known',
+        lastName: unique('Golfer'),
+        nickname: 'Ace',
+        email: `${unique('known')}@example.org`,
+        phone: '231-555-0100',
+      },
+      null,
+    );
     const sessionId = await registerAndPay(
       newGolferForm({
         email: existing.email!.toUpperCase(),
@@ -366,11 +381,14 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
   });
 
   it('recomputes handicaps when the estimate changes', async () => {
-    const golfer = await createGolfer({
-      firstName: 'Hcp',
-      lastName: unique('Golfer'),
-      email: `${unique('hcp')}@example.org`,
-    });
+    const golfer = await createGolfer(
+      {
+        firstName: 'Hcp',
+        lastName: unique('Golfer'),
+        email: `${unique('hcp')}@example.org`,
+      },
+      null,
+    );
     const round = await db.round.create({
       data: { golferId: golfer.id, date: `${season}-06-02`, season, grossScore: 45 },
     });
@@ -385,12 +403,15 @@ describe('new golfer: register, pay on the simulated checkout, confirm', () => {
 
 describe('returning golfer', () => {
   it('asks the address on file to confirm a new email, keeps the phone on file when left blank, and keeps the estimate', async () => {
-    const golfer = await createGolfer({
-      firstName: 'Back',
-      lastName: unique('Again'),
-      email: `${unique('old')}@example.org`,
-      phone: '231-555-0150',
-    });
+    const golfer = await createGolfer(
+      {
+        firstName: 'Back',
+        lastName: unique('Again'),
+        email: `${unique('old')}@example.org`,
+        phone: '231-555-0150',
+      },
+      null,
+    );
     await db.membership.create({
       data: { golferId: golfer.id, season: season - 1, registered: true, paid: true, estimatedScore: 50 },
     });
@@ -421,11 +442,14 @@ describe('returning golfer', () => {
   });
 
   it('registers an existing unpaid membership as paid without creating another', async () => {
-    const golfer = await createGolfer({
-      firstName: 'Half',
-      lastName: unique('Way'),
-      email: `${unique('half')}@example.org`,
-    });
+    const golfer = await createGolfer(
+      {
+        firstName: 'Half',
+        lastName: unique('Way'),
+        email: `${unique('half')}@example.org`,
+      },
+      null,
+    );
     await db.membership.create({
       data: { golferId: golfer.id, season, registered: true, paid: false, estimatedScore: 40 },
     });
@@ -447,8 +471,8 @@ describe('returning golfer', () => {
   });
 
   it('refuses an email that belongs to another golfer before any checkout', async () => {
-    const a = await createGolfer({ firstName: 'Aa', lastName: unique('A'), email: `${unique('a')}@example.org` });
-    const b = await createGolfer({ firstName: 'Bb', lastName: unique('B'), email: `${unique('b')}@example.org` });
+    const a = await createGolfer({ firstName: 'Aa', lastName: unique('A'), email: `${unique('a')}@example.org` }, null);
+    const b = await createGolfer({ firstName: 'Bb', lastName: unique('B'), email: `${unique('b')}@example.org` }, null);
     const sessions = await db.simulatedCheckoutSession.count();
     const res = await call(
       registerAction,
@@ -462,11 +486,14 @@ describe('returning golfer', () => {
   });
 
   it('tells a golfer already paid for the season so, on the page, before any checkout', async () => {
-    const golfer = await createGolfer({
-      firstName: 'Paid',
-      lastName: unique('Up'),
-      email: `${unique('paid')}@example.org`,
-    });
+    const golfer = await createGolfer(
+      {
+        firstName: 'Paid',
+        lastName: unique('Up'),
+        email: `${unique('paid')}@example.org`,
+      },
+      null,
+    );
     await db.membership.create({ data: { golferId: golfer.id, season, registered: true, paid: true } });
     const sessions = await db.simulatedCheckoutSession.count();
     const res = await call(
@@ -642,7 +669,7 @@ describe('the JSON twins', () => {
     });
 
     // The golfer comes from the session: a different golferId is refused.
-    const other = await createGolfer({ firstName: 'Not', lastName: unique('Me') });
+    const other = await createGolfer({ firstName: 'Not', lastName: unique('Me') }, null);
     const spoof = await call(
       selectTeeTimeApi,
       request('/api/select-tee-time', { json: { sessionId, teeTimeId: slot.id, position: 1, golferId: other.id } }),
@@ -692,7 +719,7 @@ describe('registration follows the season (docs/product/seasons.md#registration-
 
   it('shows no form and refuses the page and the API with 409 while no window is open', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    await createSeason({ year: 2090, registrationOpens: '2090-01-05', registrationCloses: '2090-03-31' });
+    await createSeason({ year: 2090, registrationOpens: '2090-01-05', registrationCloses: '2090-03-31' }, null);
     at('2090-06-15');
     const message = 'Registration is closed. Please contact the league administrator.';
 
@@ -717,7 +744,7 @@ describe('registration follows the season (docs/product/seasons.md#registration-
 
   it('says when a window opens later, and refuses with that sentence meanwhile', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    await createSeason({ year: 2091, registrationOpens: '2091-02-01', registrationCloses: '2091-05-31' });
+    await createSeason({ year: 2091, registrationOpens: '2091-02-01', registrationCloses: '2091-05-31' }, null);
     at('2091-01-20');
     const message = 'Registration for the 2091 season opens on February 1, 2091.';
 
@@ -734,12 +761,15 @@ describe('registration follows the season (docs/product/seasons.md#registration-
 
   it('sells the season whose window contains today at that season’s fee, and its membership is that season’s', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    await createSeason({
-      year: 2092,
-      feeCents: 17250,
-      registrationOpens: '2092-02-01',
-      registrationCloses: '2092-04-30',
-    });
+    await createSeason(
+      {
+        year: 2092,
+        feeCents: 17250,
+        registrationOpens: '2092-02-01',
+        registrationCloses: '2092-04-30',
+      },
+      null,
+    );
     at('2092-03-10');
 
     const page = await (await call(registerLoader, request('/register'))).json();
@@ -754,7 +784,11 @@ describe('registration follows the season (docs/product/seasons.md#registration-
     expect(golfer.memberships).toEqual([expect.objectContaining({ season: 2092, paid: true })]);
 
     // The fee is the season's, read when the checkout starts: a change shows on the next registration.
-    await updateSeason(2092, { feeCents: 18000, registrationOpens: '2092-02-01', registrationCloses: '2092-04-30' });
+    await updateSeason(
+      2092,
+      { feeCents: 18000, registrationOpens: '2092-02-01', registrationCloses: '2092-04-30' },
+      null,
+    );
     const res = await call(
       registerApi,
       request('/api/register-golfer', { json: { ...newGolferForm(), estimatedScore: 40, termsAccepted: true } }),

@@ -139,8 +139,8 @@ describe('/api/rounds', () => {
   it('lists a season with GET /api/rounds/season/{season}, newest first, and 400 for a bad season', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    await createRound({ golferId: golfer.id, date: '2019-06-03', grossScore: 40 });
-    await createRound({ golferId: golfer.id, date: '2019-06-10', grossScore: 44 });
+    await createRound({ golferId: golfer.id, date: '2019-06-03', grossScore: 40 }, null);
+    await createRound({ golferId: golfer.id, date: '2019-06-10', grossScore: 44 }, null);
     const res = await call(apiRoundsBySeason, request('/api/rounds/season/2019', { cookie }), { season: '2019' });
     expect(res.status).toBe(200);
     const rounds = await json(res);
@@ -169,8 +169,8 @@ describe('/api/rounds', () => {
   it('updates with PUT, recomputing the later rounds, and deletes with DELETE', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const early = await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 40 });
-    await createRound({ golferId: golfer.id, date: '2025-06-09', grossScore: 40 });
+    const early = await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 40 }, null);
+    await createRound({ golferId: golfer.id, date: '2025-06-09', grossScore: 40 }, null);
     const put = await call(
       apiRoundById,
       request(`/api/rounds/${early.id}`, {
@@ -230,7 +230,7 @@ describe('/rounds page', () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
     const course = await newCourse(36);
-    await createRound({ golferId: golfer.id, courseId: course.id, date: '2018-06-04', grossScore: 41 });
+    await createRound({ golferId: golfer.id, courseId: course.id, date: '2018-06-04', grossScore: 41 }, null);
     const res = await call(pageLoader, request('/rounds?season=2018', { cookie }));
     const data = await json(res);
     expect(data.season).toBe(2018);
@@ -377,9 +377,14 @@ describe('/rounds page', () => {
           for (const golferId of ids) {
             for (let r = 0; r < roundsEach; r++) {
               const date = `${season}-${String(5 + Math.floor(r / 4)).padStart(2, '0')}-${String(1 + (r % 4) * 7).padStart(2, '0')}`;
-              await createRound({ golferId, courseId: course.id, date, grossScore: 36 + ((golferId + r) % 12) }, tx, {
-                recompute: false,
-              });
+              await createRound(
+                { golferId, courseId: course.id, date, grossScore: 36 + ((golferId + r) % 12) },
+                null,
+                tx,
+                {
+                  recompute: false,
+                },
+              );
             }
           }
           await recomputeHandicaps(tx, ids);
@@ -411,8 +416,8 @@ describe('/rounds page', () => {
 
   it("removes a golfer's rounds with the golfer", async () => {
     const golfer = await newGolfer();
-    await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 40 });
-    await deleteGolfer(golfer.id);
+    await createRound({ golferId: golfer.id, date: '2025-06-02', grossScore: 40 }, null);
+    await deleteGolfer(golfer.id, null);
     expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
   });
 });

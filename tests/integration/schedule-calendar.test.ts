@@ -79,8 +79,8 @@ describe('GET /schedule/{year}.ics', () => {
     const night = season?.schedule.find((entry) => entry.date === '2025-06-09');
     expect(night).toBeDefined();
     const before = await getSettings();
-    await setRainOut(2025, night!.id, true);
-    await updateSettings({ teeFirst: '07:30', teeLast: '12:00' });
+    await setRainOut(2025, night!.id, true, null);
+    await updateSettings({ teeFirst: '07:30', teeLast: '12:00' }, null);
     try {
       const events = await eventsOf(await yearFeed('2025'));
       const rained = events.find((event) => event.uid === 'schedule-2025-06-09@golf-league');
@@ -89,8 +89,8 @@ describe('GET /schedule/{year}.ics', () => {
       expect(rained?.start.toISOString()).toBe('2025-06-09T11:30:00.000Z');
       expect(rained?.end?.toISOString()).toBe('2025-06-09T16:00:00.000Z');
     } finally {
-      await setRainOut(2025, night!.id, false);
-      await updateSettings({ teeFirst: before.teeFirst, teeLast: before.teeLast });
+      await setRainOut(2025, night!.id, false, null);
+      await updateSettings({ teeFirst: before.teeFirst, teeLast: before.teeLast }, null);
     }
   });
 
@@ -154,8 +154,8 @@ describe('a changed night in the calendar feed (docs/decisions/115-league-season
     const rained = await entryOn('2025-06-09');
     const moved = await entryOn('2025-06-16');
 
-    await at('2030-03-04T05:06:07Z', () => setRainOut(2025, rained.id, true));
-    await at('2030-03-05T08:09:10Z', () => updateScheduleEntry(2025, moved.id, { ...moved, date: '2025-06-18' }));
+    await at('2030-03-04T05:06:07Z', () => setRainOut(2025, rained.id, true, null));
+    await at('2030-03-05T08:09:10Z', () => updateScheduleEntry(2025, moved.id, { ...moved, date: '2025-06-18' }, null));
     try {
       const after = await versions();
       expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
@@ -179,21 +179,27 @@ describe('a changed night in the calendar feed (docs/decisions/115-league-season
 
       // Saving a night unchanged is not a new version; undoing the rain-out is.
       const again = await versions();
-      await at('2030-03-06T00:00:00Z', () => updateScheduleEntry(2025, moved.id, { ...moved, date: '2025-06-18' }));
+      await at('2030-03-06T00:00:00Z', () =>
+        updateScheduleEntry(2025, moved.id, { ...moved, date: '2025-06-18' }, null),
+      );
       expect((await versions()).get(MOVED)).toEqual(again.get(MOVED));
-      await at('2030-03-07T00:00:00Z', () => setRainOut(2025, rained.id, false));
+      await at('2030-03-07T00:00:00Z', () => setRainOut(2025, rained.id, false, null));
       expect((await versions()).get(RAINED)).toMatchObject({
         sequence: before.get(RAINED)!.sequence + 2,
         lastModified: '2030-03-07T00:00:00.000Z',
       });
 
       // A new night on the date the moved night left is an event of its own, with a UID of its own.
-      const added = await createScheduleEntry(2025, {
-        date: '2025-06-16',
-        weekNumber: null,
-        event: 'Added Night',
-        kind: 'fun-night',
-      });
+      const added = await createScheduleEntry(
+        2025,
+        {
+          date: '2025-06-16',
+          weekNumber: null,
+          event: 'Added Night',
+          kind: 'fun-night',
+        },
+        null,
+      );
       try {
         const withAdded = await eventsOf(await yearFeed('2025'));
         expect(withAdded).toHaveLength(20);
@@ -203,11 +209,11 @@ describe('a changed night in the calendar feed (docs/decisions/115-league-season
           'League Play',
         ]);
       } finally {
-        await deleteScheduleEntry(2025, added.id);
+        await deleteScheduleEntry(2025, added.id, null);
       }
     } finally {
-      await setRainOut(2025, rained.id, false);
-      await updateScheduleEntry(2025, moved.id, moved);
+      await setRainOut(2025, rained.id, false, null);
+      await updateScheduleEntry(2025, moved.id, moved, null);
     }
     // Moved back, the night is still the one event it always was.
     expect((await versions()).get(MOVED)?.date).toBe('2025-06-16');
@@ -216,7 +222,7 @@ describe('a changed night in the calendar feed (docs/decisions/115-league-season
   it("makes every night a new version when the tee-time window, every night's time, changes", async () => {
     const before = await versions();
     const settings = await getSettings();
-    await at('2030-04-01T00:00:00Z', () => updateSettings({ teeFirst: '10:00', teeLast: settings.teeLast }));
+    await at('2030-04-01T00:00:00Z', () => updateSettings({ teeFirst: '10:00', teeLast: settings.teeLast }, null));
     try {
       const after = await versions();
       for (const [uid, version] of before) {
@@ -227,10 +233,10 @@ describe('a changed night in the calendar feed (docs/decisions/115-league-season
         });
       }
       // Saving Settings with the same window changes no night.
-      await updateSettings({ leagueName: settings.leagueName });
+      await updateSettings({ leagueName: settings.leagueName }, null);
       expect(await versions()).toEqual(after);
     } finally {
-      await updateSettings({ teeFirst: settings.teeFirst, teeLast: settings.teeLast });
+      await updateSettings({ teeFirst: settings.teeFirst, teeLast: settings.teeLast }, null);
     }
   });
 });

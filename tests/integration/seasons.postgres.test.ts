@@ -24,23 +24,26 @@ describe('seasons on PostgreSQL', () => {
     const { createSeason, getSchedule, listSeasons, setRainOut } = await models();
     const { copySchedule } = await import('~/domain/seasons');
     const week2 = await entryOn(2025, '2025-06-02');
-    await setRainOut(2025, week2.id, true);
+    await setRainOut(2025, week2.id, true, null);
     const source = await getSchedule(2025);
     expect(source).toHaveLength(22);
 
-    const created = await createSeason({
-      year: 2027,
-      registrationOpens: null,
-      registrationCloses: null,
-      copyFrom: 2025,
-    });
+    const created = await createSeason(
+      {
+        year: 2027,
+        registrationOpens: null,
+        registrationCloses: null,
+        copyFrom: 2025,
+      },
+      null,
+    );
     expect(created).toMatchObject({ year: 2027, firstDate: '2027-05-03', lastDate: '2027-09-26', entryCount: 22 });
     const copied = await getSchedule(2027);
     expect(copied).toEqual(copySchedule(source, 2027));
     expect(copied.every((e) => !e.rainOut)).toBe(true);
     expect(copied.find((e) => e.event === 'Memorial Day – No League')?.date).toBe('2027-05-31');
     expect(copied.filter((e) => e.kind === 'playoff-qualifier').map((e) => e.weekNumber)).toEqual([10, 11, 12, 13]);
-    await setRainOut(2025, week2.id, false);
+    await setRainOut(2025, week2.id, false, null);
 
     expect((await listSeasons()).map((s) => [s.year, s.firstDate, s.lastDate, s.entryCount])).toEqual([
       [2027, '2027-05-03', '2027-09-26', 22],
@@ -54,31 +57,34 @@ describe('seasons on PostgreSQL', () => {
     const before = await db.scheduleEntry.count();
     const input = { date: '2025-06-09', event: 'League Play', kind: 'regular-round' } as const;
     expect(
-      await createSeason({ year: 2025, registrationOpens: null, registrationCloses: null }).then(() => null, failureOf),
+      await createSeason({ year: 2025, registrationOpens: null, registrationCloses: null }, null).then(
+        () => null,
+        failureOf,
+      ),
     ).toMatchObject({ status: 409, message: 'Season 2025 already exists' });
-    expect(await createScheduleEntry(2025, input).then(() => null, failureOf)).toMatchObject({
+    expect(await createScheduleEntry(2025, input, null).then(() => null, failureOf)).toMatchObject({
       status: 409,
       message: 'The schedule already has 2025-06-09',
     });
-    expect(await createScheduleEntry(2025, { ...input, date: '2026-06-08' }).then(() => null, failureOf)).toMatchObject(
-      { status: 400, message: 'The date must be in 2025' },
-    );
+    expect(
+      await createScheduleEntry(2025, { ...input, date: '2026-06-08' }, null).then(() => null, failureOf),
+    ).toMatchObject({ status: 400, message: 'The date must be in 2025' });
     const week4 = await entryOn(2025, '2025-06-16');
     expect(
-      await updateScheduleEntry(2025, week4.id, { ...week4, date: '2025-06-23' }).then(() => null, failureOf),
+      await updateScheduleEntry(2025, week4.id, { ...week4, date: '2025-06-23' }, null).then(() => null, failureOf),
     ).toMatchObject({ status: 409 });
 
     await db.$transaction(async (tx) => {
-      const again = createScheduleEntry(2025, input, tx);
+      const again = createScheduleEntry(2025, input, null, tx);
       expect(await again.then(() => null, failureOf)).toMatchObject({ status: 409 });
       // The check came before any failing statement, so the transaction can go on.
-      await createScheduleEntry(2025, { ...input, date: '2025-10-06' }, tx);
+      await createScheduleEntry(2025, { ...input, date: '2025-10-06' }, null, tx);
     });
     expect(await db.scheduleEntry.count()).toBe(before + 1);
 
     // A season with a membership cannot be deleted; its schedule stays.
     await newMembershipFor(2027);
-    expect(await deleteSeason(2027).then(() => null, failureOf)).toMatchObject({
+    expect(await deleteSeason(2027, null).then(() => null, failureOf)).toMatchObject({
       status: 409,
       message: 'Season 2027 has rounds, memberships or tee times and cannot be deleted',
     });
@@ -93,13 +99,13 @@ describe('seasons on PostgreSQL', () => {
     const { golfer } = await helpers();
     const ann = await golfer('Ann');
     const bob = await golfer('Bob');
-    await createFlightAssignment({ golferId: ann.id, season: 2025, flightNo: '2' });
-    await createFlightAssignment({ golferId: bob.id, season: 2025, flightNo: '2' });
+    await createFlightAssignment({ golferId: ann.id, season: 2025, flightNo: '2' }, null);
+    await createFlightAssignment({ golferId: bob.id, season: 2025, flightNo: '2' }, null);
     // Ann's 56 on week 5 gives her a handicap of 16, so her 48 on week 6 is net 32 and beats Bob's 40.
-    await createRound({ golferId: ann.id, date: '2025-06-23', grossScore: 56 });
-    const annNext = await createRound({ golferId: ann.id, date: '2025-06-30', grossScore: 48 });
-    const bobs = await createRound({ golferId: bob.id, date: '2025-06-30', grossScore: 40 });
-    await calculatePointsForDate('2025-06-30');
+    await createRound({ golferId: ann.id, date: '2025-06-23', grossScore: 56 }, null);
+    const annNext = await createRound({ golferId: ann.id, date: '2025-06-30', grossScore: 48 }, null);
+    const bobs = await createRound({ golferId: bob.id, date: '2025-06-30', grossScore: 40 }, null);
+    await calculatePointsForDate('2025-06-30', null);
     const state = async () => {
       const [a, b] = await Promise.all([
         db.round.findUniqueOrThrow({ where: { id: annNext.id } }),
@@ -111,14 +117,14 @@ describe('seasons on PostgreSQL', () => {
     expect(await state()).toEqual(counted);
 
     const week5 = await entryOn(2025, '2025-06-23');
-    await updateScheduleEntry(2025, week5.id, { ...week5, kind: 'practice-round' });
+    await updateScheduleEntry(2025, week5.id, { ...week5, kind: 'practice-round' }, null);
     expect(await state()).toMatchObject({ annNet: 48, annPoints: 23, bobPoints: 24 });
-    await updateScheduleEntry(2025, week5.id, week5);
+    await updateScheduleEntry(2025, week5.id, week5, null);
     expect(await state()).toEqual(counted);
 
-    await setRainOut(2025, week5.id, true);
+    await setRainOut(2025, week5.id, true, null);
     expect(await state()).toMatchObject({ annNet: 48, annPoints: 23, bobPoints: 24 });
-    await setRainOut(2025, week5.id, false);
+    await setRainOut(2025, week5.id, false, null);
     expect(await state()).toEqual(counted);
   });
 });
@@ -127,10 +133,10 @@ async function helpers() {
   const { createGolfer } = await import('~/models/golfers.server');
   let n = 0;
   return {
-    golfer: (firstName: string) => createGolfer({ firstName, lastName: 'Seasons' }),
+    golfer: (firstName: string) => createGolfer({ firstName, lastName: 'Seasons' }, null),
     newMembershipFor: async (season: number) => {
       n += 1;
-      const g = await createGolfer({ firstName: `Member${n}`, lastName: 'Seasons' });
+      const g = await createGolfer({ firstName: `Member${n}`, lastName: 'Seasons' }, null);
       return db.membership.create({ data: { golferId: g.id, season, registered: true, paid: true } });
     },
   };

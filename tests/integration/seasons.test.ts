@@ -50,16 +50,19 @@ describe('the 2025 season', () => {
 describe('creating a season', () => {
   it('copies the dates, kinds and week numbers of another season, clears rain-outs and takes its fee', async () => {
     const practice = await entryOn(2025, '2025-05-05');
-    await setRainOut(2025, practice.id, true);
-    await updateSeason(2025, { feeCents: 17500, registrationOpens: null, registrationCloses: null });
+    await setRainOut(2025, practice.id, true, null);
+    await updateSeason(2025, { feeCents: 17500, registrationOpens: null, registrationCloses: null }, null);
     const source = await getSchedule(2025);
 
-    const created = await createSeason({
-      year: 2026,
-      registrationOpens: '2026-02-01',
-      registrationCloses: null,
-      copyFrom: 2025,
-    });
+    const created = await createSeason(
+      {
+        year: 2026,
+        registrationOpens: '2026-02-01',
+        registrationCloses: null,
+        copyFrom: 2025,
+      },
+      null,
+    );
 
     expect(created).toMatchObject({ year: 2026, feeCents: 17500, registrationOpens: '2026-02-01', entryCount: 22 });
     const copied = (await getSchedule(2026)).map(({ date, weekNumber, event, kind, rainOut }) => ({
@@ -80,7 +83,7 @@ describe('creating a season', () => {
     expect(copied.find((e) => e.event === 'Memorial Day – No League')?.date).toBe('2026-05-25');
     expect(copied.find((e) => e.event === 'No League')?.date).toBe('2026-07-06');
     expect(copied.find((e) => e.event === 'Labor Day – No League')?.date).toBe('2026-09-07');
-    await setRainOut(2025, practice.id, false);
+    await setRainOut(2025, practice.id, false, null);
   });
 
   it('starts empty without a season to copy, with the Settings fee when no season comes before it', async () => {
@@ -89,19 +92,19 @@ describe('creating a season', () => {
       create: { id: 1, seasonFeeCents: 12000 },
       update: { seasonFeeCents: 12000 },
     });
-    const created = await createSeason({ year: 2001, registrationOpens: null, registrationCloses: null });
+    const created = await createSeason({ year: 2001, registrationOpens: null, registrationCloses: null }, null);
     expect(created).toMatchObject({ year: 2001, feeCents: 12000, entryCount: 0, firstDate: null, schedule: [] });
-    await deleteSeason(2001);
+    await deleteSeason(2001, null);
   });
 
   it('refuses a year that exists and a season to copy that does not, changing nothing', async () => {
     const before = await db.scheduleEntry.count();
     expect(
-      await failureFrom(createSeason({ year: 2025, registrationOpens: null, registrationCloses: null })),
+      await failureFrom(createSeason({ year: 2025, registrationOpens: null, registrationCloses: null }, null)),
     ).toMatchObject({ status: 409, message: 'Season 2025 already exists' });
     expect(
       await failureFrom(
-        createSeason({ year: 2040, registrationOpens: null, registrationCloses: null, copyFrom: 2039 }),
+        createSeason({ year: 2040, registrationOpens: null, registrationCloses: null, copyFrom: 2039 }, null),
       ),
     ).toMatchObject({
       status: 400,
@@ -123,30 +126,33 @@ describe('creating a season', () => {
 
 describe('deleting a season', () => {
   it('is refused while it has rounds, memberships or tee times, and allowed once it has none', async () => {
-    await createSeason({
-      year: 2031,
-      feeCents: 100,
-      registrationOpens: null,
-      registrationCloses: null,
-      copyFrom: 2025,
-    });
+    await createSeason(
+      {
+        year: 2031,
+        feeCents: 100,
+        registrationOpens: null,
+        registrationCloses: null,
+        copyFrom: 2025,
+      },
+      null,
+    );
     const golfer = await newGolfer();
     const membership = await newMembership(golfer.id, 2031);
-    expect(await failureFrom(deleteSeason(2031))).toMatchObject({
+    expect(await failureFrom(deleteSeason(2031, null))).toMatchObject({
       status: 409,
       message: 'Season 2031 has rounds, memberships or tee times and cannot be deleted',
     });
     expect((await getSeason(2031))?.entryCount).toBe(22);
 
     await db.membership.delete({ where: { id: membership.id } });
-    const round = await createRound({ golferId: golfer.id, date: '2031-06-02', season: 2031, grossScore: 40 });
-    expect(await failureFrom(deleteSeason(2031))).toMatchObject({ status: 409 });
+    const round = await createRound({ golferId: golfer.id, date: '2031-06-02', season: 2031, grossScore: 40 }, null);
+    expect(await failureFrom(deleteSeason(2031, null))).toMatchObject({ status: 409 });
     await db.round.delete({ where: { id: round.id } });
 
-    await deleteSeason(2031);
+    await deleteSeason(2031, null);
     expect(await getSeason(2031)).toBeNull();
     expect(await db.scheduleEntry.count({ where: { season: 2031 } })).toBe(0);
-    expect(await failureFrom(deleteSeason(2031))).toMatchObject({ status: 404, message: 'Season not found' });
+    expect(await failureFrom(deleteSeason(2031, null))).toMatchObject({ status: 404, message: 'Season not found' });
   });
 });
 
@@ -154,45 +160,51 @@ describe('schedule dates', () => {
   it('refuses a date outside the year, a date already on the schedule and unknown records', async () => {
     const before = await db.scheduleEntry.count();
     const input = { date: '2024-06-03', event: 'League Play', kind: 'regular-round' } as const;
-    expect(await failureFrom(createScheduleEntry(2025, input))).toMatchObject({
+    expect(await failureFrom(createScheduleEntry(2025, input, null))).toMatchObject({
       status: 400,
       message: 'The date must be in 2025',
       errors: { date: ['The date must be in 2025'] },
     });
-    expect(await failureFrom(createScheduleEntry(2025, { ...input, date: '2025-06-02' }))).toMatchObject({
+    expect(await failureFrom(createScheduleEntry(2025, { ...input, date: '2025-06-02' }, null))).toMatchObject({
       status: 409,
       message: 'The schedule already has 2025-06-02',
     });
     const week3 = await entryOn(2025, '2025-06-09');
-    expect(await failureFrom(updateScheduleEntry(2025, week3.id, { ...week3, date: '2025-06-16' }))).toMatchObject({
+    expect(
+      await failureFrom(updateScheduleEntry(2025, week3.id, { ...week3, date: '2025-06-16' }, null)),
+    ).toMatchObject({
       status: 409,
       message: 'The schedule already has 2025-06-16',
     });
-    expect(await failureFrom(updateScheduleEntry(2026, week3.id, week3))).toMatchObject({
+    expect(await failureFrom(updateScheduleEntry(2026, week3.id, week3, null))).toMatchObject({
       status: 404,
       message: 'Schedule date not found',
     });
-    expect(await failureFrom(createScheduleEntry(2099, { ...input, date: '2099-06-01' }))).toMatchObject({
+    expect(await failureFrom(createScheduleEntry(2099, { ...input, date: '2099-06-01' }, null))).toMatchObject({
       status: 404,
       message: 'Season not found',
     });
-    expect(await failureFrom(setRainOut(2025, 999_999, true))).toMatchObject({ status: 404 });
+    expect(await failureFrom(setRainOut(2025, 999_999, true, null))).toMatchObject({ status: 404 });
     expect(await db.scheduleEntry.count()).toBe(before);
     expect(await entryOn(2025, '2025-06-09')).toEqual(week3);
   });
 
   it('adds, moves and deletes a date', async () => {
-    const added = await createScheduleEntry(2026, {
-      date: '2026-10-05',
-      weekNumber: 16,
-      event: 'Extra Night',
-      kind: 'regular-round',
-    });
+    const added = await createScheduleEntry(
+      2026,
+      {
+        date: '2026-10-05',
+        weekNumber: 16,
+        event: 'Extra Night',
+        kind: 'regular-round',
+      },
+      null,
+    );
     expect(added).toMatchObject({ date: '2026-10-05', weekNumber: 16, rainOut: false });
-    const moved = await updateScheduleEntry(2026, added.id, { ...added, date: '2026-10-12', weekNumber: null });
+    const moved = await updateScheduleEntry(2026, added.id, { ...added, date: '2026-10-12', weekNumber: null }, null);
     expect(moved).toMatchObject({ id: added.id, date: '2026-10-12', weekNumber: null });
     expect((await getSeason(2026))?.lastDate).toBe('2026-10-12');
-    await deleteScheduleEntry(2026, added.id);
+    await deleteScheduleEntry(2026, added.id, null);
     expect((await getSeason(2026))?.lastDate).toBe('2026-09-27');
   });
 });
@@ -205,12 +217,12 @@ describe('changes that alter which rounds count', () => {
   async function league() {
     const ann = await newGolfer();
     const bob = await newGolfer();
-    await createFlightAssignment({ golferId: ann.id, season: 2025, flightNo: '1' });
-    await createFlightAssignment({ golferId: bob.id, season: 2025, flightNo: '1' });
-    const annFirst = await createRound({ golferId: ann.id, date: '2025-06-02', grossScore: 56 });
-    const annSecond = await createRound({ golferId: ann.id, date: '2025-06-09', grossScore: 48 });
-    const bobs = await createRound({ golferId: bob.id, date: '2025-06-09', grossScore: 40 });
-    await calculatePointsForDate('2025-06-09');
+    await createFlightAssignment({ golferId: ann.id, season: 2025, flightNo: '1' }, null);
+    await createFlightAssignment({ golferId: bob.id, season: 2025, flightNo: '1' }, null);
+    const annFirst = await createRound({ golferId: ann.id, date: '2025-06-02', grossScore: 56 }, null);
+    const annSecond = await createRound({ golferId: ann.id, date: '2025-06-09', grossScore: 48 }, null);
+    const bobs = await createRound({ golferId: bob.id, date: '2025-06-09', grossScore: 40 }, null);
+    await calculatePointsForDate('2025-06-09', null);
     expect(await roundOf(annSecond.id)).toMatchObject({ hcpIndexBefore: 16, netScore: 32, points: 24 });
     expect((await roundOf(bobs.id)).points).toBe(23);
     return { annFirst, annSecond, bobs };
@@ -221,14 +233,14 @@ describe('changes that alter which rounds count', () => {
     const night = await entryOn(2025, '2025-06-02');
     const counted = await roundOf(annFirst.id);
 
-    const rained = await setRainOut(2025, night.id, true);
+    const rained = await setRainOut(2025, night.id, true, null);
     expect(rained.rainOut).toBe(true);
     // The rained-out round no longer sets Ann's handicap, so her next round is net = gross and Bob now wins.
     expect((await roundOf(annFirst.id)).hcpIndexAfter).not.toBe(counted.hcpIndexAfter);
     expect(await roundOf(annSecond.id)).toMatchObject({ netScore: 48, points: 23 });
     expect((await roundOf(bobs.id)).points).toBe(24);
 
-    await setRainOut(2025, night.id, false);
+    await setRainOut(2025, night.id, false, null);
     expect(await roundOf(annFirst.id)).toEqual(counted);
     expect(await roundOf(annSecond.id)).toMatchObject({ hcpIndexBefore: 16, netScore: 32, points: 24 });
     expect((await roundOf(bobs.id)).points).toBe(23);
@@ -240,17 +252,17 @@ describe('changes that alter which rounds count', () => {
   it('a kind change does the same, and a date that counts again gets its points recalculated', async () => {
     const { annFirst, annSecond, bobs } = await league();
     const night = await entryOn(2025, '2025-06-02');
-    await updateScheduleEntry(2025, night.id, { ...night, kind: 'fun-night' });
+    await updateScheduleEntry(2025, night.id, { ...night, kind: 'fun-night' }, null);
     expect(await roundOf(annSecond.id)).toMatchObject({ netScore: 48, points: 23 });
 
     // 2025-06-09 stops counting: its points are kept, not recalculated, while the handicaps move back.
     const week3 = await entryOn(2025, '2025-06-09');
-    await setRainOut(2025, week3.id, true);
-    await updateScheduleEntry(2025, night.id, { ...night, kind: 'regular-round' });
+    await setRainOut(2025, week3.id, true, null);
+    await updateScheduleEntry(2025, night.id, { ...night, kind: 'regular-round' }, null);
     expect(await roundOf(annSecond.id)).toMatchObject({ hcpIndexBefore: 16, netScore: 32, points: 23 });
 
     // It counts again: its points are calculated afresh.
-    await setRainOut(2025, week3.id, false);
+    await setRainOut(2025, week3.id, false, null);
     expect((await roundOf(annSecond.id)).points).toBe(24);
     expect((await roundOf(bobs.id)).points).toBe(23);
     await db.round.deleteMany({ where: { id: { in: [annFirst.id, annSecond.id, bobs.id] } } });
@@ -258,40 +270,43 @@ describe('changes that alter which rounds count', () => {
 
   it('deleting a special-event date makes its rounds count; adding it back undoes that', async () => {
     const golfer = await newGolfer();
-    await createRound({ golferId: golfer.id, date: '2025-05-12', grossScore: 56 });
-    const next = await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 });
+    await createRound({ golferId: golfer.id, date: '2025-05-12', grossScore: 56 }, null);
+    const next = await createRound({ golferId: golfer.id, date: '2025-05-19', grossScore: 40 }, null);
     const alone = await roundOf(next.id);
     expect(alone.netScore).toBe(40);
 
     const funNight = await entryOn(2025, '2025-05-12');
-    await deleteScheduleEntry(2025, funNight.id);
+    await deleteScheduleEntry(2025, funNight.id, null);
     expect(await roundOf(next.id)).toMatchObject({ hcpIndexBefore: 16, netScore: 24 });
 
     const { id: _id, ...entry } = funNight;
-    await createScheduleEntry(2025, entry);
+    await createScheduleEntry(2025, entry, null);
     expect(await roundOf(next.id)).toEqual(alone);
   });
 
   it('leaves handicaps alone when nothing changes which rounds count', async () => {
     const golfer = await newGolfer();
-    await createRound({ golferId: golfer.id, date: '2025-06-16', grossScore: 56 });
-    const next = await createRound({ golferId: golfer.id, date: '2025-06-23', grossScore: 40 });
+    await createRound({ golferId: golfer.id, date: '2025-06-16', grossScore: 56 }, null);
+    const next = await createRound({ golferId: golfer.id, date: '2025-06-23', grossScore: 40 }, null);
     const week4 = await entryOn(2025, '2025-06-16');
-    await updateScheduleEntry(2025, week4.id, { ...week4, kind: 'playoff-qualifier', event: 'Renamed' });
+    await updateScheduleEntry(2025, week4.id, { ...week4, kind: 'playoff-qualifier', event: 'Renamed' }, null);
     expect(await roundOf(next.id)).toMatchObject({ hcpIndexBefore: 16, netScore: 24 });
-    await updateScheduleEntry(2025, week4.id, week4);
+    await updateScheduleEntry(2025, week4.id, week4, null);
   });
 });
 
 describe('rain-out hints', () => {
   it('flags past league nights where 25% or less of the paid members played', async () => {
-    await createSeason({
-      year: 2032,
-      feeCents: 100,
-      registrationOpens: null,
-      registrationCloses: null,
-      copyFrom: 2025,
-    });
+    await createSeason(
+      {
+        year: 2032,
+        feeCents: 100,
+        registrationOpens: null,
+        registrationCloses: null,
+        copyFrom: 2025,
+      },
+      null,
+    );
     const members = [await newGolfer(), await newGolfer(), await newGolfer(), await newGolfer()];
     for (const m of members) await newMembership(m.id, 2032, { paid: true });
     const unpaid = await newGolfer();

@@ -19,14 +19,17 @@ import { BASE, call, request, signIn, unique } from './helpers';
 async function newUser(opts: { isAdmin?: boolean } = {}) {
   const username = unique('s');
   const password = 'correct-horse';
-  const user = await createUser({
-    username,
-    password,
-    email: `${username}@example.org`,
-    firstName: 'Sam',
-    lastName: 'Session',
-    isAdmin: opts.isAdmin ?? false,
-  });
+  const user = await createUser(
+    {
+      username,
+      password,
+      email: `${username}@example.org`,
+      firstName: 'Sam',
+      lastName: 'Session',
+      isAdmin: opts.isAdmin ?? false,
+    },
+    null,
+  );
   return { user, username: user.username, password };
 }
 

@@ -131,7 +131,7 @@ describe('/settings', () => {
   it('recomputes handicaps of rounds without a course when the default par changes', async () => {
     const { cookie } = await signIn();
     await postSettings(cookie, valid);
-    const golfer = await createGolfer({ firstName: 'No', lastName: unique('Course') });
+    const golfer = await createGolfer({ firstName: 'No', lastName: unique('Course') }, null);
     const round = await db.round.create({
       data: { golferId: golfer.id, date: '2025-06-09', season: 2025, grossScore: 45 },
     });
@@ -146,14 +146,15 @@ describe('/settings', () => {
     await postSettings(cookie, valid);
     // 2012: a year no other test plays in, so these two are the only golfers of the night.
     const [ann, bob] = [
-      await createGolfer({ firstName: 'Par', lastName: unique('Ann') }),
-      await createGolfer({ firstName: 'Par', lastName: unique('Bob') }),
+      await createGolfer({ firstName: 'Par', lastName: unique('Ann') }, null),
+      await createGolfer({ firstName: 'Par', lastName: unique('Bob') }, null),
     ];
-    for (const golfer of [ann, bob]) await createFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' });
-    await createRound({ golferId: ann.id, date: '2012-06-04', grossScore: 40 }); // 4 over the default 36: handicap 3
-    const annLater = await createRound({ golferId: ann.id, date: '2012-06-11', grossScore: 44 }); // net 41
-    const bobLater = await createRound({ golferId: bob.id, date: '2012-06-11', grossScore: 40 }); // net 40
-    await calculatePointsForDate('2012-06-11');
+    for (const golfer of [ann, bob])
+      await createFlightAssignment({ golferId: golfer.id, season: 2012, flightNo: '1' }, null);
+    await createRound({ golferId: ann.id, date: '2012-06-04', grossScore: 40 }, null); // 4 over the default 36: handicap 3
+    const annLater = await createRound({ golferId: ann.id, date: '2012-06-11', grossScore: 44 }, null); // net 41
+    const bobLater = await createRound({ golferId: bob.id, date: '2012-06-11', grossScore: 40 }, null); // net 40
+    await calculatePointsForDate('2012-06-11', null);
     const pointsOf = async () =>
       (await db.round.findMany({ where: { id: { in: [annLater.id, bobLater.id] } }, orderBy: { id: 'asc' } })).map(
         (r) => r.points,
@@ -166,7 +167,7 @@ describe('/settings', () => {
     // Par 30: Ann's first round is 10 over, handicap 8, and her 44 is net 36.
     await postSettings(cookie, { ...valid, defaultPar: '30' });
     expect(await pointsOf()).toEqual([24, 23]);
-    await calculatePointsForDate('2012-06-11');
+    await calculatePointsForDate('2012-06-11', null);
     expect(await pointsOf()).toEqual([24, 23]);
     await postSettings(cookie, valid);
     expect(await pointsOf()).toEqual([23, 24]);
@@ -207,13 +208,16 @@ describe('/settings', () => {
   it("resets a user's password", async () => {
     const { cookie } = await signIn();
     const username = unique('forgetful');
-    const user = await createUser({
-      username,
-      password: 'old-password',
-      email: 'f@example.org',
-      firstName: 'F',
-      lastName: 'G',
-    });
+    const user = await createUser(
+      {
+        username,
+        password: 'old-password',
+        email: 'f@example.org',
+        firstName: 'F',
+        lastName: 'G',
+      },
+      null,
+    );
     const mismatch = await postSettings(cookie, {
       intent: 'reset-password',
       userId: String(user.id),

@@ -22,7 +22,7 @@ const REGULAR = [
 const SEASON = 2025;
 
 async function golferInFlight(flightNo: string) {
-  const golfer = await createGolfer({ firstName: 'Stan', lastName: unique('Ding') });
+  const golfer = await createGolfer({ firstName: 'Stan', lastName: unique('Ding') }, null);
   await db.flightAssignment.create({ data: { golferId: golfer.id, season: SEASON, flightNo } });
   return golfer;
 }
@@ -93,7 +93,7 @@ describe('standings per flight', () => {
     };
     const small = await count();
     for (let i = 0; i < 60; i++) {
-      const g = await createGolfer({ firstName: 'Many', lastName: unique('Flight') });
+      const g = await createGolfer({ firstName: 'Many', lastName: unique('Flight') }, null);
       await db.flightAssignment.create({ data: { golferId: g.id, season: 2024, flightNo: String((i % 4) + 1) } });
       await db.round.create({ data: { golferId: g.id, date: '2024-06-03', season: 2024, grossScore: 40, points: i } });
     }
@@ -132,7 +132,7 @@ describe('standings follow the schedule in the database', () => {
         },
       },
     });
-    const golfer = await createGolfer({ firstName: 'Rain', lastName: unique('Out') });
+    const golfer = await createGolfer({ firstName: 'Rain', lastName: unique('Out') }, null);
     await db.flightAssignment.create({ data: { golferId: golfer.id, season: 2018, flightNo: '2' } });
     await db.round.createMany({
       data: [

@@ -97,13 +97,13 @@ beforeAll(async () => {
   expect(later).toHaveLength(9);
   const busy = golfers[5];
   for (const [i, entry] of later.entries()) {
-    await createRound({ golferId: busy.id, date: entry.date, season, grossScore: 39 + ((i * 5) % 9) });
+    await createRound({ golferId: busy.id, date: entry.date, season, grossScore: 39 + ((i * 5) % 9) }, null);
   }
   const practice = schedule.find((e) => e.kind === 'practice-round')!;
-  await createRound({ golferId: busy.id, date: practice.date, season, grossScore: 70 });
+  await createRound({ golferId: busy.id, date: practice.date, season, grossScore: 70 }, null);
   // The final outing: the latest round of all, counting for nothing.
   const fun = schedule.find((e) => e.kind === 'final-outing')!;
-  await createRound({ golferId: busy.id, date: fun.date, season, grossScore: 71 });
+  await createRound({ golferId: busy.id, date: fun.date, season, grossScore: 71 }, null);
 }, 120_000);
 
 describe('the golfer page explains the stored handicap', () => {
@@ -209,12 +209,12 @@ describe('standings and results', () => {
     // Two new golfers in Flight 4 tie on net on the first night: 50 gross each and no handicap history.
     const tied: { id: number; fullName: string }[] = [];
     for (const name of ['Tie', 'Tee']) {
-      const g = await createGolfer({ firstName: name, lastName: unique('Tied') });
-      await createFlightAssignment({ golferId: g.id, season, flightNo: '4' });
-      await createRound({ golferId: g.id, date: flightDate, season, grossScore: 30 });
+      const g = await createGolfer({ firstName: name, lastName: unique('Tied') }, null);
+      await createFlightAssignment({ golferId: g.id, season, flightNo: '4' }, null);
+      await createRound({ golferId: g.id, date: flightDate, season, grossScore: 30 }, null);
       tied.push(g);
     }
-    await calculatePointsForDate(flightDate);
+    await calculatePointsForDate(flightDate, null);
     const body = await (await api.results(flightDate)).json();
     const flight4 = body.flights.find((f: { flightNo: string }) => f.flightNo === '4');
     const rows = flight4.rows.filter((r: { golferId: number }) => tied.some((g) => g.id === r.golferId));
@@ -258,7 +258,10 @@ describe('bad addresses', () => {
       expect(typeof (await res.json()).message).toBe('string');
     }
     // A golfer who never played nor had a flight has no page.
-    const stranger = await createGolfer({ firstName: 'Never', lastName: unique('Played'), email: `${unique()}@x.org` });
+    const stranger = await createGolfer(
+      { firstName: 'Never', lastName: unique('Played'), email: `${unique()}@x.org` },
+      null,
+    );
     expect((await api.golfer(stranger.id)).status).toBe(404);
 
     for (const page of [
@@ -379,8 +382,11 @@ describe('a fixed number of queries', () => {
     };
     const small = await measure();
     for (let i = 0; i < 40; i++) {
-      const g = await createGolfer({ firstName: 'Many', lastName: unique('Stats') });
-      await createFlightAssignment({ golferId: g.id, season, flightNo: String((i % 4) + 1) as '1' | '2' | '3' | '4' });
+      const g = await createGolfer({ firstName: 'Many', lastName: unique('Stats') }, null);
+      await createFlightAssignment(
+        { golferId: g.id, season, flightNo: String((i % 4) + 1) as '1' | '2' | '3' | '4' },
+        null,
+      );
       await db.round.create({
         data: { golferId: g.id, date: dates[1], season, grossScore: 40 + (i % 9), netScore: 40 },
       });
@@ -394,7 +400,7 @@ describe('pages that stay small at any size (docs/decisions/076-stats-pages-at-s
   it('/stats and /stats/results carry a few hundred bytes per golfer shown, and show 50 golfers of a flight per page', async () => {
     // A season of its own: 240 golfers in four flights of 60 and 10 without a flight, all playing one night.
     const year = 2019;
-    await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null });
+    await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null }, null);
     const night = `${year}-06-03`;
     const tag = unique('Scale');
     await db.golfer.createMany({

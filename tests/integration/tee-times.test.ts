@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 
 async function golfer(first = 'Tee') {
-  return createGolfer({ firstName: first, lastName: unique('Golfer') });
+  return createGolfer({ firstName: first, lastName: unique('Golfer') }, null);
 }
 
 function heldBy(golferId: number, inSeason = season) {
@@ -67,11 +67,11 @@ describe('generating the season', () => {
     const s = season - 1;
     await db.setting.upsert({ where: { id: 1 }, create: { id: 1, teeLast: '12:00' }, update: { teeLast: '12:00' } });
     try {
-      const both = await Promise.all([generateSeasonTeeTimes(s), generateSeasonTeeTimes(s)]);
+      const both = await Promise.all([generateSeasonTeeTimes(s, null), generateSeasonTeeTimes(s, null)]);
       expect(both.map((r) => r.total)).toEqual([7, 7]);
       expect(both[0].created + both[1].created).toBe(7);
       await db.setting.update({ where: { id: 1 }, data: { teeLast: '12:30' } });
-      expect(await generateSeasonTeeTimes(s)).toEqual({ created: 3, total: 10 });
+      expect(await generateSeasonTeeTimes(s, null)).toEqual({ created: 3, total: 10 });
     } finally {
       await db.setting.update({ where: { id: 1 }, data: { teeLast: '18:00' } });
     }
@@ -90,7 +90,7 @@ describe('generating the season', () => {
 
 describe('assigning and removing golfers (API)', () => {
   it('assigns, moves a golfer who already holds a slot, and removes', async () => {
-    await generateSeasonTeeTimes(season);
+    await generateSeasonTeeTimes(season, null);
     const [a, b] = (await listTeeTimes(season)).slice(0, 2);
     const g = await golfer();
     const first = await call(
@@ -119,7 +119,7 @@ describe('assigning and removing golfers (API)', () => {
   it('an administrator replaces whoever holds the position', async () => {
     const slot = await db.teeTime.create({ data: { time: '05:10', season } });
     const [x, y] = [await golfer(), await golfer()];
-    await assignGolferToTeeTime({ teeTimeId: slot.id, position: 2, golferId: x.id });
+    await assignGolferToTeeTime({ teeTimeId: slot.id, position: 2, golferId: x.id }, null);
     const res = await call(
       addGolfer,
       request(`/api/tee-times/${slot.id}/add-golfer`, { json: { golferId: y.id, position: 2 }, cookie: admin }),
@@ -155,7 +155,7 @@ describe('no double booking', () => {
     const slot = await db.teeTime.create({ data: { time: '05:30', season } });
     const golfers = await Promise.all([golfer(), golfer(), golfer()]);
     const results = await Promise.allSettled(
-      golfers.map((g) => assignGolferToTeeTime({ teeTimeId: slot.id, position: 4, golferId: g.id })),
+      golfers.map((g) => assignGolferToTeeTime({ teeTimeId: slot.id, position: 4, golferId: g.id }, null)),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -170,8 +170,8 @@ describe('no double booking', () => {
     const s2 = await db.teeTime.create({ data: { time: '05:50', season } });
     const g = await golfer();
     await Promise.all([
-      assignGolferToTeeTime({ teeTimeId: s1.id, position: 1, golferId: g.id }),
-      assignGolferToTeeTime({ teeTimeId: s2.id, position: 1, golferId: g.id }),
+      assignGolferToTeeTime({ teeTimeId: s1.id, position: 1, golferId: g.id }, null),
+      assignGolferToTeeTime({ teeTimeId: s2.id, position: 1, golferId: g.id }, null),
     ]);
     expect(await heldBy(g.id)).toHaveLength(1);
   });
@@ -180,8 +180,8 @@ describe('no double booking', () => {
     const thisYear = await db.teeTime.create({ data: { time: '06:00', season } });
     const lastYear = await db.teeTime.create({ data: { time: '06:00', season: season - 1 } });
     const g = await golfer();
-    await assignGolferToTeeTime({ teeTimeId: lastYear.id, position: 1, golferId: g.id });
-    await assignGolferToTeeTime({ teeTimeId: thisYear.id, position: 1, golferId: g.id });
+    await assignGolferToTeeTime({ teeTimeId: lastYear.id, position: 1, golferId: g.id }, null);
+    await assignGolferToTeeTime({ teeTimeId: thisYear.id, position: 1, golferId: g.id }, null);
     expect(await heldBy(g.id, season - 1)).toHaveLength(1);
     expect(await heldBy(g.id, season)).toHaveLength(1);
   });
@@ -194,7 +194,7 @@ describe('reading tee times', () => {
     await db.teeTime.createMany({ data: ['13:05', '09:40', '11:00'].map((time) => ({ time, season: s })) });
     const g = await golfer('Named');
     const nine = await db.teeTime.findFirstOrThrow({ where: { season: s, time: '09:40' } });
-    await assignGolferToTeeTime({ teeTimeId: nine.id, position: 3, golferId: g.id });
+    await assignGolferToTeeTime({ teeTimeId: nine.id, position: 3, golferId: g.id }, null);
     const res = await call(listApi, request(`/api/tee-times?season=${s}`, { cookie: member }));
     const rows = await res.json();
     expect(rows.map((r: { time: string }) => r.time)).toEqual(['09:40', '11:00', '13:05']);
@@ -311,7 +311,7 @@ describe('the /tee-times page', () => {
     });
     expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer2Id).toBeNull();
 
-    await assignGolferToTeeTime({ teeTimeId: slot.id, position: 4, golferId: g.id });
+    await assignGolferToTeeTime({ teeTimeId: slot.id, position: 4, golferId: g.id }, null);
     const trash = await call(
       pageAction,
       request('/tee-times', { form: { intent: 'remove', teeTimeId: String(slot.id), position: '4' }, cookie: admin }),
@@ -323,7 +323,7 @@ describe('the /tee-times page', () => {
   it('refuses non-admins on the server, with the failure titles', async () => {
     const slot = await db.teeTime.create({ data: { time: '07:25', season } });
     const g = await golfer();
-    await assignGolferToTeeTime({ teeTimeId: slot.id, position: 1, golferId: g.id });
+    await assignGolferToTeeTime({ teeTimeId: slot.id, position: 1, golferId: g.id }, null);
     for (const [form, title] of [
       [{ intent: 'generate' }, 'Failed to generate tee times'],
       [{ intent: 'assign', teeTimeId: String(slot.id), position: '1', golferId: '' }, 'Failed to assign golfer'],

@@ -156,6 +156,8 @@ export async function confirmContactChange(
           email: change.email ?? golfer.email ?? undefined,
           phone: change.phone ?? golfer.phone ?? undefined,
         },
+        // The golfer's own change through the emailed link: not an administrator's, so not in the audit log.
+        null,
         tx,
       );
       return { email: change.email, phone: change.phone };

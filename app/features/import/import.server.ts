@@ -18,6 +18,7 @@
  * written.
  */
 import { ForbiddenError, NotFoundError } from '~/domain/errors';
+import type { Actor } from '~/db/audit.server';
 import { yieldToEventLoop } from '~/db/breather.server';
 import { IMPORT_TYPES, isImportType, type ImportType } from '~/schemas/import/fields';
 import { readFile, readJsonText } from './read.server';
@@ -25,20 +26,20 @@ import { validateRows } from './validate';
 import { writeRows } from './write.server';
 
 /** Imports an uploaded CSV, .xlsx or .xls file (the page's file form and POST /api/import/{type}). */
-export async function importFile(type: ImportType, file: File): Promise<{ count: number }> {
+export async function importFile(type: ImportType, file: File, actor: Actor | null): Promise<{ count: number }> {
   const sheet = await readFile(file);
   // Each step is long enough with 10,000 rows that other requests get their turn between them.
   await yieldToEventLoop();
   const rows = validateRows(type, 'file', sheet.rows, sheet.headers);
   await yieldToEventLoop();
-  return writeRows(type, 'file', rows);
+  return writeRows(type, 'file', rows, actor);
 }
 
 /** Imports pasted or posted JSON text (the page's JSON form and POST /api/import/{type}/json). */
-export async function importJsonText(type: ImportType, text: string): Promise<{ count: number }> {
+export async function importJsonText(type: ImportType, text: string, actor: Actor | null): Promise<{ count: number }> {
   const rows = validateRows(type, 'json', readJsonText(text));
   await yieldToEventLoop();
-  return writeRows(type, 'json', rows);
+  return writeRows(type, 'json', rows, actor);
 }
 
 /** The {type} of an import or export URL; an unknown one is not found, naming the types that exist. */

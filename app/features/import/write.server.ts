@@ -17,7 +17,7 @@ import type { GolferInput } from '~/schemas/golfer';
 import type { MembershipInput } from '~/schemas/membership';
 import type { RoundInput } from '~/schemas/round';
 import type { ScheduleEntryInput } from '~/schemas/season';
-import { auditAs } from '~/db/audit-trail.server';
+import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { breather } from '~/db/breather.server';
 import { db, type Tx } from '~/db/db.server';
 import type { ImportType } from '~/schemas/import/fields';
@@ -186,7 +186,7 @@ const golfers: Writer<GolferInput> = {
         forget(match);
         Object.assign(match, data, { input: merged });
         remember(match);
-        if (match.id !== null) await updateGolfer(match.id, merged, tx);
+        if (match.id !== null) await updateGolfer(match.id, merged, null, tx);
         return;
       }
       const golfer: KnownGolfer = { id: null, ...data, input: merged };
@@ -219,7 +219,7 @@ const courses: Writer<CourseInput> = {
     await eachRow(rows, wrap, async ({ input }) => {
       const match = byName.get(input.courseName.trim().toLowerCase());
       if (!match) {
-        await createCourse(input, tx);
+        await createCourse(input, null, tx);
         return;
       }
       if (
@@ -228,7 +228,7 @@ const courses: Writer<CourseInput> = {
         match.courseLength === input.courseLength.trim()
       )
         return;
-      await updateCourse(match.id, input, tx);
+      await updateCourse(match.id, input, null, tx);
     });
   },
 };
@@ -274,6 +274,7 @@ const rounds: Writer<RoundInput> = {
           points: present.has('points') ? input.points : (current.points ?? undefined),
           notes: present.has('notes') ? input.notes : (current.notes ?? undefined),
         },
+        null,
         tx,
         { recompute: false },
       );
@@ -281,6 +282,7 @@ const rounds: Writer<RoundInput> = {
     try {
       await createRounds(
         added.map((row) => row.input),
+        null,
         tx,
         { recompute: false },
       );
@@ -327,6 +329,7 @@ const memberships: Writer<MembershipInput> = {
         sameSecond(input.registrationDatetime, current.registrationDatetime)
           ? { ...input, registrationDatetime: current.registrationDatetime! }
           : input,
+        null,
         tx,
         present,
       );
@@ -367,7 +370,8 @@ const flights: Writer<FlightInput> = {
     await eachRow(rows, wrap, async ({ input }) => {
       const current = byKey.get(membershipKey(input));
       if (!current) added.push(input);
-      else if (current.flightNo !== input.flightNo) await upsertFlightAssignment(input, tx, { recalculate: false });
+      else if (current.flightNo !== input.flightNo)
+        await upsertFlightAssignment(input, null, tx, { recalculate: false });
     });
     await tx.flightAssignment.createMany({
       data: added.map(({ golferId, season, flightNo }) => ({ golferId, season, flightNo })),
@@ -397,7 +401,7 @@ const schedule: Writer<ScheduleEntryInput> = {
       if (known.has(year)) continue;
       const first = rows.find((row) => yearOf(row.input.date) === year)!;
       try {
-        await createSeason({ year, registrationOpens: null, registrationCloses: null }, tx);
+        await createSeason({ year, registrationOpens: null, registrationCloses: null }, null, tx);
       } catch (error) {
         throw wrap(first.rowNumber, error);
       }
@@ -407,7 +411,7 @@ const schedule: Writer<ScheduleEntryInput> = {
       const year = yearOf(input.date);
       const current = byDate.get(input.date);
       if (!current) {
-        await createScheduleEntry(year, input, tx);
+        await createScheduleEntry(year, input, null, tx);
         return;
       }
       const merged: ScheduleEntryInput = {
@@ -422,7 +426,7 @@ const schedule: Writer<ScheduleEntryInput> = {
         merged.rainOut === current.rainOut
       )
         return;
-      await updateScheduleEntry(year, current.id, merged, tx);
+      await updateScheduleEntry(year, current.id, merged, null, tx);
     });
   },
 };
@@ -447,32 +451,32 @@ function atRow(source: ImportSource, rowNumber: number, error: unknown): unknown
 function importNote(type: ImportType, source: ImportSource, count: number) {
   const noun = type === 'schedule' ? 'schedule entr' : type.slice(0, -1);
   const plural = type === 'schedule' ? `${noun}${count === 1 ? 'y' : 'ies'}` : count === 1 ? noun : type;
-  return {
+  return auditNote({
     action: 'import',
     entity: type === 'schedule' ? 'schedule entry' : noun,
     summary: `Imported ${count.toLocaleString('en-US')} ${plural} from ${source === 'file' ? 'a file' : 'JSON'}`,
-  };
+  });
 }
 
 /**
  * Writes validated rows of one type in one transaction: any missing reference or refusal by a model rolls back
- * every row, and the answer is the number of rows imported (created or updated).
+ * every row, and the answer is the number of rows imported (created or updated). The import is one entry of the
+ * audit log, by `actor`, however many rows it writes: the models' writes under it record nothing of their own.
  */
 export async function writeRows<T extends ImportType>(
   type: T,
   source: ImportSource,
   rows: ParsedRow<ImportInputs[T]>[],
+  actor: Actor | null,
 ): Promise<{ count: number }> {
   const writer: Writer<ImportInputs[T]> = WRITERS[type];
   await db.$transaction(
     async (tx) => {
       const referenceProblems = writer.check ? await writer.check(tx, rows) : [];
       if (referenceProblems.length > 0) throw importFailed(source, referenceProblems);
-      // One audit row for the whole import, not one per row written (docs/decisions/098-audit-log.md).
-      await auditAs(
-        () => importNote(type, source, rows.length),
-        () => writer.write(tx, rows, (rowNumber, error) => atRow(source, rowNumber, error)),
-      );
+      await writer.write(tx, rows, (rowNumber, error) => atRow(source, rowNumber, error));
+      // One audit entry for the whole import, not one per row written (docs/decisions/111-explicit-audit-entries.md).
+      await recordAudit(tx, actor, importNote(type, source, rows.length));
     },
     // Ten thousand rows through the models take a while; SQLite holds the write lock meanwhile, so keep it bounded.
     { timeout: 120_000, maxWait: 15_000 },

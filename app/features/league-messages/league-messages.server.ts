@@ -9,6 +9,7 @@ import { getSettings } from '~/models/settings.server';
 import { inTransaction } from '~/db/transaction.server';
 import type { LeagueMessageInput } from '~/schemas/league-message';
 import { db, type Tx } from '~/db/db.server';
+import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 
 /**
  * League messages and payment reminders from /email-list, and unsubscribing from them
@@ -73,6 +74,7 @@ async function tokenOf(tx: Tx, golfer: Recipient): Promise<string> {
 export async function queueLeagueMessage(
   input: LeagueMessageInput,
   { origin, season = currentSeason() }: { origin: string; season?: number },
+  actor: Actor | null,
   client: Tx = db,
 ): Promise<{ count: number }> {
   const { leagueName } = await getSettings();
@@ -98,7 +100,12 @@ export async function queueLeagueMessage(
           ...email,
         });
       }
-      await enqueueMessages(tx, prefix, messages);
+      const queued = await enqueueMessages(tx, prefix, messages);
+      if (queued > 0) {
+        const what = input.kind === 'reminder' ? 'a payment reminder' : 'a league message';
+        const summary = `Sent ${what} '${input.subject}' to ${queued} golfer${queued === 1 ? '' : 's'}`;
+        await recordAudit(tx, actor, auditNote({ action: 'create', entity: 'message', summary }));
+      }
       return { count: recipients.length };
     });
   } catch (error) {

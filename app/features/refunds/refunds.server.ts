@@ -4,6 +4,7 @@ import { refundDeadline, suggestedRefundCents } from '~/domain/refunds';
 import { formatRoundDate, todayInLeague } from '~/domain/season';
 import { requireMembership } from '~/models/memberships.server';
 import { inTransaction } from '~/db/transaction.server';
+import { auditCreated, recordAudit, type Actor } from '~/db/audit.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { paymentProvider } from '~/integrations/payments/payments.server';
 import { refundRefused } from '~/integrations/payments/provider.server';
@@ -94,7 +95,7 @@ type RecordInput = {
  * its refunded total and time, in one transaction. False when that refund was already recorded (a replayed webhook,
  * or the webhook of a refund made from /memberships).
  */
-export async function recordRefund(input: RecordInput, client: Tx = db): Promise<boolean> {
+export async function recordRefund(input: RecordInput, actor: Actor | null, client: Tx = db): Promise<boolean> {
   try {
     return await inTransaction(client, async (tx) => {
       const known = await tx.refund.findUnique({ where: { providerRefundId: input.providerRefundId } });
@@ -103,7 +104,9 @@ export async function recordRefund(input: RecordInput, client: Tx = db): Promise
         where: { golferId_season: { golferId: input.golferId, season: input.season } },
         select: { id: true },
       });
-      await tx.refund.create({ data: { ...input, membershipId: membership?.id ?? null } });
+      const refund = await tx.refund.create({ data: { ...input, membershipId: membership?.id ?? null } });
+      const { createdBy: _createdBy, ...fields } = input;
+      await recordAudit(tx, actor, auditCreated({ entity: 'refund', id: refund.id }, fields));
       if (membership) {
         const refundedCents = await refundedOf(input.golferId, input.season, tx);
         await tx.membership.update({
@@ -125,11 +128,10 @@ export async function recordRefund(input: RecordInput, client: Tx = db): Promise
  * amount must be positive and at most what was paid less what was refunded. A provider refusal or outage is a 502
  * ('The payment provider refused the refund: …') and nothing changes.
  */
-export async function refundMembership(input: {
-  membershipId: number;
-  amountCents: number;
-  createdBy: string;
-}): Promise<{ golferName: string; amountCents: number }> {
+export async function refundMembership(
+  input: { membershipId: number; amountCents: number },
+  actor: Actor,
+): Promise<{ golferName: string; amountCents: number }> {
   const offer = await refundOffer(input.membershipId);
   if (offer.refusal) throw new ConflictError(offer.refusal);
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
@@ -148,13 +150,16 @@ export async function refundMembership(input: {
     // A double-submitted form asks for the same refund again: Stripe answers with the first one.
     idempotencyKey: `refund-${payment.id}-${offer.refundedCents}-${input.amountCents}`,
   });
-  await recordRefund({
-    providerRefundId: refundId,
-    golferId: membership.golferId,
-    season: membership.season,
-    amountCents: input.amountCents,
-    createdBy: input.createdBy,
-  });
+  await recordRefund(
+    {
+      providerRefundId: refundId,
+      golferId: membership.golferId,
+      season: membership.season,
+      amountCents: input.amountCents,
+      createdBy: actor.username,
+    },
+    actor,
+  );
   return { golferName: membership.golfer.fullName, amountCents: input.amountCents };
 }
 
@@ -192,13 +197,17 @@ export async function recordProviderRefunds(input: {
   if (!pending?.fulfilledAt || pending.fulfilledGolferId === null) return null;
   let recorded = 0;
   for (const refund of input.refunds) {
-    const fresh = await recordRefund({
-      providerRefundId: refund.id,
-      golferId: pending.fulfilledGolferId,
-      season: pending.season,
-      amountCents: refund.amountCents,
-      createdBy: 'stripe',
-    });
+    // Made in Stripe's dashboard, reported by its webhook: no user of this site asked for it.
+    const fresh = await recordRefund(
+      {
+        providerRefundId: refund.id,
+        golferId: pending.fulfilledGolferId,
+        season: pending.season,
+        amountCents: refund.amountCents,
+        createdBy: 'stripe',
+      },
+      null,
+    );
     if (fresh) recorded += 1;
   }
   return recorded;

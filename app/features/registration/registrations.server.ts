@@ -251,6 +251,7 @@ async function golferFor(tx: Tx, pending: Pending): Promise<number> {
         email: pending.email,
         phone: pending.phone ?? undefined,
       },
+      null,
       tx,
     );
     return created.id;
@@ -267,6 +268,7 @@ async function golferFor(tx: Tx, pending: Pending): Promise<number> {
       email: email ?? undefined,
       phone: pending.phone ?? golfer.phone ?? undefined,
     },
+    null,
     tx,
   );
   return golfer.id;
@@ -470,6 +472,7 @@ export async function selectTeeTimeForSession(input: {
         golferId: registration.golferId,
         season: registration.season,
       },
+      null,
       tx,
     );
     if (assigned.changed) await enqueueTeeTimeConfirmation(tx, { ...mail, time: assigned.time });
