@@ -17,6 +17,8 @@ import * as rulesPage from '~/routes/_public.rules';
 import * as schedulePage from '~/routes/_public.schedule';
 import * as golferPage from '~/routes/_public.stats.golfers.$id';
 import * as standingsPage from '~/routes/_public.stats._index';
+import * as playoffsPage from '~/routes/_public.stats.playoffs';
+import * as playoffsApi from '~/routes/api.public.playoffs';
 import * as termsPage from '~/routes/_public.terms';
 import * as leagueCalendar from '~/routes/schedule[.ics]';
 import { call, request, unique } from './helpers';
@@ -110,6 +112,12 @@ const DEFAULTS: Record<string, () => Promise<number | null>> = {
   },
   'GET /api/public/golfers/{id}': async () =>
     (await apiJson(golferApi, `/api/public/golfers/${bothSeasonsGolfer}`, { id: String(bothSeasonsGolfer) })).season,
+  '/stats/playoffs': async () =>
+    yearIn(
+      (await page('/stats/playoffs', '_public.stats.playoffs', 'stats/playoffs', playoffsPage)).text,
+      /(\d{4}) season\. The top/,
+    ),
+  'GET /api/public/playoffs': async () => (await apiJson(playoffsApi, '/api/public/playoffs')).season,
 };
 
 /** The route module of each address above. */
@@ -128,6 +136,8 @@ const ROUTE_FILES: Record<keyof typeof DEFAULTS, string> = {
   'GET /api/public/standings': 'api.public.standings.ts',
   '/stats/golfers/{id}': '_public.stats.golfers.$id.tsx',
   'GET /api/public/golfers/{id}': 'api.public.golfers.$id.ts',
+  '/stats/playoffs': '_public.stats.playoffs.tsx',
+  'GET /api/public/playoffs': 'api.public.playoffs.ts',
 };
 
 /** The public routes that never choose a season themselves, and why. */
