@@ -57,6 +57,8 @@ export function UrlDialog({
             preventScrollReset
             className="absolute right-3 top-3 rounded px-2 text-xl leading-none text-slate-500 hover:bg-slate-100"
             aria-label="Close"
+            // Radix's Close gives its child type="button", which on a link is an invalid media type.
+            type={undefined}
           >
             ×
           </Link>
