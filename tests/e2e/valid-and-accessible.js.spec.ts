@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, signIn, test } from './fixtures';
+import { ADMIN, expect, signIn, test } from './fixtures';
 import { expectValidAndAccessible, type Visit } from './page-checks';
 import { newCourse } from './league-data';
 import { ownSlot } from './registration-helpers';
@@ -265,7 +265,7 @@ test('the tee times, import, email, outbox and settings pages are valid and acce
   });
   try {
     await db.teeTime.update({ where: { id: slot.id }, data: { golfer2Id: league.golfers[0].id } });
-    const admin = await db.user.findFirstOrThrow({ where: { isAdmin: true } });
+    const admin = await db.user.findUniqueOrThrow({ where: { username: ADMIN.username } });
     await signIn(page, '/tee-times');
     await expect(page.getByRole('heading', { name: 'Tee Times', level: 1 })).toBeVisible();
     await expectValidAndAccessible(
