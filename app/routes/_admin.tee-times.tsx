@@ -133,7 +133,11 @@ export default function TeeTimesPage() {
       {teeTimes.length === 0 ? (
         <EmptyState>No standing tee times available for this season</EmptyState>
       ) : (
-        <DataTable headers={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']}>
+        <DataTable
+          headers={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']}
+          // Read-only for a user who is not an administrator: nothing in it to focus, so the table itself is.
+          label={isAdmin ? undefined : 'Standing tee times'}
+        >
           {teeTimes.map((slot) => (
             <tr key={slot.id}>
               <Td className="font-medium">{formatTeeTime(slot.time)}</Td>

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { cn } from '~/ui/cn';
 
 /**
@@ -26,6 +26,12 @@ export function UrlDialog({
   // server-rendered page too, so it is "Add New Golfer" to assistive technology with JavaScript off.
   const titleId = useId();
   const descriptionId = useId();
+  // Radix hides everything outside the open dialog from assistive technology with aria-hidden, the
+  // <link rel="modulepreload"> tags Remix's <Scripts/> puts in <body> too, where HTML forbids the attribute (a link is
+  // never rendered, so it hides nothing). Radix's effect runs first (a child's effects run before its parent's).
+  useEffect(() => {
+    for (const link of document.body.querySelectorAll('link[aria-hidden]')) link.removeAttribute('aria-hidden');
+  }, []);
   return (
     <RadixDialog.Root
       open
