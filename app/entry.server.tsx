@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { lowPriorityModulePreloads } from '~/web/low-priority-preloads.server';
 import { NonceProvider } from '~/ui/nonce';
 import { securityHeaders } from '~/web/security-headers';
+import { withoutNulBytes } from '~/web/without-nul-bytes.server';
 
 export { prepareServer, startBackups } from '~/web/prepare.server';
 export { startMailSender } from '~/integrations/mail/sender.server';
@@ -44,7 +45,10 @@ const handleRequest: HandleDocumentRequestFunction = (
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          // React 18 can stream NUL bytes into a page (app/web/without-nul-bytes.server.ts); they go first.
+          const clean = withoutNulBytes();
+          pipeline(clean, body, () => undefined);
+          pipe(clean);
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)));

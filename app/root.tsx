@@ -64,6 +64,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // The error page comes to life too (a bad /checkout link lands here).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? typeof error.data === 'string'

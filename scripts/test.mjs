@@ -1,7 +1,7 @@
-// `npm test`: every test. Makes sure what the tests need is installed (Debian's Chromium and a PostgreSQL
-// server, with apt-get when run as root), then runs vitest (unit + integration, SQLite and PostgreSQL) and
-// Playwright (Chromium, JavaScript on and off) against a fresh build of the app. Before them: type check, Prettier,
-// ESLint with type information, knip (dead code) and dependency-cruiser (the layers of app/).
+// `npm test`: every test. Makes sure what the tests need is installed (Debian's Chromium, a PostgreSQL server and
+// Java for the HTML checker, with apt-get when run as root), then runs vitest (unit + integration, SQLite and
+// PostgreSQL) and Playwright (Chromium, JavaScript on and off) against a fresh build of the app. Before them: type
+// check, Prettier, ESLint with type information, knip (dead code) and dependency-cruiser (the layers of app/).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -46,6 +46,8 @@ function ensure(what, present, pkg) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 ensure('Chromium', () => fs.existsSync(chromium), 'chromium');
 ensure('PostgreSQL', hasPostgres, 'postgresql');
+// The W3C Nu Html Checker (vnu-jar) runs on Java: Debian's, never the JDK its install script would download.
+ensure('Java', () => which('java') !== null, 'default-jre-headless');
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n== ${label}`);

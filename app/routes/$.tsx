@@ -16,7 +16,7 @@ export function action() {
 
 export default function NotFoundPage() {
   return (
-    <div className="flex min-h-[60vh] items-center justify-center bg-slate-50 px-4 py-16">
+    <main className="flex min-h-[60vh] items-center justify-center bg-slate-50 px-4 py-16">
       <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 text-center shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
         <p className="mt-2 text-slate-700">Did you forget to add the page to the router?</p>
@@ -27,6 +27,6 @@ export default function NotFoundPage() {
           Back to the league home page
         </Link>
       </div>
-    </div>
+    </main>
   );
 }

@@ -141,11 +141,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function Tick({ value }: { value: boolean }) {
   return value ? (
-    <span className="font-bold text-emerald-700" aria-label="Yes" title="Yes">
+    <span role="img" className="font-bold text-emerald-700" aria-label="Yes" title="Yes">
       ✓
     </span>
   ) : (
-    <span className="font-bold text-red-600" aria-label="No" title="No">
+    <span role="img" className="font-bold text-red-600" aria-label="No" title="No">
       ✗
     </span>
   );

@@ -133,7 +133,11 @@ export default function TeeTimesPage() {
       {teeTimes.length === 0 ? (
         <EmptyState>No standing tee times available for this season</EmptyState>
       ) : (
-        <DataTable headers={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']}>
+        <DataTable
+          headers={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']}
+          // Read-only for a user who is not an administrator: nothing in it to focus, so the table itself is.
+          label={isAdmin ? undefined : 'Standing tee times'}
+        >
           {teeTimes.map((slot) => (
             <tr key={slot.id}>
               <Td className="font-medium">{formatTeeTime(slot.time)}</Td>
@@ -158,16 +162,17 @@ function SlotCell({ slot, position, isAdmin }: { slot: TeeTimeRow; position: 1 |
   const golferId = slot[`golfer${position}Id`];
   const name = slot[`golfer${position}Name`] ?? (golferId ? `Golfer #${golferId}` : null);
   const time = formatTeeTime(slot.time);
-  if (!isAdmin) return <span className={name ? '' : 'text-slate-400'}>{name ?? '—'}</span>;
+  if (!isAdmin) return <span className={name ? '' : 'text-slate-500'}>{name ?? '—'}</span>;
   return (
     <div className="flex items-center gap-1">
       <Link
         to={`?slot=${slot.id}-${position}`}
         preventScrollReset
-        className={cn('rounded px-1 hover:bg-emerald-50 hover:underline', name ? 'text-slate-800' : 'text-slate-400')}
+        className={cn('rounded px-1 hover:bg-emerald-50 hover:underline', name ? 'text-slate-800' : 'text-slate-500')}
+        // The name says what the link shows ('open' or the golfer), so a voice user can say what they see.
         aria-label={`${time} Golfer ${position}: ${name ?? 'open'}. Choose a golfer`}
       >
-        {name ?? '+ Add'}
+        {name ?? '+ Open'}
       </Link>
       {golferId ? (
         <Form method="post" preventScrollReset>

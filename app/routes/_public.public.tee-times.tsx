@@ -41,7 +41,7 @@ export default function PublicTeeTimesPage() {
       {teeTimes.length === 0 ? (
         <EmptyState>No standing tee times available for this season</EmptyState>
       ) : (
-        <DataTable headers={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']}>
+        <DataTable headers={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']} label="Standing tee times">
           {teeTimes.map((slot) => (
             <tr key={slot.id}>
               <Td className="font-medium">{formatTeeTime(slot.time)}</Td>

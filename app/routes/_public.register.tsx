@@ -247,6 +247,8 @@ export default function RegisterPage() {
               <label key={value} className="flex items-center gap-2 text-sm">
                 <input
                   {...getInputProps(fields.registrationType, { type: 'radio', value })}
+                  // One id a radio: conform gives both the field's id, and an id must be unique in the page.
+                  id={`${fields.registrationType.id}-${value}`}
                   key={`${value}-${form.key}`}
                   className={cn('h-4 w-4 accent-emerald-700', `reg-type-${value}`)}
                 />

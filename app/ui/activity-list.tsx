@@ -28,7 +28,7 @@ export function ActivityList({
   if (total === 0) return <p className="text-sm text-slate-600">No changes have been recorded yet.</p>;
   return (
     <div className="space-y-3">
-      <DataTable headers={['When', 'Who', 'Change']}>
+      <DataTable headers={['When', 'Who', 'Change']} label="Recorded changes">
         {rows.map((row) => (
           <tr key={row.id}>
             <Td>

@@ -179,6 +179,7 @@ export function AdminShell({
           <div className="flex items-center gap-3">
             <span className="text-xs text-slate-700 sm:text-sm">Welcome, {user.firstName}</span>
             <span
+              role="img"
               className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-sm font-semibold text-white"
               aria-label={`Signed in as ${user.firstName} ${user.lastName}`}
               title={`${user.firstName} ${user.lastName}`}

@@ -1,17 +1,27 @@
 import { cn } from '~/ui/cn';
 
-/** A plain, responsive table: header labels and rows of cells. */
+/**
+ * A plain, responsive table: header labels and rows of cells. A table with nothing to focus in it (no link, no button)
+ * takes a `label`: on a phone it scrolls sideways, and a keyboard can scroll only a region it can focus.
+ */
 export function DataTable({
   headers,
   children,
   className,
+  label,
 }: {
   headers: string[];
   children: React.ReactNode;
   className?: string;
+  label?: string;
 }) {
   return (
-    <div className={cn('overflow-x-auto rounded-lg border bg-white shadow-sm', className)}>
+    <div
+      // relative: the containing block of its screen-reader-only labels (position: absolute), so they scroll with the
+      // table instead of widening the page on a phone.
+      className={cn('relative overflow-x-auto rounded-lg border bg-white shadow-sm', className)}
+      {...(label ? { role: 'group', 'aria-label': label, tabIndex: 0 } : {})}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>

@@ -23,7 +23,8 @@ export function SeasonSelect({
       <label htmlFor={selectProps.id} className="block text-sm font-medium text-slate-700">
         Season
       </label>
-      <select {...selectProps} className={inputClass}>
+      {/* Never empty (no blank option), so not `required`: HTML wants a required select to start with a blank one. */}
+      <select {...selectProps} required={false} className={inputClass}>
         {options.map((s) => (
           <option key={s} value={s}>
             Season {s}

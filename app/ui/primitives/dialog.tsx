@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { cn } from '~/ui/cn';
 
 /**
@@ -26,6 +26,12 @@ export function UrlDialog({
   // server-rendered page too, so it is "Add New Golfer" to assistive technology with JavaScript off.
   const titleId = useId();
   const descriptionId = useId();
+  // Radix hides everything outside the open dialog from assistive technology with aria-hidden, the
+  // <link rel="modulepreload"> tags Remix's <Scripts/> puts in <body> too, where HTML forbids the attribute (a link is
+  // never rendered, so it hides nothing). Radix's effect runs first (a child's effects run before its parent's).
+  useEffect(() => {
+    for (const link of document.body.querySelectorAll('link[aria-hidden]')) link.removeAttribute('aria-hidden');
+  }, []);
   return (
     <RadixDialog.Root
       open
@@ -57,6 +63,8 @@ export function UrlDialog({
             preventScrollReset
             className="absolute right-3 top-3 rounded px-2 text-xl leading-none text-slate-500 hover:bg-slate-100"
             aria-label="Close"
+            // Radix's Close gives its child type="button", which on a link is an invalid media type.
+            type={undefined}
           >
             ×
           </Link>

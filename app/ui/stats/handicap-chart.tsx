@@ -44,11 +44,6 @@ export function HandicapChart({ history }: { history: readonly ChartPoint[] }) {
           </circle>
         ))}
       </svg>
-      <figcaption className="text-sm text-slate-600">
-        Handicap after each counting round: {first.handicap} after {formatScheduleDate(first.date, 'MMM d, yyyy')},{' '}
-        {last.handicap} after {formatScheduleDate(last.date, 'MMM d, yyyy')} ({history.length}{' '}
-        {history.length === 1 ? 'round' : 'rounds'}).
-      </figcaption>
       <table className="sr-only">
         <caption>Handicap after each counting round</caption>
         <thead>
@@ -66,6 +61,12 @@ export function HandicapChart({ history }: { history: readonly ChartPoint[] }) {
           ))}
         </tbody>
       </table>
+      {/* Last, after the table: HTML allows a figure's caption only as its first or last child. */}
+      <figcaption className="text-sm text-slate-600">
+        Handicap after each counting round: {first.handicap} after {formatScheduleDate(first.date, 'MMM d, yyyy')},{' '}
+        {last.handicap} after {formatScheduleDate(last.date, 'MMM d, yyyy')} ({history.length}{' '}
+        {history.length === 1 ? 'round' : 'rounds'}).
+      </figcaption>
     </figure>
   );
 }

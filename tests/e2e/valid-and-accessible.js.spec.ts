@@ -1,0 +1,327 @@
+// Every public and admin page (app/routes), with its URL dialogs open, is valid HTML and has no serious or critical
+// axe-core finding on a desktop or a 375 px phone, where it never scrolls sideways (SPEC-3 §F,
+// docs/decisions/116-valid-and-accessible-pages.md). The pages are split over a few tests so two workers share them;
+// a last test makes sure every page route of app/routes is among them.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ADMIN, expect, signIn, test } from './fixtures';
+import { expectValidAndAccessible, type Visit } from './page-checks';
+import { newCourse } from './league-data';
+import { ownSlot } from './registration-helpers';
+import { statsLeague } from './stats-data';
+import { currentSeason } from '../../app/domain/season';
+import { simulatedPaymentIntentId } from '../../app/integrations/payments/simulated-checkouts.server';
+import { db } from '../../app/db/db.server';
+
+// axe-core is injected into the page, which the app's nonce CSP rightly refuses.
+test.use({ bypassCSP: true });
+test.describe.configure({ timeout: 180_000 });
+
+/**
+ * The simulated checkout's two pages (the e2e server has no Stripe key): an open session's /checkout page, and the
+ * /registration-confirmation page of a paid one, which offers this season's tee times.
+ */
+async function checkoutSessions(golfer: { id: number; fullName: string; email: string }) {
+  const season = currentSeason();
+  const ids = { open: '', paid: '' };
+  for (const state of ['open', 'paid'] as const) {
+    const id = `cs_test_sim_${crypto.randomBytes(16).toString('hex')}`;
+    ids[state] = id;
+    await db.simulatedCheckoutSession.create({
+      data: {
+        id,
+        amountTotal: 15000,
+        currency: 'usd',
+        customerEmail: golfer.email,
+        description: `${season} season membership`,
+        metadata: '{}',
+        successUrl: '/registration-confirmation/{CHECKOUT_SESSION_ID}',
+        cancelUrl: '/register',
+        status: state === 'paid' ? 'complete' : 'open',
+        paymentStatus: state === 'paid' ? 'paid' : 'unpaid',
+      },
+    });
+  }
+  const [firstName, lastName] = golfer.fullName.split(' ');
+  await db.pendingRegistration.create({
+    data: {
+      id: `a11y-${ids.paid}`,
+      registrationType: 'returning',
+      golferId: golfer.id,
+      firstName,
+      lastName,
+      email: golfer.email,
+      season,
+      amountCents: 15000,
+      checkoutSessionId: ids.paid,
+      paymentIntentId: simulatedPaymentIntentId(ids.paid),
+      fulfilledAt: new Date(),
+      fulfilledGolferId: golfer.id,
+    },
+  });
+  await db.membership.create({
+    data: { golferId: golfer.id, season, registered: true, paid: true, registrationDatetime: new Date() },
+  });
+  return {
+    ...ids,
+    cleanUp: async () => {
+      await db.pendingRegistration.deleteMany({ where: { checkoutSessionId: ids.paid } });
+      await db.simulatedCheckoutSession.deleteMany({ where: { id: { in: [ids.open, ids.paid] } } });
+    },
+  };
+}
+
+const lastName = (fullName: string) => encodeURIComponent(fullName.split(' ').pop()!);
+
+/** The pages anyone sees, some of them with what a registration leaves behind. */
+const publicPages = (d: { lastName: string; openSession: string; paidSession: string }): Visit[] => [
+  { url: '/join' },
+  { url: '/register' },
+  { url: '/register?type=returning' },
+  { url: `/register?find=${d.lastName}` },
+  { url: '/rules' },
+  { url: '/terms' },
+  { url: '/schedule' },
+  { url: '/public/tee-times' },
+  { url: '/auth' },
+  { url: '/confirm-contact/no-such-token', status: 404 },
+  { url: '/unsubscribe/no-such-token', status: 404 },
+  { url: `/checkout/${d.openSession}` },
+  { url: `/registration-confirmation/${d.paidSession}` },
+  { url: '/registration-confirmation/no-such-session', status: 400 },
+  { url: '/checkout/no-such-session', status: 404 },
+  { url: '/no-such-page', status: 404 },
+];
+
+const statsGolfersAndCourses = (d: {
+  year: number;
+  night: string;
+  golferId: number;
+  lastName: string;
+  courseId: number;
+}): Visit[] => [
+  { url: '/' },
+  { url: `/stats?season=${d.year}` },
+  { url: `/stats/results/${d.night}` },
+  { url: `/stats/golfers/${d.golferId}?season=${d.year}` },
+  { url: `/golfers?q=${d.lastName}` },
+  { url: '/golfers?action=new', dialog: 'Add New Golfer' },
+  { url: `/golfers?edit=${d.golferId}`, dialog: 'Edit Golfer' },
+  { url: `/golfers?delete=${d.golferId}`, dialog: 'Confirm Deletion' },
+  { url: '/courses' },
+  { url: '/courses?action=new', dialog: 'Add New Course' },
+  { url: `/courses?edit=${d.courseId}`, dialog: 'Edit Course' },
+  { url: `/courses?delete=${d.courseId}`, dialog: 'Confirm Deletion' },
+];
+
+const seasonsAndMemberships = ({
+  year,
+  entryId,
+  membershipId,
+}: {
+  year: number;
+  entryId: number;
+  membershipId: number;
+}): Visit[] => [
+  { url: '/seasons' },
+  { url: '/seasons?action=new', dialog: 'Add Season' },
+  { url: `/seasons?edit=${year}`, dialog: 'Edit Season' },
+  { url: `/seasons?delete=${year}`, dialog: 'Confirm Deletion' },
+  { url: `/seasons/${year}` },
+  { url: `/seasons/${year}?action=edit-season`, dialog: 'Edit Season' },
+  { url: `/seasons/${year}?action=new`, dialog: 'Add Date' },
+  { url: `/seasons/${year}?edit=${entryId}`, dialog: 'Edit Date' },
+  { url: `/seasons/${year}?delete=${entryId}`, dialog: 'Confirm Deletion' },
+  { url: `/memberships?season=${year}` },
+  { url: `/memberships?season=${year}&action=new`, dialog: 'Add Membership' },
+  { url: `/memberships?season=${year}&edit=${membershipId}`, dialog: 'Edit Membership' },
+  { url: `/memberships?season=${year}&delete=${membershipId}`, dialog: 'Confirm Deletion' },
+  { url: `/memberships?season=${year}&refund=${membershipId}`, dialog: 'Refund Membership' },
+];
+
+const roundsFlightsAndStandings = ({
+  year,
+  roundId,
+  assignmentId,
+}: {
+  year: number;
+  roundId: number;
+  assignmentId: number;
+}): Visit[] => [
+  { url: `/rounds?season=${year}` },
+  { url: `/rounds?season=${year}&action=new`, dialog: 'Record New Round' },
+  { url: `/rounds?season=${year}&edit=${roundId}`, dialog: 'Edit Round' },
+  { url: `/rounds?season=${year}&delete=${roundId}`, dialog: 'Confirm Deletion' },
+  { url: `/flights?season=${year}` },
+  { url: `/flights?season=${year}&action=new`, dialog: 'Assign Flight' },
+  { url: `/flights?season=${year}&edit=${assignmentId}`, dialog: 'Edit Flight Assignment' },
+  { url: `/flights?season=${year}&delete=${assignmentId}`, dialog: 'Confirm Deletion' },
+  { url: `/standings?season=${year}` },
+];
+
+const teeTimesImportMailAndSettings = (d: { slotId: number; messageId: number; userId: number }): Visit[] => [
+  { url: '/tee-times' },
+  { url: `/tee-times?slot=${d.slotId}-3` },
+  { url: '/import' },
+  { url: '/import?tab=json' },
+  { url: '/email-list' },
+  { url: '/email-list?compose=current', dialog: 'Compose message' },
+  { url: '/email-list?compose=reminder', dialog: 'Send payment reminder' },
+  { url: '/outbox' },
+  { url: `/outbox?view=${d.messageId}`, dialog: 'Message' },
+  { url: '/settings' },
+  { url: '/settings?action=new-user', dialog: 'Add User' },
+  { url: `/settings?reset=${d.userId}`, dialog: 'Reset Password' },
+];
+
+test('the public pages are valid and accessible', async ({ page }) => {
+  const league = await statsLeague();
+  const slot = await ownSlot();
+  const sessions = await checkoutSessions(league.golfers[1]);
+  try {
+    await db.teeTime.update({ where: { id: slot.id }, data: { golfer1Id: league.golfers[0].id } });
+    await expectValidAndAccessible(
+      page,
+      publicPages({
+        lastName: lastName(league.golfers[0].fullName),
+        openSession: sessions.open,
+        paidSession: sessions.paid,
+      }),
+    );
+  } finally {
+    await sessions.cleanUp();
+    await db.teeTime.delete({ where: { id: slot.id } });
+    await league.cleanUp();
+  }
+});
+
+test('the stats pages, the dashboard, golfers and courses are valid and accessible', async ({ page }) => {
+  const league = await statsLeague();
+  const course = await newCourse(36);
+  const golfer = league.golfers[0];
+  try {
+    // Signed in: an administrator sees the stats pages whether or not they are published.
+    await signIn(page, '/');
+    await expectValidAndAccessible(
+      page,
+      statsGolfersAndCourses({
+        year: league.year,
+        night: league.nights[0],
+        golferId: golfer.id,
+        lastName: lastName(golfer.fullName),
+        courseId: course.id,
+      }),
+    );
+  } finally {
+    await db.course.delete({ where: { id: course.id } });
+    await league.cleanUp();
+  }
+});
+
+test('the seasons and memberships pages are valid and accessible', async ({ page }) => {
+  const league = await statsLeague();
+  const { year } = league;
+  try {
+    const entry = await db.scheduleEntry.findFirstOrThrow({ where: { season: year } });
+    const paid = await db.membership.findFirstOrThrow({ where: { season: year, paid: true } });
+    await signIn(page, '/seasons');
+    await expectValidAndAccessible(page, seasonsAndMemberships({ year, entryId: entry.id, membershipId: paid.id }));
+  } finally {
+    await league.cleanUp();
+  }
+});
+
+test('the rounds, flights and standings pages are valid and accessible', async ({ page }) => {
+  const league = await statsLeague();
+  const { year } = league;
+  try {
+    const round = await db.round.findFirstOrThrow({ where: { season: year } });
+    const assignment = await db.flightAssignment.findFirstOrThrow({ where: { season: year } });
+    await signIn(page, `/rounds?season=${year}`);
+    await expectValidAndAccessible(
+      page,
+      roundsFlightsAndStandings({ year, roundId: round.id, assignmentId: assignment.id }),
+    );
+  } finally {
+    await league.cleanUp();
+  }
+});
+
+test('the tee times, import, email, outbox and settings pages are valid and accessible', async ({ page }) => {
+  const league = await statsLeague();
+  const slot = await ownSlot();
+  const message = await db.outboxMessage.create({
+    data: {
+      key: `a11y:${slot.id}`,
+      kind: 'receipt',
+      toAddress: league.golfers[0].email,
+      subject: 'Receipt for the season',
+      text: 'Thank you for registering.',
+      html: '<p>Thank you for <em>registering</em>.</p>',
+      status: 'sent',
+      attempts: 1,
+    },
+  });
+  try {
+    await db.teeTime.update({ where: { id: slot.id }, data: { golfer2Id: league.golfers[0].id } });
+    const admin = await db.user.findUniqueOrThrow({ where: { username: ADMIN.username } });
+    await signIn(page, '/tee-times');
+    await expect(page.getByRole('heading', { name: 'Tee Times', level: 1 })).toBeVisible();
+    await expectValidAndAccessible(
+      page,
+      teeTimesImportMailAndSettings({ slotId: slot.id, messageId: message.id, userId: admin.id }),
+    );
+  } finally {
+    await db.outboxMessage.delete({ where: { id: message.id } });
+    await db.teeTime.delete({ where: { id: slot.id } });
+    await league.cleanUp();
+  }
+});
+
+/**
+ * The address pattern of each page route in app/routes: a .tsx module with a component that no other route nests
+ * in (the _public and _admin layouts). `_`-prefixed segments add nothing to the address, `$name` is one segment, a
+ * lone `$` anything.
+ */
+function pageRoutes(): { file: string; pattern: RegExp }[] {
+  const dir = path.resolve('app/routes');
+  const names = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.tsx'))
+    .map((file) => file.slice(0, -'.tsx'.length));
+  return names
+    .filter((name) => /^export default /m.test(fs.readFileSync(path.join(dir, `${name}.tsx`), 'utf8')))
+    .filter((name) => !names.some((other) => other.startsWith(`${name}.`)))
+    .map((name) => {
+      const segments = name
+        .split('.')
+        .filter((segment) => !segment.startsWith('_'))
+        .map((segment) =>
+          segment === '$' ? '.+' : segment.startsWith('$') ? '[^/]+' : segment.replace(/[-[\]]/g, '\\$&'),
+        );
+      return { file: `${name}.tsx`, pattern: new RegExp(`^/${segments.join('/')}$`) };
+    });
+}
+
+test('every page of app/routes is among the pages checked', () => {
+  const visits = [
+    ...publicPages({ lastName: 'Smith', openSession: 'cs_1', paidSession: 'cs_2' }),
+    ...statsGolfersAndCourses({ year: 2000, night: '2000-06-05', golferId: 1, lastName: 'Smith', courseId: 1 }),
+    ...seasonsAndMemberships({ year: 2000, entryId: 1, membershipId: 1 }),
+    ...roundsFlightsAndStandings({ year: 2000, roundId: 1, assignmentId: 1 }),
+    ...teeTimesImportMailAndSettings({ slotId: 1, messageId: 1, userId: 1 }),
+  ];
+  const paths = visits.map((visit) => new URL(visit.url, 'http://x').pathname);
+  const routes = pageRoutes();
+  expect(routes.length).toBeGreaterThan(25);
+  const unchecked = routes
+    // The 404 page's lone `$` matches any address: it needs an address no other route has.
+    .filter(({ file, pattern }) =>
+      file === '$.tsx'
+        ? !paths.some((p) => pattern.test(p) && !routes.some((r) => r.file !== file && r.pattern.test(p)))
+        : !paths.some((p) => pattern.test(p)),
+    )
+    .map(({ file }) => file);
+  expect(unchecked).toEqual([]);
+});
