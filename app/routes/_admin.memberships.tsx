@@ -35,6 +35,7 @@ import { requireAdmin, requireUser } from '~/web/auth.server';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/web/admin-page.server';
 import { golferPicker } from '~/web/golfer-picker.server';
 import { pageHandler, pageParam } from '~/web/http.server';
+import { readId } from '~/web/id-param';
 import { listUrl, withParam } from '~/ui/list-url';
 import { titled } from '~/ui/meta';
 import { useListPage, useSearchQuery } from '~/ui/use-list-page';
@@ -58,8 +59,8 @@ function findMembership(id: number) {
 /** The ?refund=ID dialog's offer (docs/product/payments.md#refunds): null for a membership that does not exist. */
 async function refundDialog(raw: string | null) {
   if (raw === null) return undefined;
-  const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw) || id <= 0) return null;
+  const id = readId(raw);
+  if (id === null) return null;
   try {
     return await refundOffer(id);
   } catch (error) {

@@ -29,6 +29,7 @@ import { scheduleEntrySchema, seasonUpdateSchema } from '~/schemas/season';
 import { adminAction, intent } from '~/web/admin-page.server';
 import { requireUser } from '~/web/auth.server';
 import { HttpError, pageHandler } from '~/web/http.server';
+import { requireId } from '~/web/id-param';
 import { revalidateUnlessDialog, withParam } from '~/ui/list-url';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
@@ -78,9 +79,7 @@ export const shouldRevalidate = revalidateUnlessDialog();
 
 /** The schedule date a form names. */
 function entryIdOf(form: FormData, action: string): number {
-  const id = Number(form.get('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, `Schedule date is required for ${action}`);
-  return id;
+  return requireId(form.get('id'), `Schedule date is required for ${action}`);
 }
 
 const dateText = (date: string) => formatScheduleDate(date);

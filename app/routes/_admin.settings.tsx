@@ -17,7 +17,7 @@ import { resetPasswordSchema, userRegistrationSchema } from '~/schemas/auth';
 import { settingsSchema } from '~/schemas/settings';
 import { adminAction, intent } from '~/web/admin-page.server';
 import { requireUser, sessionToken } from '~/web/auth.server';
-import { HttpError } from '~/web/http.server';
+import { requireId } from '~/web/id-param';
 import { titled } from '~/ui/meta';
 import { useListPage } from '~/ui/use-list-page';
 
@@ -37,9 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const SECRET_FIELDS = ['password', 'confirmPassword'];
 
 function userIdOf(form: FormData): number {
-  const id = Number(form.get('userId'));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'User is required');
-  return id;
+  return requireId(form.get('userId'), 'User is required');
 }
 
 /** Disable / Enable on a user's row (docs/product/accounts.md#ending-sessions). */

@@ -29,6 +29,7 @@ import {
 } from '~/schemas/registration';
 import { registrationConstraint } from '~/schemas/registration.server';
 import { failureInit, failureOf, readSmallForm, siteOrigin, TooManyRequestsError } from '~/web/http.server';
+import { readId } from '~/web/id-param';
 import { paymentsAreSimulated } from '~/integrations/payments/provider.server';
 import { cn } from '~/ui/cn';
 import { useHydrated } from '~/ui/use-hydrated';
@@ -45,10 +46,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => [
 
 type Hint = Awaited<ReturnType<typeof contactHint>>;
 
-function golferIdParam(value: FormDataEntryValue | string | null): number | null {
-  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
-
 type GolferOption = { id: number; fullName: string };
 type Found = { query: string; golfers: GolferOption[]; more: boolean };
 
@@ -63,7 +60,7 @@ type Found = { query: string; golfers: GolferOption[]; more: boolean };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const golferId = golferIdParam(url.searchParams.get('golferId'));
+  const golferId = readId(url.searchParams.get('golferId'));
   const find = (url.searchParams.get('find') ?? '').slice(0, 100);
   const [settings, offer, hint, golfer, found] = await Promise.all([
     getSettings(),
@@ -100,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (failure) return json({ result: null, message: failure.message, hint: null as Hint }, failureInit(failure));
     throw error;
   }
-  const selected = golferIdParam(formData.get('golferId'));
+  const selected = readId(formData.get('golferId'));
   // "Show what we have on file" sits in the returning-golfer section: pressing it says "I am returning", even
   // when the radio (which nothing switches without JavaScript) still reads "new".
   if (formData.has('__intent__') && selected) formData.set('registrationType', 'returning');
@@ -156,9 +153,7 @@ export default function RegisterPage() {
   const submitting = useIsPending({ state: 'non-idle' });
 
   const initialType = (actionData?.result?.initialValue?.registrationType as string | undefined) ?? data.type;
-  const initialGolferId = golferIdParam(
-    (actionData?.result?.initialValue?.golferId as string | undefined) ?? data.hint?.golferId?.toString() ?? null,
-  );
+  const initialGolferId = readId(actionData?.result?.initialValue?.golferId ?? data.hint?.golferId?.toString() ?? null);
   const [golferId, setGolferId] = useState<number | null>(initialGolferId);
   const [query, setQuery] = useState(data.find);
   // The chosen golfer stays on the list while the golfer searches again.

@@ -8,7 +8,8 @@ import { formatPoints } from '~/domain/results';
 import { formatScheduleDate } from '~/domain/schedule';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { getGolferStats } from '~/models/stats.server';
-import { golferIdParam, statsPage, statsSeasonParam } from '~/web/stats-access.server';
+import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
+import { idParam } from '~/web/id-param';
 import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => titled(matches, data ? data.name : 'Golfer');
@@ -16,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => titled(m
 /** /stats/golfers/{id}[?season=YYYY]: a golfer's handicap, how it is computed, and a season's rounds. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return statsPage(request, 'There is no such golfer on the stats website', async () =>
-    json(await getGolferStats(golferIdParam(params.id), statsSeasonParam(request))),
+    json(await getGolferStats(idParam(params.id, 'golfer id'), statsSeasonParam(request))),
   );
 }
 

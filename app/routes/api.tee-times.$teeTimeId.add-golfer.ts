@@ -3,7 +3,8 @@ import { json } from '@remix-run/node';
 import { asPosition, assignGolferToTeeTime } from '~/models/tee-times.server';
 import { addGolferSchema } from '~/schemas/tee-time';
 import { requireApiAdmin } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, parseId, postOnlyLoader, readJson } from '~/web/http.server';
+import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson } from '~/web/http.server';
+import { idParam } from '~/web/id-param';
 
 export const loader = postOnlyLoader;
 
@@ -15,7 +16,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const teeTimeId = parseId(params.teeTimeId, 'tee time id');
+    const teeTimeId = idParam(params.teeTimeId, 'tee time id');
     const { golferId, position } = parseBody(
       addGolferSchema,
       await readJson(request, 10_000),
