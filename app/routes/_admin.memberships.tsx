@@ -19,7 +19,7 @@ import { UrlDialog } from '~/ui/primitives/dialog';
 import { Spinner } from '~/ui/primitives/spinner';
 import { NotFoundError } from '~/domain/errors';
 import { golferDisplayName, matchesQuery } from '~/domain/golfer-display';
-import { formatDollars } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
 import { currentSeason, formatLeagueDateTime, parseSeason, seasonChoices } from '~/domain/season';
 import {
   createMembership,

@@ -15,6 +15,7 @@ import { SeasonPicker } from '~/ui/season-picker';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { ErrorList, inputClass } from '~/ui/primitives/field';
 import { UrlDialog } from '~/ui/primitives/dialog';
+import { formatPoints } from '~/domain/format';
 import { nonCountingDates } from '~/domain/schedule';
 import { formatRoundDate, seasonChoices } from '~/domain/season';
 import { listCourseOptions } from '~/models/courses.server';
@@ -143,11 +144,6 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-function formatPoints(points: number | null): string {
-  if (points === null) return '-';
-  return Number.isInteger(points) ? String(points) : points.toFixed(2).replace(/0$/, '');
-}
-
 function orDash(value: number | null): string {
   return value === null ? '-' : String(value);
 }
@@ -209,7 +205,7 @@ export default function RoundsPage() {
                 <Td>{orDash(round.netScore)}</Td>
                 <Td>{orDash(round.hcpIndexBefore)}</Td>
                 <Td>{orDash(round.hcpIndexAfter)}</Td>
-                <Td>{formatPoints(round.points)}</Td>
+                <Td>{round.points === null ? '-' : formatPoints(round.points)}</Td>
                 <Td>
                   <div className="flex gap-1">
                     <Link

@@ -7,7 +7,8 @@ import { FormAlert } from '~/ui/form-alert';
 import { EmptyState, PageHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
 import { RowActions } from '~/ui/row-actions';
-import { formatFee, registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/ui/season-display';
+import { formatDollarsAndCents } from '~/domain/format';
+import { registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/ui/season-display';
 import { SeasonForm } from '~/ui/season-form';
 import { ScheduleEntryForm } from '~/ui/season-schedule-form';
 import { Button, buttonClass } from '~/ui/primitives/button';
@@ -191,7 +192,7 @@ function SeasonDetails({ isAdmin, season, schedule }: Pick<Loaded, 'isAdmin' | '
       {isAdmin ? null : <ViewOnlyNote />}
 
       <dl className="grid gap-4 rounded-lg border bg-white p-6 shadow-sm sm:grid-cols-4">
-        <SeasonFact label="Fee">{formatFee(season.feeCents)}</SeasonFact>
+        <SeasonFact label="Fee">{formatDollarsAndCents(season.feeCents)}</SeasonFact>
         <SeasonFact label="Registration opens">
           {season.registrationOpens ? formatScheduleDate(season.registrationOpens, 'MMM d, yyyy') : 'January 1'}
         </SeasonFact>

@@ -6,12 +6,8 @@ import { useRef, useState } from 'react';
 import { Notice } from '~/ui/notice';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { ErrorList, Field, inputClass } from '~/ui/primitives/field';
-import {
-  ESTIMATED_SCORE_MAX,
-  ESTIMATED_SCORE_MIN,
-  ESTIMATED_SCORE_PLACEHOLDER,
-  formatDollars,
-} from '~/domain/league-rules';
+import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN, ESTIMATED_SCORE_PLACEHOLDER } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
 import { findGolferNames, getGolfer } from '~/models/golfers.server';
 import {
   contactHint,

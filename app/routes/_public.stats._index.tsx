@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { NightBadge, SeasonLinks, StatsError, StatsTable, TablePager, statsLink } from '~/ui/stats/stats-parts';
 import { formatScheduleDate } from '~/domain/schedule';
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
-import { formatPoints } from '~/domain/results';
+import { formatPoints } from '~/domain/format';
 import { standingsPage } from '~/models/stats.server';
 import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
 import { titled } from '~/ui/meta';

@@ -10,7 +10,7 @@ import {
   TablePager,
   statsLink,
 } from '~/ui/stats/stats-parts';
-import { formatPoints } from '~/domain/results';
+import { formatPoints } from '~/domain/format';
 import { nightResultsPage } from '~/models/stats.server';
 import { nightDateParam, statsPage } from '~/web/stats-access.server';
 import { titled } from '~/ui/meta';

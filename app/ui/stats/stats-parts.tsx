@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { formatScheduleDate } from '~/domain/schedule';
 import { cn } from '~/ui/cn';
+import { formatCount } from '~/domain/format';
 
 /**
  * The building blocks of the stats pages (docs/product/stats.md): compact tables that fit a 375 px phone without
@@ -102,10 +103,9 @@ export function TablePager({
 }) {
   if (pageCount < 2) return null;
   const to = (n: number) => (n === 1 ? base : `${base}&page=${n}`);
-  const count = (n: number) => n.toLocaleString('en-US');
   return (
     <nav aria-label={`${label} pages`} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
-      <span>{`Showing ${count(first + 1)}–${count(first + shown)} of ${count(total)} ${noun}`}</span>
+      <span>{`Showing ${formatCount(first + 1)}–${formatCount(first + shown)} of ${formatCount(total)} ${noun}`}</span>
       {page > 1 ? (
         <Link to={to(page - 1)} rel="prev" className={statsLink}>
           Previous
