@@ -11,6 +11,7 @@ import { EmptyState, PageHeader } from '~/ui/page-header';
 import { Pager } from '~/ui/pager';
 import { nonCountingName, RoundForm, type NonCountingDate } from '~/ui/round-form';
 import { RouteError } from '~/ui/route-error';
+import { RowActions } from '~/ui/row-actions';
 import { SeasonPicker } from '~/ui/season-picker';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { ErrorList, inputClass } from '~/ui/primitives/field';
@@ -207,30 +208,7 @@ export default function RoundsPage() {
                 <Td>{orDash(round.hcpIndexAfter)}</Td>
                 <Td>{round.points === null ? '-' : formatPoints(round.points)}</Td>
                 <Td>
-                  <div className="flex gap-1">
-                    <Link
-                      to={`/rounds?season=${season}&edit=${round.id}`}
-                      preventScrollReset
-                      className={buttonClass('ghost', 'sm')}
-                    >
-                      Edit
-                      <span className="sr-only">
-                        {' '}
-                        round of {golfer} on {date}
-                      </span>
-                    </Link>
-                    <Link
-                      to={`/rounds?season=${season}&delete=${round.id}`}
-                      preventScrollReset
-                      className={buttonClass('ghost', 'sm') + ' text-red-700'}
-                    >
-                      Delete
-                      <span className="sr-only">
-                        {' '}
-                        round of {golfer} on {date}
-                      </span>
-                    </Link>
-                  </div>
+                  <RowActions base={closeTo} id={round.id} label={`round of ${golfer} on ${date}`} />
                 </Td>
               </tr>
             );
