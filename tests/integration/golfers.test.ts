@@ -7,15 +7,8 @@ import { action as apiGolfersAction, loader as apiGolfersLoader } from '~/routes
 import { db, queryCount } from '~/db/db.server';
 import { DomainError } from '~/domain/errors';
 import { failureOf } from '~/web/http.server';
-import { sessionStorage } from '~/web/session.server';
-import { call, request, signIn, unique } from './helpers';
+import { call, request, signIn, toastOf, unique } from './helpers';
 import { renderPage } from './render-page';
-
-async function toastOf(res: Response) {
-  const cookie = res.headers.get('Set-Cookie');
-  const session = await sessionStorage.getSession(cookie?.split(';')[0]);
-  return session.get('toast');
-}
 
 const { action: golfersPageAction, loader: golfersPageLoader } = golfersPage;
 

@@ -3,6 +3,7 @@ import { createSeason, getSeason, updateSeason } from '~/models/seasons.server';
 import { createUser, type PublicUser } from '~/models/users.server';
 import { commitUserSession } from '~/web/auth.server';
 import { failureOf, type Failure } from '~/web/http.server';
+import { sessionStorage, type Toast } from '~/web/session.server';
 
 let counter = 0;
 /** A name no other test uses, so tests run in any order and side by side. */
@@ -37,6 +38,12 @@ export function request(
     body = new URLSearchParams(init.form).toString();
   }
   return new Request(new URL(path, BASE), { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+}
+
+/** The toast a response's redirect flashes (the session cookie it sets), or undefined. */
+export async function toastOf(res: Response): Promise<Toast | undefined> {
+  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
+  return session.get('toast');
 }
 
 /** Creates a user and returns it with a session cookie for it. */

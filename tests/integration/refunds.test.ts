@@ -6,10 +6,10 @@ import { verifyCheckoutSession } from '~/features/registration/registrations.ser
 import { action as membershipsAction, loader as membershipsLoader } from '~/routes/_admin.memberships';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { action as checkoutAction } from '~/routes/checkout.$sessionId';
-import { action as webhook } from '~/routes/webhooks.stripe';
 import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, openRegistration, request, signIn, unique } from './helpers';
+import { postWebhook } from './registration-helpers';
 
 // Refunds (docs/product/payments.md#refunds) with the real `stripe` SDK against the local fake of the Stripe API, and
 // with the simulated provider.
@@ -74,17 +74,6 @@ function refundForm(membershipId: number, amount: string, cookie = admin.cookie)
     request(`/memberships?season=${season}&refund=${membershipId}`, {
       form: { intent: 'refund', id: String(membershipId), amount },
       cookie,
-    }),
-  );
-}
-
-function postWebhook({ payload, signature }: { payload: string; signature: string }) {
-  return call(
-    webhook,
-    new Request('http://localhost/webhooks/stripe', {
-      method: 'POST',
-      body: payload,
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
     }),
   );
 }

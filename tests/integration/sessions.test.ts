@@ -12,7 +12,7 @@ import { loader as rootLoader } from '~/root';
 import { getUser } from '~/web/auth.server';
 import { db, queryCount } from '~/db/db.server';
 import { commitSession, sessionStorage } from '~/web/session.server';
-import { BASE, call, request, signIn, unique } from './helpers';
+import { BASE, call, request, signIn, toastOf, unique } from './helpers';
 
 /** Ends of sessions: docs/product/accounts.md#ending-sessions. */
 
@@ -39,11 +39,6 @@ async function signInThroughPage(username: string, password: string, url = '/aut
 
 async function status(cookie: string): Promise<number> {
   return (await call(apiUser, request('/api/user', { cookie }))).status;
-}
-
-async function toastOf(res: Response) {
-  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
-  return session.get('toast');
 }
 
 function postSettings(cookie: string, form: Record<string, string>) {

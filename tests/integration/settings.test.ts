@@ -7,13 +7,7 @@ import { loader as rootLoader } from '~/root';
 import { userRegistrationSchema } from '~/schemas/auth';
 import { action as settingsAction, loader as settingsLoader } from '~/routes/_admin.settings';
 import { db } from '~/db/db.server';
-import { sessionStorage } from '~/web/session.server';
-import { call, request, signIn, unique } from './helpers';
-
-async function toastOf(res: Response) {
-  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
-  return session.get('toast');
-}
+import { call, request, signIn, toastOf, unique } from './helpers';
 
 /** Posts a form of the /settings page as the session of `cookie`. */
 function postSettings(cookie: string, form: Record<string, string>) {
