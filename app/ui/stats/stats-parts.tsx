@@ -125,9 +125,12 @@ export function TablePager({
 export const dayAndDate = (date: string) => `${formatScheduleDate(date, 'EEEE, MMMM d')}, ${date.slice(0, 4)}`;
 export const longDate = (date: string) => `${formatScheduleDate(date, 'MMMM d')}, ${date.slice(0, 4)}`;
 
-/** Links to the other seasons (`?season=`), the shown one marked as the current page. */
+/**
+ * Links to the other seasons (`?season=`), the shown one marked as the current page: the stats pages' and the
+ * schedule's. Nothing while there is no other season.
+ */
 export function SeasonLinks({ seasons, season, to }: { seasons: number[]; season: number; to: string }) {
-  if (seasons.length < 2) return null;
+  if (!seasons.some((year) => year !== season)) return null;
   return (
     <nav aria-label="Seasons" className="flex flex-wrap items-center gap-2 text-sm">
       <span className="font-medium text-slate-700">Seasons:</span>
