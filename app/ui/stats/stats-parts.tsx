@@ -85,27 +85,18 @@ export function StatsTable({
 export function TablePager({
   label,
   base,
-  page,
-  pageCount,
-  first,
-  shown,
-  total,
-  noun,
+  table: { page, pageCount, first, total, rows },
 }: {
   label: string;
   base: string;
-  page: number;
-  pageCount: number;
-  first: number;
-  shown: number;
-  total: number;
-  noun: string;
+  /** The page of the table shown, as the stats model gives it. */
+  table: { page: number; pageCount: number; first: number; total: number; rows: readonly unknown[] };
 }) {
   if (pageCount < 2) return null;
   const to = (n: number) => (n === 1 ? base : `${base}&page=${n}`);
   return (
     <nav aria-label={`${label} pages`} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
-      <span>{`Showing ${formatCount(first + 1)}–${formatCount(first + shown)} of ${formatCount(total)} ${noun}`}</span>
+      <span>{`Showing ${formatCount(first + 1)}–${formatCount(first + rows.length)} of ${formatCount(total)} golfers`}</span>
       {page > 1 ? (
         <Link to={to(page - 1)} rel="prev" className={statsLink}>
           Previous
