@@ -258,10 +258,7 @@ export default function MembershipsPage() {
       )}
       <Pager
         base={listUrl(`/memberships?season=${season}${q ? `&q=${encodeURIComponent(q)}` : ''}`, ['season', 'q'])}
-        page={memberships.page}
-        pageCount={memberships.pageCount}
-        total={memberships.total}
-        pageSize={memberships.pageSize}
+        list={memberships}
         noun="memberships"
       />
 

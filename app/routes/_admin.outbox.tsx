@@ -177,10 +177,7 @@ export default function OutboxPage() {
       </UrlTabs>
       <Pager
         base={listUrl(`/outbox${status === 'all' ? '' : `?status=${status}`}`, ['status'])}
-        page={outbox.page}
-        pageCount={pageCount}
-        total={outbox.total}
-        pageSize={outbox.pageSize}
+        list={{ ...outbox, pageCount }}
         noun="messages"
       />
 

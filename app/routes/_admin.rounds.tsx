@@ -215,14 +215,7 @@ export default function RoundsPage() {
           })}
         </DataTable>
       )}
-      <Pager
-        base={listUrl(season)}
-        page={roundPage.page}
-        pageCount={roundPage.pageCount}
-        total={roundPage.total}
-        pageSize={roundPage.pageSize}
-        noun="rounds"
-      />
+      <Pager base={listUrl(season)} list={roundPage} noun="rounds" />
 
       {dialog === 'new' ? (
         <UrlDialog title="Record New Round" description="Record a new round for a golfer." closeTo={closeTo}>

@@ -9,17 +9,12 @@ import { formatCount } from '~/domain/format';
  */
 export function Pager({
   base,
-  page,
-  pageCount,
-  total,
-  pageSize,
+  list: { page, pageCount, total, pageSize },
   noun,
 }: {
   base: string;
-  page: number;
-  pageCount: number;
-  total: number;
-  pageSize: number;
+  /** The page shown, as the model's paged list gives it. */
+  list: { page: number; pageCount: number; total: number; pageSize: number };
   noun: string;
 }) {
   if (total === 0) return null;
