@@ -16,7 +16,7 @@ import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, openRegistration, request, unique } from './helpers';
 import { startMailServer, testClock, type TestMailServer } from './mail-helpers';
-import { newGolferBody, postWebhook } from './registration-helpers';
+import { newGolferBody, postWebhook, useFakeStripe } from './registration-helpers';
 
 // The outbox and its sender against a real SMTP server on loopback (docs/product/email.md#transport-and-outbox).
 // Each test starts from an empty outbox and drives a sender of its own with a clock it moves, so retries and locks
@@ -85,9 +85,7 @@ describe('the registration receipt', () => {
 
   beforeAll(async () => {
     await fake.start();
-    process.env.STRIPE_SECRET_KEY = fake.apiKey;
-    process.env.STRIPE_API_BASE = fake.baseUrl;
-    process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+    useFakeStripe(fake, WEBHOOK_SECRET);
   });
 
   afterAll(async () => {

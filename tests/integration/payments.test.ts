@@ -8,7 +8,7 @@ import { paymentProvider } from '~/integrations/payments/payments.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { updateSeason } from '~/models/seasons.server';
 import { call, openRegistration, request } from './helpers';
-import { newGolferBody, postWebhook } from './registration-helpers';
+import { newGolferBody, postWebhook, useFakeStripe } from './registration-helpers';
 
 // The real `stripe` SDK against a local fake of the Stripe API. payments.server reads its configuration at
 // call time, so setting it here (after the imports) is enough.
@@ -19,9 +19,7 @@ let season: number;
 beforeAll(async () => {
   season = await openRegistration({ feeCents: 15000 });
   await fake.start();
-  process.env.STRIPE_SECRET_KEY = fake.apiKey;
-  process.env.STRIPE_API_BASE = fake.baseUrl;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  useFakeStripe(fake, WEBHOOK_SECRET);
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { action as checkoutAction } from '~/routes/checkout.$sessionId';
 import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, openRegistration, request, signIn, unique } from './helpers';
-import { postWebhook } from './registration-helpers';
+import { postWebhook, useFakeStripe } from './registration-helpers';
 
 // Refunds (docs/product/payments.md#refunds) with the real `stripe` SDK against the local fake of the Stripe API, and
 // with the simulated provider.
@@ -18,11 +18,7 @@ const fake = new FakeStripe();
 let season: number;
 let admin: { cookie: string; username: string };
 
-function useStripe() {
-  process.env.STRIPE_SECRET_KEY = fake.apiKey;
-  process.env.STRIPE_API_BASE = fake.baseUrl;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-}
+const useStripe = () => useFakeStripe(fake, WEBHOOK_SECRET);
 
 beforeAll(async () => {
   season = await openRegistration({ feeCents: 15000 });

@@ -11,7 +11,7 @@ import { action as confirmTeeTime } from '~/routes/_public.registration-confirma
 import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, openRegistration, request, unique } from './helpers';
-import { newGolferBody } from './registration-helpers';
+import { newGolferBody, useFakeStripe } from './registration-helpers';
 
 // Registration abuse (docs/product/accounts.md#registration-abuse): the per-address limit, expiring only open
 // checkouts once, and contact details that change only through the address on file. The real `stripe` SDK talks to
@@ -22,8 +22,7 @@ let season: number;
 beforeAll(async () => {
   season = await openRegistration({ feeCents: 15000 });
   await fake.start();
-  process.env.STRIPE_SECRET_KEY = fake.apiKey;
-  process.env.STRIPE_API_BASE = fake.baseUrl;
+  useFakeStripe(fake);
 });
 
 afterAll(async () => {

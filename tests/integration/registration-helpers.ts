@@ -1,4 +1,5 @@
 import { action as webhook } from '~/routes/webhooks.stripe';
+import type { FakeStripe } from '../fake-stripe/server';
 import { call, unique } from './helpers';
 
 /** The JSON body of a new golfer's registration (POST /api/register-golfer), under an email no other test uses. */
@@ -24,4 +25,11 @@ export function postWebhook({ payload, signature }: { payload: string; signature
       headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) },
     }),
   );
+}
+
+/** Points the site's payments at `fake` (the real `stripe` SDK talks to it), and its webhook at `webhookSecret`. */
+export function useFakeStripe(fake: FakeStripe, webhookSecret?: string) {
+  process.env.STRIPE_SECRET_KEY = fake.apiKey;
+  process.env.STRIPE_API_BASE = fake.baseUrl;
+  if (webhookSecret) process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
 }
