@@ -8,7 +8,8 @@ import {
 import { nonCountingDates, scheduleKindOf, type ScheduleEntry } from '~/domain/schedule';
 import type { Tx } from '~/db/db.server';
 
-type RoundRow = {
+/** A stored round's own fields: its score, and the handicaps, net score and points worked out from it. */
+export type RoundFields = {
   id: number;
   golferId: number;
   date: string;
@@ -18,8 +19,9 @@ type RoundRow = {
   netScore: number | null;
   hcpIndexAfter: number | null;
   points: number | null;
-  course: { coursePar: number } | null;
 };
+
+type RoundRow = RoundFields & { course: { coursePar: number } | null };
 
 const scheduleSelect = { date: true, weekNumber: true, event: true, kind: true, rainOut: true } as const;
 

@@ -1,4 +1,4 @@
-import { seasonOfDate } from '~/models/handicaps.server';
+import { seasonOfDate, type RoundFields } from '~/models/handicaps.server';
 import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.server';
 import { inTransaction, isForeignKeyViolation } from '~/db/transaction.server';
 import { roundTakenMessage, type RoundInput } from '~/schemas/round';
@@ -20,19 +20,7 @@ const roundFields = {
   notes: true,
 } as const;
 
-export type RoundRecord = {
-  id: number;
-  golferId: number;
-  courseId: number | null;
-  date: string;
-  season: number;
-  grossScore: number;
-  hcpIndexBefore: number | null;
-  netScore: number | null;
-  hcpIndexAfter: number | null;
-  points: number | null;
-  notes: string | null;
-};
+export type RoundRecord = RoundFields & { courseId: number | null; notes: string | null };
 
 export type RoundListRow = RoundRecord & { golferName: string | null; courseName: string | null };
 
