@@ -380,14 +380,7 @@ describe('/api/golfers', () => {
       email: ['Enter a valid email address'],
     });
 
-    const badJson = await call(
-      apiGolfersAction,
-      new Request('http://localhost/api/golfers', {
-        method: 'POST',
-        body: '{',
-        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-      }),
-    );
+    const badJson = await call(apiGolfersAction, request('/api/golfers', { cookie, jsonText: '{' }));
     expect(badJson.status).toBe(400);
 
     const badId = await call(

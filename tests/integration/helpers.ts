@@ -20,6 +20,8 @@ export function request(
   init: {
     method?: string;
     json?: unknown;
+    /** A body sent as JSON as it is, to test one that does not parse. */
+    jsonText?: string;
     form?: Record<string, string> | URLSearchParams | FormData;
     cookie?: string;
     headers?: Record<string, string>;
@@ -31,6 +33,9 @@ export function request(
   if (init.json !== undefined) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(init.json);
+  } else if (init.jsonText !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = init.jsonText;
   } else if (init.form instanceof FormData) {
     body = init.form;
   } else if (init.form) {

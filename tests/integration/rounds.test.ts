@@ -125,14 +125,7 @@ describe('/api/rounds', () => {
 
   it('refuses a body that is not JSON with 400', async () => {
     const { cookie } = await signIn();
-    const res = await call(
-      apiRoundsPost,
-      new Request('http://localhost/api/rounds', {
-        method: 'POST',
-        body: '{oops',
-        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-      }),
-    );
+    const res = await call(apiRoundsPost, request('/api/rounds', { cookie, jsonText: '{oops' }));
     expect(res.status).toBe(400);
   });
 
