@@ -106,7 +106,8 @@ async function defaultParOf(tx: Tx): Promise<number> {
   return (await tx.setting.findUnique({ where: { id: 1 }, select: { defaultPar: true } }))?.defaultPar ?? 36;
 }
 
-const roundSelect = {
+/** Selects a round's RoundFields. */
+export const roundFieldsSelect = {
   id: true,
   golferId: true,
   date: true,
@@ -116,8 +117,9 @@ const roundSelect = {
   netScore: true,
   hcpIndexAfter: true,
   points: true,
-  course: { select: { coursePar: true } },
 } as const;
+
+const roundSelect = { ...roundFieldsSelect, course: { select: { coursePar: true } } } as const;
 
 // SQLite refuses statements with more than 999 parameters, so golfer ids are looked up 500 at a time.
 const ID_CHUNK = 500;

@@ -1,4 +1,4 @@
-import { seasonOfDate, type RoundFields } from '~/models/handicaps.server';
+import { roundFieldsSelect, seasonOfDate, type RoundFields } from '~/models/handicaps.server';
 import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.server';
 import { inTransaction, isForeignKeyViolation } from '~/db/transaction.server';
 import { roundTakenMessage, type RoundInput } from '~/schemas/round';
@@ -6,19 +6,7 @@ import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
 /** The round fields (docs/product/data-model.md#rounds), as the API answers them. */
-const roundFields = {
-  id: true,
-  golferId: true,
-  courseId: true,
-  date: true,
-  season: true,
-  grossScore: true,
-  hcpIndexBefore: true,
-  netScore: true,
-  hcpIndexAfter: true,
-  points: true,
-  notes: true,
-} as const;
+const roundFields = { ...roundFieldsSelect, courseId: true, notes: true } as const;
 
 export type RoundRecord = RoundFields & { courseId: number | null; notes: string | null };
 
