@@ -6,31 +6,28 @@ import { cn } from '~/ui/cn';
 
 type NavItem = { to: string; label: string; icon: IconName };
 
-const mainNav: NavItem[] = [
-  { to: '/golfers', label: 'Golfers', icon: 'users' },
-  { to: '/rounds', label: 'Rounds', icon: 'flag' },
-  { to: '/flights', label: 'Flights', icon: 'trophy' },
-  { to: '/memberships', label: 'Memberships', icon: 'card' },
-  { to: '/courses', label: 'Courses', icon: 'map' },
-  { to: '/tee-times', label: 'Tee Times', icon: 'clock' },
-];
+/** Each page of the menus, once: the sidebar's two lists and the phone's More menu share them. */
+const PAGES = {
+  golfers: { to: '/golfers', label: 'Golfers', icon: 'users' },
+  rounds: { to: '/rounds', label: 'Rounds', icon: 'flag' },
+  flights: { to: '/flights', label: 'Flights', icon: 'trophy' },
+  memberships: { to: '/memberships', label: 'Memberships', icon: 'card' },
+  courses: { to: '/courses', label: 'Courses', icon: 'map' },
+  teeTimes: { to: '/tee-times', label: 'Tee Times', icon: 'clock' },
+  emailList: { to: '/email-list', label: 'Email List', icon: 'mail' },
+  outbox: { to: '/outbox', label: 'Outbox', icon: 'mail' },
+  importData: { to: '/import', label: 'Import Data', icon: 'upload' },
+  seasons: { to: '/seasons', label: 'Seasons', icon: 'calendar' },
+  settings: { to: '/settings', label: 'Settings', icon: 'cog' },
+  rules: { to: '/rules', label: 'League Rules', icon: 'book' },
+  schedule: { to: '/schedule', label: 'Schedule', icon: 'calendar' },
+} satisfies Record<string, NavItem>;
 
-const adminNav: NavItem[] = [
-  { to: '/email-list', label: 'Email List', icon: 'mail' },
-  { to: '/outbox', label: 'Outbox', icon: 'mail' },
-  { to: '/import', label: 'Import Data', icon: 'upload' },
-  { to: '/seasons', label: 'Seasons', icon: 'calendar' },
-  { to: '/settings', label: 'Settings', icon: 'cog' },
-];
-
-const moreNav: NavItem[] = [
-  { to: '/flights', label: 'Flights', icon: 'trophy' },
-  { to: '/memberships', label: 'Memberships', icon: 'card' },
-  { to: '/courses', label: 'Courses', icon: 'map' },
-  { to: '/rules', label: 'League Rules', icon: 'book' },
-  { to: '/schedule', label: 'Schedule', icon: 'calendar' },
-  { to: '/import', label: 'Import Data', icon: 'upload' },
-];
+const { golfers, rounds, flights, memberships, courses, teeTimes } = PAGES;
+const { emailList, outbox, importData, seasons, settings, rules, schedule } = PAGES;
+const mainNav: NavItem[] = [golfers, rounds, flights, memberships, courses, teeTimes];
+const adminNav: NavItem[] = [emailList, outbox, importData, seasons, settings];
+const moreNav: NavItem[] = [flights, memberships, courses, rules, schedule, importData];
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
