@@ -1,5 +1,5 @@
 import { Form, NavLink, useLocation, useNavigation } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { SignOutEverywhereButton } from '~/ui/sign-out-everywhere';
 import { Icon, type IconName } from '~/ui/primitives/icon';
 import { cn } from '~/ui/cn';
@@ -52,6 +52,25 @@ function LogoutButton({ className }: { className?: string }) {
   );
 }
 
+/** A titled group of the side menu: its pages' links, then `children` (more list items). */
+function NavGroup({ title, items, children }: { title: string; items: NavItem[]; children?: ReactNode }) {
+  return (
+    <div>
+      <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h2>
+      <ul className="mt-2 space-y-1">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={navClass}>
+              <Icon name={item.icon} /> {item.label}
+            </NavLink>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </div>
+  );
+}
+
 function SideMenu() {
   return (
     <nav aria-label="Admin menu" className="space-y-6">
@@ -60,36 +79,15 @@ function SideMenu() {
           <Icon name="home" /> Dashboard
         </NavLink>
       </div>
-      <div>
-        <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Main</h2>
-        <ul className="mt-2 space-y-1">
-          {mainNav.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={navClass}>
-                <Icon name={item.icon} /> {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div>
-        <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Admin</h2>
-        <ul className="mt-2 space-y-1">
-          {adminNav.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={navClass}>
-                <Icon name={item.icon} /> {item.label}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <LogoutButton />
-          </li>
-          <li>
-            <SignOutEverywhereButton className="flex w-full items-center gap-3 rounded-md px-3 py-2 pl-10 text-left text-sm text-slate-600 hover:bg-slate-100" />
-          </li>
-        </ul>
-      </div>
+      <NavGroup title="Main" items={mainNav} />
+      <NavGroup title="Admin" items={adminNav}>
+        <li>
+          <LogoutButton />
+        </li>
+        <li>
+          <SignOutEverywhereButton className="flex w-full items-center gap-3 rounded-md px-3 py-2 pl-10 text-left text-sm text-slate-600 hover:bg-slate-100" />
+        </li>
+      </NavGroup>
     </nav>
   );
 }
