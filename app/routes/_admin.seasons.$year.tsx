@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
 import { DataTable, Td } from '~/ui/data-table';
 import { FormAlert } from '~/ui/form-alert';
-import { EmptyState, PageHeader } from '~/ui/page-header';
+import { EmptyState, PageHeader, SectionHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
 import { RowActions } from '~/ui/row-actions';
 import { formatDollarsAndCents } from '~/domain/format';
@@ -205,16 +205,11 @@ function SeasonDetails({ isAdmin, season, schedule }: Pick<Loaded, 'isAdmin' | '
       </dl>
 
       <section className="space-y-4" aria-labelledby="schedule-heading">
-        <div className="flex items-center justify-between">
-          <h2 id="schedule-heading" className="text-lg font-semibold">
-            Schedule
-          </h2>
-          {isAdmin ? (
-            <Link to={withParam(base, 'action', 'new')} preventScrollReset className={buttonClass()}>
-              Add Date
-            </Link>
-          ) : null}
-        </div>
+        <SectionHeader
+          id="schedule-heading"
+          title="Schedule"
+          add={isAdmin ? { to: withParam(base, 'action', 'new'), label: 'Add Date' } : null}
+        />
         <FormAlert title="Failed to mark rain-out" messages={markError ? [markError] : null} />
         <FormAlert title="Failed to remove rain-out" messages={undoError ? [undoError] : null} />
         {schedule.length === 0 ? (
