@@ -25,7 +25,7 @@ export type StatsLeague = {
  * Five golfers of Flight 1 over two scoring nights and a fun night. The first golfer registered with an estimated
  * score (the page shows its rows); the second and third tie on net on both nights (T2).
  */
-export async function statsLeague(): Promise<StatsLeague> {
+async function statsLeague(): Promise<StatsLeague> {
   const { year, release } = await claimYear(YEARS);
   // Nights on days of June that vary from run to run, so two tests that claim the same year one after the other never
   // ask for the same addresses.
