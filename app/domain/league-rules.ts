@@ -64,14 +64,6 @@ export const WALK_UP_FEES_CENTS = {
   ride: { firstNine: 3000, additionalNine: 1500 },
 } as const;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** "$150" for whole dollars, "$150.50" otherwise. */
-export function formatDollars(cents: number): string {
-  const text = usd.format(cents / 100);
-  return cents % 100 === 0 ? text.replace(/\.00$/, '') : text;
-}
-
 /**
  * The standing tee-time window in the public pages' prose, "11:00am to 6:00pm". The window is Settings' first and
  * last tee time (docs/product/league.md#standing-tee-times), so the pages never repeat a default.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { awardPoints } from './points';
-import { formatPoints, placesOf, tieGroups } from './results';
+import { placesOf, tieGroups } from './results';
 
 function nets(...values: number[]) {
   return values.map((value, index) => ({ key: index + 1, value }));
@@ -52,13 +52,5 @@ describe('tieGroups', () => {
     // The tied golfers share places 2 and 3: (23 + 22) / 2; the golfer after them is 4th and gets 21.
     expect([places.get(2)!.label, points.get(2)]).toEqual(['T2', 22.5]);
     expect([places.get(4)!.label, points.get(4)]).toEqual(['4', 21]);
-  });
-});
-
-describe('formatPoints', () => {
-  it('shows whole points plain and a half point with one decimal', () => {
-    expect(formatPoints(24)).toBe('24');
-    expect(formatPoints(23.5)).toBe('23.5');
-    expect(formatPoints(0)).toBe('0');
   });
 });

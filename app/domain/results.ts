@@ -50,8 +50,3 @@ export function placesOf<K>(entries: readonly RankEntry<K>[]): Map<K, Place> {
   }
   return out;
 }
-
-/** Points as the league writes them: whole numbers plain, a shared place's half point as '23.5'. */
-export function formatPoints(points: number): string {
-  return Number.isInteger(points) ? String(points) : String(Math.round(points * 100) / 100);
-}

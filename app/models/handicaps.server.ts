@@ -8,7 +8,8 @@ import {
 import { nonCountingDates, scheduleKindOf, type ScheduleEntry } from '~/domain/schedule';
 import type { Tx } from '~/db/db.server';
 
-type RoundRow = {
+/** A stored round's own fields: its score, and the handicaps, net score and points worked out from it. */
+export type RoundFields = {
   id: number;
   golferId: number;
   date: string;
@@ -18,8 +19,9 @@ type RoundRow = {
   netScore: number | null;
   hcpIndexAfter: number | null;
   points: number | null;
-  course: { coursePar: number } | null;
 };
+
+type RoundRow = RoundFields & { course: { coursePar: number } | null };
 
 const scheduleSelect = { date: true, weekNumber: true, event: true, kind: true, rainOut: true } as const;
 
@@ -104,7 +106,8 @@ async function defaultParOf(tx: Tx): Promise<number> {
   return (await tx.setting.findUnique({ where: { id: 1 }, select: { defaultPar: true } }))?.defaultPar ?? 36;
 }
 
-const roundSelect = {
+/** Selects a round's RoundFields. */
+export const roundFieldsSelect = {
   id: true,
   golferId: true,
   date: true,
@@ -114,8 +117,9 @@ const roundSelect = {
   netScore: true,
   hcpIndexAfter: true,
   points: true,
-  course: { select: { coursePar: true } },
 } as const;
+
+const roundSelect = { ...roundFieldsSelect, course: { select: { coursePar: true } } } as const;
 
 // SQLite refuses statements with more than 999 parameters, so golfer ids are looked up 500 at a time.
 const ID_CHUNK = 500;

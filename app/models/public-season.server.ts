@@ -1,4 +1,5 @@
-import { formatDollars, teeTimeWindowLabel } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
+import { teeTimeWindowLabel } from '~/domain/league-rules';
 import { getLeagueSeason } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
 

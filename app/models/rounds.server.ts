@@ -1,4 +1,4 @@
-import { seasonOfDate } from '~/models/handicaps.server';
+import { roundFieldsSelect, seasonOfDate, type RoundFields } from '~/models/handicaps.server';
 import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.server';
 import { inTransaction, isForeignKeyViolation } from '~/db/transaction.server';
 import { roundTakenMessage, type RoundInput } from '~/schemas/round';
@@ -7,33 +7,9 @@ import { auditCreated, auditDeleted, auditMany, auditUpdated, recordAudit, type 
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
 /** The round fields (docs/product/data-model.md#rounds), as the API answers them. */
-const roundFields = {
-  id: true,
-  golferId: true,
-  courseId: true,
-  date: true,
-  season: true,
-  grossScore: true,
-  hcpIndexBefore: true,
-  netScore: true,
-  hcpIndexAfter: true,
-  points: true,
-  notes: true,
-} as const;
+const roundFields = { ...roundFieldsSelect, courseId: true, notes: true } as const;
 
-export type RoundRecord = {
-  id: number;
-  golferId: number;
-  courseId: number | null;
-  date: string;
-  season: number;
-  grossScore: number;
-  hcpIndexBefore: number | null;
-  netScore: number | null;
-  hcpIndexAfter: number | null;
-  points: number | null;
-  notes: string | null;
-};
+export type RoundRecord = RoundFields & { courseId: number | null; notes: string | null };
 
 export type RoundListRow = RoundRecord & { golferName: string | null; courseName: string | null };
 

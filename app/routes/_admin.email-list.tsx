@@ -10,7 +10,7 @@ import { UrlDialog } from '~/ui/primitives/dialog';
 import { useShowToast } from '~/ui/primitives/toaster';
 import { UrlTabs } from '~/ui/url-tabs';
 import { emailListFilters, isEmailListFilter, type EmailListFilter } from '~/domain/email-list';
-import { formatDollars } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
 import { currentSeason } from '~/domain/season';
 import { paymentReminderText } from '~/features/league-messages/email.server';
 import { getEmailListPage } from '~/models/email-list.server';

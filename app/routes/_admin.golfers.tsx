@@ -108,14 +108,7 @@ export default function GolfersPage() {
           })}
         </DataTable>
       )}
-      <Pager
-        base={listUrl(`/golfers${q ? `?q=${encodeURIComponent(q)}` : ''}`, ['q'])}
-        page={golfers.page}
-        pageCount={golfers.pageCount}
-        total={golfers.total}
-        pageSize={golfers.pageSize}
-        noun="golfers"
-      />
+      <Pager base={listUrl(`/golfers${q ? `?q=${encodeURIComponent(q)}` : ''}`, ['q'])} list={golfers} noun="golfers" />
 
       {dialog === 'new' ? (
         <UrlDialog title="Add New Golfer" description="Create a new golfer profile for the league" closeTo={base}>

@@ -19,7 +19,7 @@ import { UrlDialog } from '~/ui/primitives/dialog';
 import { Spinner } from '~/ui/primitives/spinner';
 import { NotFoundError } from '~/domain/errors';
 import { golferDisplayName, matchesQuery } from '~/domain/golfer-display';
-import { formatDollars } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
 import { currentSeason, formatLeagueDateTime, parseSeason, seasonChoices } from '~/domain/season';
 import {
   createMembership,
@@ -35,6 +35,7 @@ import { requireUser } from '~/web/auth.server';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/web/admin-page.server';
 import { golferPicker } from '~/web/golfer-picker.server';
 import { pageHandler, pageParam } from '~/web/http.server';
+import { readId } from '~/web/id-param';
 import { listUrl, withParam } from '~/ui/list-url';
 import { titled } from '~/ui/meta';
 import { useListPage, useSearchQuery } from '~/ui/use-list-page';
@@ -58,8 +59,8 @@ function findMembership(id: number) {
 /** The ?refund=ID dialog's offer (docs/product/payments.md#refunds): null for a membership that does not exist. */
 async function refundDialog(raw: string | null) {
   if (raw === null) return undefined;
-  const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw) || id <= 0) return null;
+  const id = readId(raw);
+  if (id === null) return null;
   try {
     return await refundOffer(id);
   } catch (error) {
@@ -253,10 +254,7 @@ export default function MembershipsPage() {
       )}
       <Pager
         base={listUrl(`/memberships?season=${season}${q ? `&q=${encodeURIComponent(q)}` : ''}`, ['season', 'q'])}
-        page={memberships.page}
-        pageCount={memberships.pageCount}
-        total={memberships.total}
-        pageSize={memberships.pageSize}
+        list={memberships}
         noun="memberships"
       />
 

@@ -14,7 +14,8 @@ import { formatLeagueDateTime } from '~/domain/season';
 import { listOutbox, requireOutboxMessage, retryMessage } from '~/models/outbox.server';
 import { adminAction, intent } from '~/web/admin-page.server';
 import { requireAdmin } from '~/web/auth.server';
-import { pageHandler, parseId } from '~/web/http.server';
+import { pageHandler } from '~/web/http.server';
+import { idParam } from '~/web/id-param';
 import { listUrl, withParam } from '~/ui/list-url';
 import { titled } from '~/ui/meta';
 import { outboxQuery } from '~/web/outbox-query.server';
@@ -73,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       listOutbox(query),
       view === null
         ? undefined
-        : requireOutboxMessage(parseId(view, 'message id')).catch((error: unknown) => {
+        : requireOutboxMessage(idParam(view, 'message id')).catch((error: unknown) => {
             if (error instanceof NotFoundError) return null;
             throw error;
           }),
@@ -90,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
         admin: 'Only an administrator can retry messages',
         run: async ({ actor, form, done }) => {
           const id = form.get('id');
-          await retryMessage(parseId(typeof id === 'string' ? id : undefined, 'message id'), actor);
+          await retryMessage(idParam(typeof id === 'string' ? id : undefined, 'message id'), actor);
           return done({ title: 'Message queued again' });
         },
         failed: (failure, { back, request }) =>
@@ -176,10 +177,7 @@ export default function OutboxPage() {
       </UrlTabs>
       <Pager
         base={listUrl(`/outbox${status === 'all' ? '' : `?status=${status}`}`, ['status'])}
-        page={outbox.page}
-        pageCount={pageCount}
-        total={outbox.total}
-        pageSize={outbox.pageSize}
+        list={{ ...outbox, pageCount }}
         noun="messages"
       />
 

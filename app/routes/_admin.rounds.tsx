@@ -11,10 +11,12 @@ import { EmptyState, PageHeader } from '~/ui/page-header';
 import { Pager } from '~/ui/pager';
 import { nonCountingName, RoundForm, type NonCountingDate } from '~/ui/round-form';
 import { RouteError } from '~/ui/route-error';
+import { RowActions } from '~/ui/row-actions';
 import { SeasonPicker } from '~/ui/season-picker';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { ErrorList, inputClass } from '~/ui/primitives/field';
 import { UrlDialog } from '~/ui/primitives/dialog';
+import { formatPoints } from '~/domain/format';
 import { nonCountingDates } from '~/domain/schedule';
 import { formatRoundDate, seasonChoices } from '~/domain/season';
 import { listCourseOptions } from '~/models/courses.server';
@@ -143,11 +145,6 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-function formatPoints(points: number | null): string {
-  if (points === null) return '-';
-  return Number.isInteger(points) ? String(points) : points.toFixed(2).replace(/0$/, '');
-}
-
 function orDash(value: number | null): string {
   return value === null ? '-' : String(value);
 }
@@ -209,46 +206,16 @@ export default function RoundsPage() {
                 <Td>{orDash(round.netScore)}</Td>
                 <Td>{orDash(round.hcpIndexBefore)}</Td>
                 <Td>{orDash(round.hcpIndexAfter)}</Td>
-                <Td>{formatPoints(round.points)}</Td>
+                <Td>{round.points === null ? '-' : formatPoints(round.points)}</Td>
                 <Td>
-                  <div className="flex gap-1">
-                    <Link
-                      to={`/rounds?season=${season}&edit=${round.id}`}
-                      preventScrollReset
-                      className={buttonClass('ghost', 'sm')}
-                    >
-                      Edit
-                      <span className="sr-only">
-                        {' '}
-                        round of {golfer} on {date}
-                      </span>
-                    </Link>
-                    <Link
-                      to={`/rounds?season=${season}&delete=${round.id}`}
-                      preventScrollReset
-                      className={buttonClass('ghost', 'sm') + ' text-red-700'}
-                    >
-                      Delete
-                      <span className="sr-only">
-                        {' '}
-                        round of {golfer} on {date}
-                      </span>
-                    </Link>
-                  </div>
+                  <RowActions base={closeTo} id={round.id} label={`round of ${golfer} on ${date}`} />
                 </Td>
               </tr>
             );
           })}
         </DataTable>
       )}
-      <Pager
-        base={listUrl(season)}
-        page={roundPage.page}
-        pageCount={roundPage.pageCount}
-        total={roundPage.total}
-        pageSize={roundPage.pageSize}
-        noun="rounds"
-      />
+      <Pager base={listUrl(season)} list={roundPage} noun="rounds" />
 
       {dialog === 'new' ? (
         <UrlDialog title="Record New Round" description="Record a new round for a golfer." closeTo={closeTo}>

@@ -4,10 +4,11 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
 import { DataTable, Td } from '~/ui/data-table';
 import { FormAlert } from '~/ui/form-alert';
-import { EmptyState, PageHeader } from '~/ui/page-header';
+import { EmptyState, PageHeader, SectionHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
 import { RowActions } from '~/ui/row-actions';
-import { formatFee, registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/ui/season-display';
+import { formatDollarsAndCents } from '~/domain/format';
+import { registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/ui/season-display';
 import { SeasonForm } from '~/ui/season-form';
 import { ScheduleEntryForm } from '~/ui/season-schedule-form';
 import { Button, buttonClass } from '~/ui/primitives/button';
@@ -29,6 +30,7 @@ import { scheduleEntrySchema, seasonUpdateSchema } from '~/schemas/season';
 import { adminAction, intent } from '~/web/admin-page.server';
 import { requireUser } from '~/web/auth.server';
 import { HttpError, pageHandler } from '~/web/http.server';
+import { requireId } from '~/web/id-param';
 import { revalidateUnlessDialog, withParam } from '~/ui/list-url';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
@@ -78,9 +80,7 @@ export const shouldRevalidate = revalidateUnlessDialog();
 
 /** The schedule date a form names. */
 function entryIdOf(form: FormData, action: string): number {
-  const id = Number(form.get('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, `Schedule date is required for ${action}`);
-  return id;
+  return requireId(form.get('id'), `Schedule date is required for ${action}`);
 }
 
 const dateText = (date: string) => formatScheduleDate(date);
@@ -192,7 +192,7 @@ function SeasonDetails({ isAdmin, season, schedule }: Pick<Loaded, 'isAdmin' | '
       {isAdmin ? null : <ViewOnlyNote />}
 
       <dl className="grid gap-4 rounded-lg border bg-white p-6 shadow-sm sm:grid-cols-4">
-        <SeasonFact label="Fee">{formatFee(season.feeCents)}</SeasonFact>
+        <SeasonFact label="Fee">{formatDollarsAndCents(season.feeCents)}</SeasonFact>
         <SeasonFact label="Registration opens">
           {season.registrationOpens ? formatScheduleDate(season.registrationOpens, 'MMM d, yyyy') : 'January 1'}
         </SeasonFact>
@@ -205,16 +205,11 @@ function SeasonDetails({ isAdmin, season, schedule }: Pick<Loaded, 'isAdmin' | '
       </dl>
 
       <section className="space-y-4" aria-labelledby="schedule-heading">
-        <div className="flex items-center justify-between">
-          <h2 id="schedule-heading" className="text-lg font-semibold">
-            Schedule
-          </h2>
-          {isAdmin ? (
-            <Link to={withParam(base, 'action', 'new')} preventScrollReset className={buttonClass()}>
-              Add Date
-            </Link>
-          ) : null}
-        </div>
+        <SectionHeader
+          id="schedule-heading"
+          title="Schedule"
+          add={isAdmin ? { to: withParam(base, 'action', 'new'), label: 'Add Date' } : null}
+        />
         <FormAlert title="Failed to mark rain-out" messages={markError ? [markError] : null} />
         <FormAlert title="Failed to remove rain-out" messages={undoError ? [undoError] : null} />
         {schedule.length === 0 ? (

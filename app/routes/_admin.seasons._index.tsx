@@ -7,7 +7,8 @@ import { EmptyState, PageHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
 import { RowActions } from '~/ui/row-actions';
 import { SeasonForm } from '~/ui/season-form';
-import { formatFee, registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/ui/season-display';
+import { formatDollarsAndCents } from '~/domain/format';
+import { registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/ui/season-display';
 import { buttonClass } from '~/ui/primitives/button';
 import { UrlDialog } from '~/ui/primitives/dialog';
 import { Spinner } from '~/ui/primitives/spinner';
@@ -124,7 +125,7 @@ export default function SeasonsPage() {
               <Td>{s.firstDate ? formatScheduleDate(s.firstDate) : '-'}</Td>
               <Td>{s.lastDate ? formatScheduleDate(s.lastDate) : '-'}</Td>
               <Td>{s.registration}</Td>
-              <Td>{formatFee(s.feeCents)}</Td>
+              <Td>{formatDollarsAndCents(s.feeCents)}</Td>
               <Td>{isAdmin ? <RowActions base={BASE} id={s.year} label={`season ${s.year}`} /> : '-'}</Td>
             </tr>
           ))}

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ActivityList } from '~/ui/activity-list';
 import { DataTable, Td } from '~/ui/data-table';
-import { PageHeader } from '~/ui/page-header';
+import { PageHeader, SectionHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
 import { SignOutEverywhereButton } from '~/ui/sign-out-everywhere';
 import { SettingsForm } from '~/ui/settings-form';
@@ -19,7 +19,7 @@ import { resetPasswordSchema, userRegistrationSchema } from '~/schemas/auth';
 import { settingsSchema } from '~/schemas/settings';
 import { adminAction, intent } from '~/web/admin-page.server';
 import { requireUser, sessionToken } from '~/web/auth.server';
-import { HttpError } from '~/web/http.server';
+import { requireId } from '~/web/id-param';
 import { titled } from '~/ui/meta';
 import { useListPage } from '~/ui/use-list-page';
 
@@ -52,9 +52,7 @@ function backupStatus() {
 const SECRET_FIELDS = ['password', 'confirmPassword'];
 
 function userIdOf(form: FormData): number {
-  const id = Number(form.get('userId'));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'User is required');
-  return id;
+  return requireId(form.get('userId'), 'User is required');
 }
 
 /** Disable / Enable on a user's row (docs/product/accounts.md#ending-sessions). */
@@ -141,16 +139,11 @@ export default function SettingsPage() {
       </section>
 
       <section className="space-y-4" aria-labelledby="users-heading">
-        <div className="flex items-center justify-between">
-          <h2 id="users-heading" className="text-lg font-semibold">
-            Users
-          </h2>
-          {isAdmin ? (
-            <Link to="?action=new-user" preventScrollReset className={buttonClass()}>
-              Add User
-            </Link>
-          ) : null}
-        </div>
+        <SectionHeader
+          id="users-heading"
+          title="Users"
+          add={isAdmin ? { to: '?action=new-user', label: 'Add User' } : null}
+        />
         {userMessage ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
             {userMessage}

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { EmptyState, PageHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
 import { SeasonPicker } from '~/ui/season-picker';
+import { formatPoints } from '~/domain/format';
 import { seasonChoices } from '~/domain/season';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS, PLAYOFF_SPOTS } from '~/domain/standings';
 import { getStandings } from '~/models/standings.server';
@@ -57,10 +58,6 @@ const NOT_QUALIFIED = (
   </span>
 );
 
-function points(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
-}
-
 export default function StandingsPage() {
   const { season, seasons, flights } = useLoaderData<typeof loader>();
   const empty = flights.every((f) => f.rows.length === 0);
@@ -110,7 +107,7 @@ export default function StandingsPage() {
                       <tr key={row.id}>
                         <td>{i + 1}</td>
                         <td>{row.name}</td>
-                        <td>{points(row.points)}</td>
+                        <td>{formatPoints(row.points)}</td>
                         <td>{row.rounds}</td>
                         <td>{row.weeks}</td>
                         <td>{'qualified' in row ? QUALIFIED : NOT_QUALIFIED}</td>

@@ -21,6 +21,7 @@ import {
 import { assignSlotSchema, POSITIONS, removeSlotSchema } from '~/schemas/tee-time';
 import { adminAction, intent } from '~/web/admin-page.server';
 import { requireUser } from '~/web/auth.server';
+import { readId } from '~/web/id-param';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 import { cn } from '~/ui/cn';
@@ -29,8 +30,9 @@ export const meta: MetaFunction = ({ matches }) => titled(matches, 'Tee Times');
 
 /** `?slot=12-3` opens the inline selector on tee time 12, position 3 (a link, so it works without JS). */
 function parseSlotParam(value: string | null): { teeTimeId: number; position: number } | null {
-  const m = value ? /^(\d{1,9})-([1-4])$/.exec(value) : null;
-  return m ? { teeTimeId: Number(m[1]), position: Number(m[2]) } : null;
+  const m = value ? /^(\d+)-([1-4])$/.exec(value) : null;
+  const teeTimeId = m ? readId(m[1]) : null;
+  return m && teeTimeId !== null ? { teeTimeId, position: Number(m[2]) } : null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,8 +8,8 @@ import {
   TEE_BOXES,
   TEE_TIME_DAY,
   WALK_UP_FEES_CENTS,
-  formatDollars,
 } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
 import { publicSeasonFacts } from '~/models/public-season.server';
 import { titled } from '~/ui/meta';
 import type { loader as publicLayoutLoader } from './_public';

@@ -6,12 +6,8 @@ import { useRef, useState } from 'react';
 import { Notice } from '~/ui/notice';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { ErrorList, Field, inputClass } from '~/ui/primitives/field';
-import {
-  ESTIMATED_SCORE_MAX,
-  ESTIMATED_SCORE_MIN,
-  ESTIMATED_SCORE_PLACEHOLDER,
-  formatDollars,
-} from '~/domain/league-rules';
+import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN, ESTIMATED_SCORE_PLACEHOLDER } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
 import { findGolferNames, getGolfer } from '~/models/golfers.server';
 import {
   contactHint,
@@ -31,6 +27,7 @@ import { registrationConstraint } from '~/schemas/registration.server';
 import { clientAddress } from '~/web/client-address.server';
 import { siteOrigin, TooManyRequestsError } from '~/web/http.server';
 import { publicAction, retryAfterHeaders } from '~/web/public-page.server';
+import { readId } from '~/web/id-param';
 import { paymentsAreSimulated } from '~/integrations/payments/provider.server';
 import { cn } from '~/ui/cn';
 import { useHydrated } from '~/ui/use-hydrated';
@@ -50,10 +47,6 @@ export const headers = retryAfterHeaders;
 
 type Hint = Awaited<ReturnType<typeof contactHint>>;
 
-function golferIdParam(value: FormDataEntryValue | string | null): number | null {
-  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
-
 type GolferOption = { id: number; fullName: string };
 type Found = { query: string; golfers: GolferOption[]; more: boolean };
 
@@ -68,7 +61,7 @@ type Found = { query: string; golfers: GolferOption[]; more: boolean };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const golferId = golferIdParam(url.searchParams.get('golferId'));
+  const golferId = readId(url.searchParams.get('golferId'));
   const find = (url.searchParams.get('find') ?? '').slice(0, 100);
   const [settings, offer, hint, golfer, found] = await Promise.all([
     getSettings(),
@@ -109,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     run: async ({ form }) => {
       // A page loaded before registration closed: refused as a whole (409), and no checkout starts.
       await requireOpenRegistration();
-      const selected = golferIdParam(form.get('golferId'));
+      const selected = readId(form.get('golferId'));
       // "Show what we have on file" sits in the returning-golfer section: pressing it says "I am returning", even
       // when the radio (which nothing switches without JavaScript) still reads "new".
       if (form.has('__intent__') && selected) form.set('registrationType', 'returning');
@@ -156,9 +149,7 @@ export default function RegisterPage() {
   const submitting = useIsPending({ state: 'non-idle' });
 
   const initialType = (actionData?.result?.initialValue?.registrationType as string | undefined) ?? data.type;
-  const initialGolferId = golferIdParam(
-    (actionData?.result?.initialValue?.golferId as string | undefined) ?? data.hint?.golferId?.toString() ?? null,
-  );
+  const initialGolferId = readId(actionData?.result?.initialValue?.golferId ?? data.hint?.golferId?.toString() ?? null);
   const [golferId, setGolferId] = useState<number | null>(initialGolferId);
   const [query, setQuery] = useState(data.find);
   // The chosen golfer stays on the list while the golfer searches again.

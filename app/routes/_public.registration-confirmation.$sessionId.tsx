@@ -6,7 +6,7 @@ import { Notice } from '~/ui/notice';
 import { TeeTimePicker } from '~/ui/tee-time-picker';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { Spinner } from '~/ui/primitives/spinner';
-import { formatDollars } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
 import { formatTeeTime } from '~/domain/tee-times';
 import {
   selectTeeTimeForSession,

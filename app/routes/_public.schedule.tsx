@@ -19,6 +19,7 @@ import {
 import { publicSeasonFacts } from '~/models/public-season.server';
 import { getSchedule, listSeasons } from '~/models/seasons.server';
 import { pageHandler, seasonParam } from '~/web/http.server';
+import { SeasonLinks } from '~/ui/stats/stats-parts';
 import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -177,7 +178,6 @@ function eventInformation(schedule: readonly ScheduleEntry[], teeWindow: string)
 
 export default function SchedulePage() {
   const { year, teeWindow, schedule, seasonsWithSchedule, calendarHref } = useLoaderData<typeof loader>();
-  const otherSeasons = seasonsWithSchedule.filter((season) => season !== year);
 
   return (
     <div className="space-y-8">
@@ -199,30 +199,7 @@ export default function SchedulePage() {
         ) : null}
       </header>
 
-      {otherSeasons.length > 0 ? (
-        <nav aria-label="Seasons" className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="font-medium text-slate-700">Seasons:</span>
-          {seasonsWithSchedule.map((season) =>
-            season === year ? (
-              <span
-                key={season}
-                aria-current="page"
-                className="rounded-full bg-emerald-700 px-3 py-1 font-semibold text-white"
-              >
-                {season}
-              </span>
-            ) : (
-              <Link
-                key={season}
-                to={`/schedule?season=${season}`}
-                className="rounded-full border border-emerald-200 bg-emerald-50 px-3 py-1 text-emerald-800 hover:bg-emerald-100"
-              >
-                {season}
-              </Link>
-            ),
-          )}
-        </nav>
-      ) : null}
+      <SeasonLinks seasons={seasonsWithSchedule} season={year} to="/schedule" />
 
       {schedule.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { NightBadge, SeasonLinks, StatsError, StatsTable, TablePager, statsLink } from '~/ui/stats/stats-parts';
 import { formatScheduleDate } from '~/domain/schedule';
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
-import { formatPoints } from '~/domain/results';
+import { formatPoints } from '~/domain/format';
 import { standingsPage } from '~/models/stats.server';
 import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
 import { titled } from '~/ui/meta';
@@ -63,49 +63,43 @@ export default function StatsPage() {
           ) : null}
         </p>
       ) : (
-        flights.map(({ flightNo, rows, first, total, page, pageCount }) => (
-          <section key={flightNo} aria-labelledby={`flight-${flightNo}`} className="space-y-2">
-            <h2 id={`flight-${flightNo}`} className="text-xl font-semibold text-emerald-800">
-              Flight {flightNo}
-            </h2>
-            <StatsTable
-              caption={`Flight ${flightNo} standings, ${season}`}
-              columns={['rank', 'golfer', 'points', 'rounds', 'qualifierWeeks', 'qualified']}
-            >
-              {rows.map((row, index) => {
-                const rank = first + index + 1;
-                return (
-                  <tr
-                    key={row.id}
-                    data-playoff-line={rank === PLAYOFF_SPOTS && total > PLAYOFF_SPOTS ? 'true' : undefined}
-                  >
-                    <td>{rank}</td>
-                    <td>
-                      <Link to={`/stats/golfers/${row.id}?season=${season}`}>{row.name}</Link>
-                    </td>
-                    <td>{formatPoints(row.points)}</td>
-                    <td>{row.rounds}</td>
-                    <td>{row.weeks}</td>
-                    <td>{'qualified' in row ? 'Yes' : 'No'}</td>
-                  </tr>
-                );
-              })}
-            </StatsTable>
-            {first === 0 && total > PLAYOFF_SPOTS ? (
-              <p className="text-xs text-slate-600">The line under rank {PLAYOFF_SPOTS} is the playoff line.</p>
-            ) : null}
-            <TablePager
-              label={`Flight ${flightNo}`}
-              base={`${seasonUrl}&flight=${flightNo}`}
-              page={page}
-              pageCount={pageCount}
-              first={first}
-              shown={rows.length}
-              total={total}
-              noun="golfers"
-            />
-          </section>
-        ))
+        flights.map((flight) => {
+          const { flightNo, rows, first, total } = flight;
+          return (
+            <section key={flightNo} aria-labelledby={`flight-${flightNo}`} className="space-y-2">
+              <h2 id={`flight-${flightNo}`} className="text-xl font-semibold text-emerald-800">
+                Flight {flightNo}
+              </h2>
+              <StatsTable
+                caption={`Flight ${flightNo} standings, ${season}`}
+                columns={['rank', 'golfer', 'points', 'rounds', 'qualifierWeeks', 'qualified']}
+              >
+                {rows.map((row, index) => {
+                  const rank = first + index + 1;
+                  return (
+                    <tr
+                      key={row.id}
+                      data-playoff-line={rank === PLAYOFF_SPOTS && total > PLAYOFF_SPOTS ? 'true' : undefined}
+                    >
+                      <td>{rank}</td>
+                      <td>
+                        <Link to={`/stats/golfers/${row.id}?season=${season}`}>{row.name}</Link>
+                      </td>
+                      <td>{formatPoints(row.points)}</td>
+                      <td>{row.rounds}</td>
+                      <td>{row.weeks}</td>
+                      <td>{'qualified' in row ? 'Yes' : 'No'}</td>
+                    </tr>
+                  );
+                })}
+              </StatsTable>
+              {first === 0 && total > PLAYOFF_SPOTS ? (
+                <p className="text-xs text-slate-600">The line under rank {PLAYOFF_SPOTS} is the playoff line.</p>
+              ) : null}
+              <TablePager label={`Flight ${flightNo}`} base={`${seasonUrl}&flight=${flightNo}`} table={flight} />
+            </section>
+          );
+        })
       )}
 
       <section aria-labelledby="nights-heading" className="space-y-3">

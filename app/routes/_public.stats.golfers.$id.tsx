@@ -4,11 +4,12 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { HandicapChart } from '~/ui/stats/handicap-chart';
 import { NightBadge, SeasonLinks, StatsError, StatsTable, statsLink } from '~/ui/stats/stats-parts';
 import { HANDICAP_ROUNDS_COUNTED, MAX_SCORE_PAR_MULTIPLE } from '~/domain/league-rules';
-import { formatPoints } from '~/domain/results';
+import { formatDecimal, formatPoints } from '~/domain/format';
 import { formatScheduleDate } from '~/domain/schedule';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { getGolferStats } from '~/models/stats.server';
-import { golferIdParam, statsPage, statsSeasonParam } from '~/web/stats-access.server';
+import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
+import { idParam } from '~/web/id-param';
 import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => titled(matches, data ? data.name : 'Golfer');
@@ -16,16 +17,11 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => titled(m
 /** /stats/golfers/{id}[?season=YYYY]: a golfer's handicap, how it is computed, and a season's rounds. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return statsPage(request, 'There is no such golfer on the stats website', async () =>
-    json(await getGolferStats(golferIdParam(params.id), statsSeasonParam(request))),
+    json(await getGolferStats(idParam(params.id, 'golfer id'), statsSeasonParam(request))),
   );
 }
 
 const dash = '—';
-
-/** At most two decimals, without trailing zeros: 5.33, 4.2, 6. */
-function decimal(value: number): string {
-  return String(Math.round(value * 100) / 100);
-}
 
 export default function GolferStatsPage() {
   const golfer = useLoaderData<typeof loader>();
@@ -95,10 +91,10 @@ export default function GolferStatsPage() {
             <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="breakdown">
               <dt className="text-slate-600">Average differential</dt>
               <dd className="tabular-nums text-slate-900">
-                {breakdown.total} ÷ {breakdown.rounds.length} = {decimal(breakdown.average ?? 0)}
+                {breakdown.total} ÷ {breakdown.rounds.length} = {formatDecimal(breakdown.average ?? 0)}
               </dd>
               <dt className="text-slate-600">× {breakdown.percent}%</dt>
-              <dd className="tabular-nums text-slate-900">{decimal(breakdown.scaled ?? 0)}</dd>
+              <dd className="tabular-nums text-slate-900">{formatDecimal(breakdown.scaled ?? 0)}</dd>
               <dt className="font-semibold text-slate-900">Rounded = handicap</dt>
               <dd className="font-semibold tabular-nums text-slate-900">{breakdown.handicap}</dd>
             </dl>

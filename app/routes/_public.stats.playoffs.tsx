@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { SeasonLinks, StatsError, StatsTable, TablePager, statsLink } from '~/ui/stats/stats-parts';
 import { SEEDING_TIE_RULES } from '~/domain/playoffs';
-import { formatPoints } from '~/domain/results';
+import { formatPoints } from '~/domain/format';
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { playoffsPage } from '~/models/stats.server';
 import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
@@ -103,12 +103,7 @@ export default function PlayoffsPage() {
                 <TablePager
                   label={`Flight ${flightNo}`}
                   base={`${seasonUrl}&flight=${flightNo}`}
-                  page={page}
-                  pageCount={pageCount}
-                  first={first}
-                  shown={rows.length}
-                  total={total}
-                  noun="golfers"
+                  table={{ page, pageCount, first, total, rows }}
                 />
               </section>
             );

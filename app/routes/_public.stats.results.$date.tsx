@@ -10,7 +10,7 @@ import {
   TablePager,
   statsLink,
 } from '~/ui/stats/stats-parts';
-import { formatPoints } from '~/domain/results';
+import { formatPoints } from '~/domain/format';
 import { nightResultsPage } from '~/models/stats.server';
 import { nightDateParam, statsPage } from '~/web/stats-access.server';
 import { titled } from '~/ui/meta';
@@ -73,7 +73,8 @@ export default function NightResultsPage() {
           No results have been recorded for this night yet.
         </p>
       ) : (
-        flights.map(({ key, rows, first, total, page, pageCount }) => {
+        flights.map((flight) => {
+          const { key, rows } = flight;
           const title = flightTitle(key);
           const id = `results-${key}`;
           return (
@@ -95,16 +96,7 @@ export default function NightResultsPage() {
                   </tr>
                 ))}
               </StatsTable>
-              <TablePager
-                label={title}
-                base={`${nightUrl}?flight=${key}`}
-                page={page}
-                pageCount={pageCount}
-                first={first}
-                shown={rows.length}
-                total={total}
-                noun="golfers"
-              />
+              <TablePager label={title} base={`${nightUrl}?flight=${key}`} table={flight} />
             </section>
           );
         })

@@ -10,6 +10,15 @@ export async function loader(_: LoaderFunctionArgs) {
   return json({ leagueName: settings.leagueName, publishStats: settings.publishStats });
 }
 
+const FOOTER_LINKS = [
+  ['/rules', 'League Rules'],
+  ['/schedule', 'Schedule'],
+  ['/public/tee-times', 'Tee Times'],
+  ['/terms', 'Terms'],
+  ['/join', 'Join Our League'],
+  ['/auth', 'Member Login'],
+] as const;
+
 export default function PublicLayout() {
   const { leagueName, publishStats } = useLoaderData<typeof loader>();
   return (
@@ -40,24 +49,11 @@ export default function PublicLayout() {
       <footer className="border-t bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-slate-600">
           <span>© {leagueName}</span>
-          <Link to="/rules" className="hover:underline">
-            League Rules
-          </Link>
-          <Link to="/schedule" className="hover:underline">
-            Schedule
-          </Link>
-          <Link to="/public/tee-times" className="hover:underline">
-            Tee Times
-          </Link>
-          <Link to="/terms" className="hover:underline">
-            Terms
-          </Link>
-          <Link to="/join" className="hover:underline">
-            Join Our League
-          </Link>
-          <Link to="/auth" className="hover:underline">
-            Member Login
-          </Link>
+          {FOOTER_LINKS.map(([to, text]) => (
+            <Link key={to} to={to} className="hover:underline">
+              {text}
+            </Link>
+          ))}
         </div>
       </footer>
     </div>

@@ -3,13 +3,14 @@ import { json } from '@remix-run/node';
 import { deleteCourse, requireCourse, updateCourse } from '~/models/courses.server';
 import { courseSchema } from '~/schemas/course';
 import { requireApiUser } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/web/http.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, readJson } from '~/web/http.server';
+import { idParam } from '~/web/id-param';
 
 /** GET /api/courses/:id */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await requireCourse(parseId(params.id)));
+    return json(await requireCourse(idParam(params.id)));
   });
 }
 
@@ -17,7 +18,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const id = parseId(params.id);
+    const id = idParam(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(courseSchema, await readJson(request), 'Invalid course');
       return json(await updateCourse(id, input, user));

@@ -3,13 +3,14 @@ import { json } from '@remix-run/node';
 import { deleteFlightAssignment, requireFlightAssignment, updateFlightAssignment } from '~/models/flights.server';
 import { flightJsonSchema } from '~/schemas/flight';
 import { requireApiUser } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/web/http.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, readJson } from '~/web/http.server';
+import { idParam } from '~/web/id-param';
 
 /** GET /api/flights/:id */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await requireFlightAssignment(parseId(params.id, 'flight assignment id')));
+    return json(await requireFlightAssignment(idParam(params.id, 'flight assignment id')));
   });
 }
 
@@ -17,7 +18,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const id = parseId(params.id, 'flight assignment id');
+    const id = idParam(params.id, 'flight assignment id');
     if (request.method === 'PUT') {
       const input = parseBody(flightJsonSchema, await readJson(request, 10_000), 'Invalid flight assignment');
       const { golferName: _name, ...assignment } = await updateFlightAssignment(id, input, user);

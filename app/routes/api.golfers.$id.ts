@@ -3,13 +3,14 @@ import { json } from '@remix-run/node';
 import { deleteGolfer, golferJson, requireGolfer, updateGolfer } from '~/models/golfers.server';
 import { golferSchema } from '~/schemas/golfer';
 import { requireApiUser } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/web/http.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, readJson } from '~/web/http.server';
+import { idParam } from '~/web/id-param';
 
 /** GET /api/golfers/:id */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await requireGolfer(parseId(params.id)));
+    return json(await requireGolfer(idParam(params.id)));
   });
 }
 
@@ -17,7 +18,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const id = parseId(params.id);
+    const id = idParam(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(golferSchema, await readJson(request), 'Invalid golfer');
       return json(golferJson(await updateGolfer(id, input, user)));

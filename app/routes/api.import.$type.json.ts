@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { checkMayImport, importJsonText, requireImportType } from '~/features/import/import.server';
+import { importJsonText } from '~/features/import/import.server';
 import { MAX_IMPORT_BYTES } from '~/schemas/import/limits';
-import { requireApiUser } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, postOnlyLoader, readBodyText } from '~/web/http.server';
+import { postOnlyLoader, readBodyText } from '~/web/http.server';
+import { importApi } from '~/web/import-api.server';
 
 export const loader = postOnlyLoader;
 
@@ -13,11 +13,7 @@ export const loader = postOnlyLoader;
  * (docs/product/import-export.md#json-import).
  */
 export function action({ request, params }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    const user = await requireApiUser(request);
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const type = requireImportType(params.type);
-    checkMayImport(type, user);
-    return json(await importJsonText(type, await readBodyText(request, MAX_IMPORT_BYTES), user));
-  });
+  return importApi(request, params.type, async (type, user) =>
+    json(await importJsonText(type, await readBodyText(request, MAX_IMPORT_BYTES), user)),
+  );
 }

@@ -3,13 +3,14 @@ import { json } from '@remix-run/node';
 import { deleteMembership, membershipJson, requireMembership, updateMembership } from '~/models/memberships.server';
 import { membershipSchema } from '~/schemas/membership';
 import { requireApiUser } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/web/http.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, readJson } from '~/web/http.server';
+import { idParam } from '~/web/id-param';
 
 /** GET /api/memberships/:id */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(membershipJson(await requireMembership(parseId(params.id))));
+    return json(membershipJson(await requireMembership(idParam(params.id))));
   });
 }
 
@@ -17,7 +18,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const id = parseId(params.id);
+    const id = idParam(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(membershipSchema, await readJson(request), 'Invalid membership');
       return json(membershipJson(await updateMembership(id, input, user)));

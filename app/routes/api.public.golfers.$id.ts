@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { getGolferStats } from '~/models/stats.server';
 import { getOnlyAction } from '~/web/http.server';
-import { golferIdParam, statsApi, statsSeasonParam } from '~/web/stats-access.server';
+import { statsApi, statsSeasonParam } from '~/web/stats-access.server';
+import { idParam } from '~/web/id-param';
 
 export const action = getOnlyAction;
 
@@ -14,5 +15,7 @@ export const action = getOnlyAction;
  * without stats 404; 404 while the stats website is not published.
  */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return statsApi(request, async () => json(await getGolferStats(golferIdParam(params.id), statsSeasonParam(request))));
+  return statsApi(request, async () =>
+    json(await getGolferStats(idParam(params.id, 'golfer id'), statsSeasonParam(request))),
+  );
 }

@@ -3,13 +3,14 @@ import { json } from '@remix-run/node';
 import { deleteRound, requireRound, updateRound } from '~/models/rounds.server';
 import { roundJsonSchema } from '~/schemas/round';
 import { requireApiUser } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson } from '~/web/http.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, readJson } from '~/web/http.server';
+import { idParam } from '~/web/id-param';
 
 /** GET /api/rounds/:id */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await requireRound(parseId(params.id, 'round id')));
+    return json(await requireRound(idParam(params.id, 'round id')));
   });
 }
 
@@ -20,7 +21,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    const id = parseId(params.id, 'round id');
+    const id = idParam(params.id, 'round id');
     if (request.method === 'PUT') {
       const input = parseBody(roundJsonSchema, await readJson(request, 20_000), 'Invalid round');
       return json(await updateRound(id, input, user));

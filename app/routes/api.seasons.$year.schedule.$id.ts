@@ -3,7 +3,8 @@ import { json } from '@remix-run/node';
 import { deleteScheduleEntry, updateScheduleEntry } from '~/models/seasons.server';
 import { scheduleEntrySchema } from '~/schemas/season';
 import { requireApiAdmin } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, noContent, parseBody, parseId, readJson, yearParam } from '~/web/http.server';
+import { apiHandler, methodNotAllowed, noContent, parseBody, readJson, yearParam } from '~/web/http.server';
+import { idParam } from '~/web/id-param';
 
 /** One entry is read with its season (GET /api/seasons/{year}); this address only changes it. */
 export function loader() {
@@ -19,7 +20,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiAdmin(request);
     const year = yearParam(params.year);
-    const id = parseId(params.id);
+    const id = idParam(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(scheduleEntrySchema, await readJson(request), 'Invalid schedule date');
       return json(await updateScheduleEntry(year, id, input, user));

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { asPosition, assignGolferToTeeTime } from '~/models/tee-times.server';
 import { addGolferSchema } from '~/schemas/tee-time';
-import { requireApiAdmin } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, parseBody, parseId, postOnlyLoader, readJson } from '~/web/http.server';
+import { parseBody, postOnlyLoader } from '~/web/http.server';
+import { teeTimeApi } from '~/web/tee-time-api.server';
 
 export const loader = postOnlyLoader;
 
@@ -12,15 +12,8 @@ export const loader = postOnlyLoader;
  * position, replacing whoever held it and moving the golfer from any other slot this season.
  */
 export function action({ request, params }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    const user = await requireApiAdmin(request);
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const teeTimeId = parseId(params.teeTimeId, 'tee time id');
-    const { golferId, position } = parseBody(
-      addGolferSchema,
-      await readJson(request, 10_000),
-      'Invalid golfer or position',
-    );
+  return teeTimeApi(request, params.teeTimeId, async (teeTimeId, body, user) => {
+    const { golferId, position } = parseBody(addGolferSchema, body, 'Invalid golfer or position');
     const result = await assignGolferToTeeTime(
       { teeTimeId, position: asPosition(position), golferId, replace: true },
       user,

@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/ui/notice';
 import { Button } from '~/ui/primitives/button';
-import { formatDollars } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
 import { getSettings } from '~/models/settings.server';
 import { getSimulatedCheckout, paySimulatedCheckout } from '~/integrations/payments/simulated-checkouts.server';
 import { titled } from '~/ui/meta';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { preprocess } from './form-values';
 import { emailListFilters } from '~/domain/email-list';
+import { formatCount } from '~/domain/format';
 
 /**
  * A league message composed on /email-list (docs/product/email.md#league-messages): the tab it goes to, whether it is
@@ -45,7 +46,7 @@ export const leagueMessageSchema = z
         .check(
           z.trim(),
           z.minLength(1, 'Message is required'),
-          z.maxLength(MESSAGE_MAX, `Use at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`),
+          z.maxLength(MESSAGE_MAX, `Use at most ${formatCount(MESSAGE_MAX)} characters`),
         ),
     ),
   })

@@ -61,8 +61,3 @@ export const settingsSchema = z
       path: ['teeLast'],
     }),
   );
-
-/** The fee as the form shows it: "150.00". */
-export function centsToDollarText(cents: number): string {
-  return (cents / 100).toFixed(2);
-}

@@ -39,7 +39,7 @@ export function ActivityList({
           </tr>
         ))}
       </DataTable>
-      <Pager base={base} page={page} pageCount={pageCount} total={total} pageSize={pageSize} noun="changes" />
+      <Pager base={base} list={{ page, pageCount, total, pageSize }} noun="changes" />
     </div>
   );
 }

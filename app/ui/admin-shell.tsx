@@ -1,36 +1,33 @@
 import { Form, NavLink, useLocation, useNavigation } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { SignOutEverywhereButton } from '~/ui/sign-out-everywhere';
 import { Icon, type IconName } from '~/ui/primitives/icon';
 import { cn } from '~/ui/cn';
 
 type NavItem = { to: string; label: string; icon: IconName };
 
-const mainNav: NavItem[] = [
-  { to: '/golfers', label: 'Golfers', icon: 'users' },
-  { to: '/rounds', label: 'Rounds', icon: 'flag' },
-  { to: '/flights', label: 'Flights', icon: 'trophy' },
-  { to: '/memberships', label: 'Memberships', icon: 'card' },
-  { to: '/courses', label: 'Courses', icon: 'map' },
-  { to: '/tee-times', label: 'Tee Times', icon: 'clock' },
-];
+/** Each page of the menus, once: the sidebar's two lists and the phone's More menu share them. */
+const PAGES = {
+  golfers: { to: '/golfers', label: 'Golfers', icon: 'users' },
+  rounds: { to: '/rounds', label: 'Rounds', icon: 'flag' },
+  flights: { to: '/flights', label: 'Flights', icon: 'trophy' },
+  memberships: { to: '/memberships', label: 'Memberships', icon: 'card' },
+  courses: { to: '/courses', label: 'Courses', icon: 'map' },
+  teeTimes: { to: '/tee-times', label: 'Tee Times', icon: 'clock' },
+  emailList: { to: '/email-list', label: 'Email List', icon: 'mail' },
+  outbox: { to: '/outbox', label: 'Outbox', icon: 'mail' },
+  importData: { to: '/import', label: 'Import Data', icon: 'upload' },
+  seasons: { to: '/seasons', label: 'Seasons', icon: 'calendar' },
+  settings: { to: '/settings', label: 'Settings', icon: 'cog' },
+  rules: { to: '/rules', label: 'League Rules', icon: 'book' },
+  schedule: { to: '/schedule', label: 'Schedule', icon: 'calendar' },
+} satisfies Record<string, NavItem>;
 
-const adminNav: NavItem[] = [
-  { to: '/email-list', label: 'Email List', icon: 'mail' },
-  { to: '/outbox', label: 'Outbox', icon: 'mail' },
-  { to: '/import', label: 'Import Data', icon: 'upload' },
-  { to: '/seasons', label: 'Seasons', icon: 'calendar' },
-  { to: '/settings', label: 'Settings', icon: 'cog' },
-];
-
-const moreNav: NavItem[] = [
-  { to: '/flights', label: 'Flights', icon: 'trophy' },
-  { to: '/memberships', label: 'Memberships', icon: 'card' },
-  { to: '/courses', label: 'Courses', icon: 'map' },
-  { to: '/rules', label: 'League Rules', icon: 'book' },
-  { to: '/schedule', label: 'Schedule', icon: 'calendar' },
-  { to: '/import', label: 'Import Data', icon: 'upload' },
-];
+const { golfers, rounds, flights, memberships, courses, teeTimes } = PAGES;
+const { emailList, outbox, importData, seasons, settings, rules, schedule } = PAGES;
+const mainNav: NavItem[] = [golfers, rounds, flights, memberships, courses, teeTimes];
+const adminNav: NavItem[] = [emailList, outbox, importData, seasons, settings];
+const moreNav: NavItem[] = [flights, memberships, courses, rules, schedule, importData];
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -55,6 +52,25 @@ function LogoutButton({ className }: { className?: string }) {
   );
 }
 
+/** A titled group of the side menu: its pages' links, then `children` (more list items). */
+function NavGroup({ title, items, children }: { title: string; items: NavItem[]; children?: ReactNode }) {
+  return (
+    <div>
+      <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h2>
+      <ul className="mt-2 space-y-1">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={navClass}>
+              <Icon name={item.icon} /> {item.label}
+            </NavLink>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </div>
+  );
+}
+
 function SideMenu() {
   return (
     <nav aria-label="Admin menu" className="space-y-6">
@@ -63,36 +79,15 @@ function SideMenu() {
           <Icon name="home" /> Dashboard
         </NavLink>
       </div>
-      <div>
-        <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Main</h2>
-        <ul className="mt-2 space-y-1">
-          {mainNav.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={navClass}>
-                <Icon name={item.icon} /> {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div>
-        <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Admin</h2>
-        <ul className="mt-2 space-y-1">
-          {adminNav.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={navClass}>
-                <Icon name={item.icon} /> {item.label}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <LogoutButton />
-          </li>
-          <li>
-            <SignOutEverywhereButton className="flex w-full items-center gap-3 rounded-md px-3 py-2 pl-10 text-left text-sm text-slate-600 hover:bg-slate-100" />
-          </li>
-        </ul>
-      </div>
+      <NavGroup title="Main" items={mainNav} />
+      <NavGroup title="Admin" items={adminNav}>
+        <li>
+          <LogoutButton />
+        </li>
+        <li>
+          <SignOutEverywhereButton className="flex w-full items-center gap-3 rounded-md px-3 py-2 pl-10 text-left text-sm text-slate-600 hover:bg-slate-100" />
+        </li>
+      </NavGroup>
     </nav>
   );
 }

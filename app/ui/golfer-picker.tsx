@@ -4,6 +4,7 @@ import { RecordSelect, type SelectOption } from '~/ui/record-select';
 import { buttonClass } from '~/ui/primitives/button';
 import { inputClass } from '~/ui/primitives/field';
 import { cn } from '~/ui/cn';
+import { formatCount } from '~/domain/format';
 
 /**
  * What the Golfer field lists (app/web/golfer-picker.server.ts, GET /api/golfer-choices): at most `limit` golfers
@@ -24,7 +25,7 @@ const TYPE_AHEAD_DELAY_MS = 200;
 /** The line under the select: how much of the league it shows, or that a search found nothing. */
 function statusOf(choices: GolferChoicesData): string {
   const { matched, limit, search } = choices;
-  const count = matched.toLocaleString('en-US');
+  const count = formatCount(matched);
   if (!search) return matched > limit ? `Showing ${limit} of ${count} golfers. Type a name to find others.` : '';
   if (matched === 0) return `No golfers match "${search}".`;
   if (matched > limit) return `Showing ${limit} of ${count} golfers matching "${search}". Type more of the name.`;

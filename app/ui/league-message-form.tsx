@@ -8,10 +8,11 @@ import { ErrorList, FormField, inputClass } from '~/ui/primitives/field';
 import { leagueMessageSchema, SUBJECT_MAX } from '~/schemas/league-message';
 import { cn } from '~/ui/cn';
 import { useIsPending } from '~/ui/use-is-pending';
+import { formatCount } from '~/domain/format';
 
 /** '1 golfer', '12 golfers'. */
 export function golfersCount(n: number): string {
-  return `${n.toLocaleString('en-US')} golfer${n === 1 ? '' : 's'}`;
+  return `${formatCount(n)} golfer${n === 1 ? '' : 's'}`;
 }
 
 /**

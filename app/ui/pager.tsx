@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { buttonClass } from '~/ui/primitives/button';
 import { withParam } from '~/ui/list-url';
+import { formatCount } from '~/domain/format';
 
 /**
  * 'Showing 51–100 of 10,000' with Previous and Next links for a list paged on the server (`?page=N`). `base` is the
@@ -8,17 +9,12 @@ import { withParam } from '~/ui/list-url';
  */
 export function Pager({
   base,
-  page,
-  pageCount,
-  total,
-  pageSize,
+  list: { page, pageCount, total, pageSize },
   noun,
 }: {
   base: string;
-  page: number;
-  pageCount: number;
-  total: number;
-  pageSize: number;
+  /** The page shown, as the model's paged list gives it. */
+  list: { page: number; pageCount: number; total: number; pageSize: number };
   noun: string;
 }) {
   if (total === 0) return null;
@@ -28,7 +24,7 @@ export function Pager({
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
       <p>
-        Showing {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {noun}
+        Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)} {noun}
       </p>
       {pageCount > 1 ? <PageLinks page={page} pageCount={pageCount} to={to} /> : null}
     </nav>

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { DialogForm, zodValidation } from '~/ui/schema-form';
 import { FormField } from '~/ui/primitives/field';
-import { formatDollars } from '~/domain/league-rules';
+import { dollarFieldText, formatDollars } from '~/domain/format';
 import { refundSchema } from '~/schemas/refund';
 
 type Offer = {
@@ -29,7 +29,7 @@ export function RefundForm({
   const [form, fields] = useForm({
     id: `refund-${offer.membershipId}`,
     lastResult,
-    defaultValue: { amount: offer.suggestedCents === null ? '' : (offer.suggestedCents / 100).toFixed(2) },
+    defaultValue: { amount: offer.suggestedCents === null ? '' : dollarFieldText(offer.suggestedCents) },
     ...zodValidation(refundSchema),
   });
   const policy =

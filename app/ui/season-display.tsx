@@ -16,11 +16,6 @@ export function registrationText(season: SeasonSummary, today: string): string {
   return `Open until ${formatScheduleDate(state.closes ?? `${season.year}-12-31`, 'MMM d')}`;
 }
 
-/** A fee in cents as the tables show it: "$150.00". */
-export function formatFee(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 /** Seasons set fees and decide which rounds count, so only administrators change them (decision 051). */
 export const SEASONS_ADMIN_ONLY = 'Only an administrator can change seasons';
 

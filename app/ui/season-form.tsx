@@ -3,6 +3,7 @@ import { RecordSelect } from '~/ui/record-select';
 import { DialogForm, zodValidation } from '~/ui/schema-form';
 import { Field, FormField } from '~/ui/primitives/field';
 import { seasonSchema, seasonUpdateSchema } from '~/schemas/season';
+import { dollarFieldText } from '~/domain/format';
 
 type SeasonValues = {
   year: number;
@@ -37,7 +38,7 @@ export function SeasonForm({
     lastResult,
     defaultValue: season
       ? {
-          fee: (season.feeCents / 100).toFixed(2),
+          fee: dollarFieldText(season.feeCents),
           registrationOpens: season.registrationOpens ?? '',
           registrationCloses: season.registrationCloses ?? '',
         }

@@ -5,7 +5,8 @@ import { FormAlert } from '~/ui/form-alert';
 import { zodValidation } from '~/ui/schema-form';
 import { Button } from '~/ui/primitives/button';
 import { FormField } from '~/ui/primitives/field';
-import { centsToDollarText, settingsSchema } from '~/schemas/settings';
+import { dollarFieldText } from '~/domain/format';
+import { settingsSchema } from '~/schemas/settings';
 
 type SettingsValues = {
   leagueName: string;
@@ -35,7 +36,7 @@ export function SettingsForm({
     defaultValue: {
       leagueName: settings.leagueName,
       statementDescriptor: settings.statementDescriptor,
-      seasonFeeCents: centsToDollarText(settings.seasonFeeCents),
+      seasonFeeCents: dollarFieldText(settings.seasonFeeCents),
       teeFirst: settings.teeFirst,
       teeLast: settings.teeLast,
       teeIntervalMinutes: String(settings.teeIntervalMinutes),

@@ -3,7 +3,8 @@ import { json, type TypedResponse } from '@remix-run/node';
 import type { $ZodType, output } from 'zod/v4/core';
 import { parseForm } from '~/schemas/parse-form';
 import { requireAdmin, requireUser, type PublicUser } from './auth.server';
-import { failureOf, HttpError, parseId, readSmallForm, type Failure } from './http.server';
+import { failureOf, HttpError, readSmallForm, type Failure } from './http.server';
+import { idParam, requireId } from './id-param';
 import { redirectWithToast } from './session.server';
 
 /**
@@ -192,11 +193,7 @@ export function crudIntents<S extends $ZodType>({
   deleteFailure?: 'toast' | 'dialog';
 }): Record<'create' | 'update' | 'delete', AdminIntent> {
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
-  const idOf = (form: FormData, action: string) => {
-    const id = Number(form.get('id'));
-    if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, `${Noun} is required for ${action}`);
-    return id;
-  };
+  const idOf = (form: FormData, action: string) => requireId(form.get('id'), `${Noun} is required for ${action}`);
   return {
     create: intent({
       schema,
@@ -241,8 +238,8 @@ export async function dialogRecords<E, D = E>(
   const edit = url.searchParams.get('edit');
   const del = url.searchParams.get('delete');
   const [editing, deleting] = await Promise.all([
-    edit !== null ? getEditing(parseId(edit, what)) : null,
-    del !== null ? getDeleting(parseId(del, what)) : null,
+    edit !== null ? getEditing(idParam(edit, what)) : null,
+    del !== null ? getDeleting(idParam(del, what)) : null,
   ]);
   const missing = (edit !== null && !editing) || (del !== null && !deleting);
   return { editing, deleting, status: missing ? 404 : 200 };

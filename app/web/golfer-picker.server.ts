@@ -1,3 +1,4 @@
+import { readId } from './id-param';
 import { findGolferChoices, type GolferChoices } from '~/models/golfers.server';
 
 /** What an admin dialog's Golfer field shows: its choices, and the golfer chosen by the URL's ?golferId=, if any. */
@@ -9,8 +10,7 @@ export type GolferPickerData = GolferChoices & { chosen: number | null };
  * `current` the golfer of the record being edited; both are always listed. Three queries whatever the league's size.
  */
 export async function golferPicker(url: URL, current?: number | null): Promise<GolferPickerData> {
-  const raw = url.searchParams.get('golferId');
-  const chosen = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const chosen = readId(url.searchParams.get('golferId'));
   const choices = await findGolferChoices(url.searchParams.get('golfer') ?? '', [current, chosen]);
   return { ...choices, chosen: chosen !== null && choices.golfers.some((g) => g.id === chosen) ? chosen : null };
 }

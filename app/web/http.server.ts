@@ -6,7 +6,7 @@ import { currentSeason, parseSeason } from '~/domain/season';
 import { PaymentProviderError } from '~/integrations/payments/provider.server';
 
 /**
- * The HTTP edge of every route: reading a request (bodies with a size limit, ids and seasons from the URL) and
+ * The HTTP edge of every route: reading a request (bodies with a size limit, seasons from the URL; ids: id-param.ts) and
  * giving an expected failure its status. A JSON route (app/routes/api.*) is written with these alone:
  *
  *   export function action({ request }: ActionFunctionArgs) {
@@ -37,7 +37,7 @@ export function apiError(
 }
 
 /**
- * An expected failure of the HTTP edge itself (a body too large, JSON that does not parse, a bad id in the URL,
+ * An expected failure of the HTTP edge itself (a body too large, JSON that does not parse, a bad season in the URL,
  * no session). Models throw the domain errors of app/domain/errors.ts instead.
  */
 export class HttpError extends Error {
@@ -110,15 +110,6 @@ export function zodFieldErrors(error: Pick<ZodError, 'issues'>): Record<string, 
     (out[key] ??= []).push(issue.message);
   }
   return out;
-}
-
-/** Parses a route param as a positive integer id, or throws a 400 (pages and APIs alike). */
-export function parseId(value: string | undefined, what = 'id'): number {
-  const n = Number(value);
-  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new HttpError(400, `Invalid ${what}: "${value ?? ''}"`);
-  }
-  return n;
 }
 
 /** The ?season= of a request (the current season when absent or empty); a value that is not a year is a 400. */

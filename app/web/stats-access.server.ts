@@ -2,7 +2,7 @@ import { NotFoundError } from '~/domain/errors';
 import { isValidCalendarDate } from '~/domain/season';
 import { getSettings } from '~/models/settings.server';
 import { getUser } from '~/web/auth.server';
-import { apiHandler, failureOf, HttpError, pageHandler, parseId, yearParam } from '~/web/http.server';
+import { apiHandler, failureOf, HttpError, pageHandler, yearParam } from '~/web/http.server';
 
 /**
  * The HTTP edge of the stats website (docs/product/stats.md): whether it is published, and its bad input. The pages
@@ -51,11 +51,6 @@ export function statsApi(request: Request, fn: () => Promise<Response>): Promise
 export function statsSeasonParam(request: Request): number | null {
   const raw = new URL(request.url).searchParams.get('season');
   return raw === null || raw === '' ? null : yearParam(raw);
-}
-
-/** A golfer id in the path, or a 400. */
-export function golferIdParam(value: string | undefined): number {
-  return parseId(value, 'golfer id');
 }
 
 /** A `yyyy-MM-dd` date in the path, or a 400. */

@@ -3,8 +3,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../tests/free-port';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const BENCH_BUILD = 'build-bench';
@@ -18,17 +18,6 @@ export function buildApp(): void {
     env: { ...process.env, NODE_ENV: 'production', REMIX_BUILD_DIR: BENCH_BUILD, REMIX_ASSETS_NAME: BENCH_BUILD },
   });
   if (result.status !== 0) throw new Error('The build for the benchmark failed');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export type BenchServer = {

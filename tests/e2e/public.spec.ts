@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { formatDollars, teeTimeWindowLabel } from '../../app/domain/league-rules';
+import { formatDollars } from '../../app/domain/format';
+import { teeTimeWindowLabel } from '../../app/domain/league-rules';
 import { getLeagueSeason } from '../../app/models/seasons.server';
 import { getSettings } from '../../app/models/settings.server';
 

@@ -1,6 +1,6 @@
 // A small league season for the stats specs, written through the app's models into the server's database, in a past
 // year claimed for the calling test alone (tests/e2e/fixtures.ts claimYear), so no other spec sees or changes it.
-import { claimYear, unique } from './fixtures';
+import { claimYear, test as base, unique } from './fixtures';
 import { createFlightAssignment } from '../../app/models/flights.server';
 import { createGolfer } from '../../app/models/golfers.server';
 import { createMembership } from '../../app/models/memberships.server';
@@ -92,6 +92,17 @@ export async function statsLeague(): Promise<StatsLeague> {
 }
 
 /** Whether the page scrolls sideways (the document, or any table's scrolling box), or a header is wider than its column. */
+
+/** The stats specs' `test`: each test that asks for `league` gets a fresh stats league, removed after it. */
+export const test = base.extend<{ league: StatsLeague }>({
+  // Playwright reads the fixtures a function uses from its first parameter, so it must be a destructuring.
+  league: async ({}, provide) => {
+    const league = await statsLeague();
+    await provide(league);
+    await league.cleanUp();
+  },
+});
+
 export function sidewaysOverflow(): number {
   const doc = document.documentElement;
   const boxes = [doc, ...Array.from(document.querySelectorAll<HTMLElement>('.overflow-x-auto, th'))];

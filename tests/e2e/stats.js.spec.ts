@@ -1,19 +1,11 @@
 import { afterFirstCell, arrivingInTwoParts } from './arriving-slowly';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { layoutShift, sidewaysOverflow, statsLeague, widerThanScreen, type StatsLeague } from './stats-data';
+import { expect } from './fixtures';
+import { layoutShift, sidewaysOverflow, test, widerThanScreen } from './stats-data';
 import { flightPages, golferSeason, joinToGolfer, notFoundPages } from './stats-steps';
 
 // The stats website with JavaScript (docs/product/stats.md#public-stats-pages): links navigate in the browser, and
 // nothing moves once a page has loaded.
-
-let league: StatsLeague;
-test.beforeEach(async () => {
-  league = await statsLeague();
-});
-test.afterEach(async () => {
-  await league.cleanUp();
-});
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
@@ -38,6 +30,7 @@ test.describe('on a 375 px phone', () => {
 
   test('an anonymous visitor goes from /join to the standings, a league night and a golfer, without sideways scrolling or layout shift', async ({
     page,
+    league,
   }) => {
     await joinToGolfer(page, league, async () => {
       expect(await page.evaluate(sidewaysOverflow), await page.evaluate(widerThanScreen)).toBeLessThanOrEqual(0);
@@ -49,6 +42,7 @@ test.describe('on a 375 px phone', () => {
 
   test('a flight longer than a page shows 50 golfers at a time, with Next and Previous, without sideways scrolling or layout shift', async ({
     page,
+    league,
   }) => {
     await flightPages(page, league, async () => {
       expect(await page.evaluate(sidewaysOverflow), await page.evaluate(widerThanScreen)).toBeLessThanOrEqual(0);
@@ -60,10 +54,10 @@ test.describe('on a 375 px phone', () => {
   });
 });
 
-test("the golfer's season, the chart and a special event", async ({ page }) => {
+test("the golfer's season, the chart and a special event", async ({ page, league }) => {
   await golferSeason(page, league);
 });
 
-test('bad addresses show the 404 page', async ({ page }) => {
+test('bad addresses show the 404 page', async ({ page, league }) => {
   await notFoundPages(page, league);
 });

@@ -170,14 +170,7 @@ describe('API auth rules', () => {
   });
 
   it('POST /api/login answers bad JSON with 400 and a wrong password with 401', async () => {
-    const bad = await call(
-      apiLogin,
-      new Request('http://localhost/api/login', {
-        method: 'POST',
-        body: '{nope',
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    const bad = await call(apiLogin, request('/api/login', { jsonText: '{nope' }));
     expect(bad.status).toBe(400);
     const { username } = await newUser();
     const wrong = await call(apiLogin, request('/api/login', { json: { username, password: 'x' } }));

@@ -8,13 +8,7 @@ import { action as apiCoursesAction, loader as apiCoursesLoader } from '~/routes
 import { db } from '~/db/db.server';
 import { NotFoundError } from '~/domain/errors';
 import { failureOf } from '~/web/http.server';
-import { sessionStorage } from '~/web/session.server';
-import { call, request, signIn, unique } from './helpers';
-
-async function toastOf(res: Response) {
-  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
-  return session.get('toast');
-}
+import { call, request, signIn, toastOf, unique } from './helpers';
 
 /** A golfer with one regular-week round of gross 45 on the course, handicap columns computed. */
 async function roundOn(courseId: number) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { deleteGolfer } from '~/models/golfers.server';
-import { recomputeHandicaps } from '~/models/handicaps.server';
 import { createFlightAssignment, getFlightDetails, upsertFlightAssignment } from '~/models/flights.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { createRound } from '~/models/rounds.server';
@@ -10,7 +9,7 @@ import { action as apiReorder } from '~/routes/api.flights.reorder';
 import { action as apiFlightsPost, loader as apiFlightsGet } from '~/routes/api.flights';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.flights';
 import { db, queryCount } from '~/db/db.server';
-import { newGolfer, newMembership } from './fixtures-league';
+import { newGolfer, newMembership, seedSeasonRounds } from './fixtures-league';
 import { call, request, signIn, unique } from './helpers';
 import { renderPage } from './render-page';
 import * as flightsPage from '~/routes/_admin.flights';
@@ -377,20 +376,7 @@ describe('/flights page', () => {
             null,
           );
       }
-      await db.$transaction(
-        async (tx) => {
-          for (const golferId of ids) {
-            for (let r = 0; r < roundsEach; r++) {
-              const date = `${season}-${String(5 + Math.floor(r / 4)).padStart(2, '0')}-${String(1 + (r % 4) * 7).padStart(2, '0')}`;
-              await createRound({ golferId, date, grossScore: 36 + ((golferId + r) % 12) }, null, tx, {
-                recompute: false,
-              });
-            }
-          }
-          await recomputeHandicaps(tx, ids);
-        },
-        { timeout: 120_000 },
-      );
+      await seedSeasonRounds(season, ids, roundsEach);
     }
     async function queriesFor(url: string) {
       const before = queryCount();

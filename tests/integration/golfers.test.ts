@@ -7,15 +7,8 @@ import { action as apiGolfersAction, loader as apiGolfersLoader } from '~/routes
 import { db, queryCount } from '~/db/db.server';
 import { DomainError } from '~/domain/errors';
 import { failureOf } from '~/web/http.server';
-import { sessionStorage } from '~/web/session.server';
-import { call, request, signIn, unique } from './helpers';
+import { call, request, signIn, toastOf, unique } from './helpers';
 import { renderPage } from './render-page';
-
-async function toastOf(res: Response) {
-  const cookie = res.headers.get('Set-Cookie');
-  const session = await sessionStorage.getSession(cookie?.split(';')[0]);
-  return session.get('toast');
-}
 
 const { action: golfersPageAction, loader: golfersPageLoader } = golfersPage;
 
@@ -393,14 +386,7 @@ describe('/api/golfers', () => {
       email: ['Enter a valid email address'],
     });
 
-    const badJson = await call(
-      apiGolfersAction,
-      new Request('http://localhost/api/golfers', {
-        method: 'POST',
-        body: '{',
-        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-      }),
-    );
+    const badJson = await call(apiGolfersAction, request('/api/golfers', { cookie, jsonText: '{' }));
     expect(badJson.status).toBe(400);
 
     const badId = await call(

@@ -4,6 +4,8 @@ import { createSeason, getSeason, updateSeason } from '~/models/seasons.server';
 import { createUser, type PublicUser } from '~/models/users.server';
 import { commitUserSession } from '~/web/auth.server';
 import { failureOf, type Failure } from '~/web/http.server';
+import type { Toast } from '~/schemas/toast';
+import { sessionStorage } from '~/web/session.server';
 
 let counter = 0;
 /** A name no other test uses, so tests run in any order and side by side. */
@@ -20,6 +22,8 @@ export function request(
   init: {
     method?: string;
     json?: unknown;
+    /** A body sent as JSON as it is, to test one that does not parse. */
+    jsonText?: string;
     form?: Record<string, string> | URLSearchParams | FormData;
     cookie?: string;
     headers?: Record<string, string>;
@@ -31,6 +35,9 @@ export function request(
   if (init.json !== undefined) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(init.json);
+  } else if (init.jsonText !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = init.jsonText;
   } else if (init.form instanceof FormData) {
     body = init.form;
   } else if (init.form) {
@@ -38,6 +45,12 @@ export function request(
     body = new URLSearchParams(init.form).toString();
   }
   return new Request(new URL(path, BASE), { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+}
+
+/** The toast a response's redirect flashes (the session cookie it sets), or undefined. */
+export async function toastOf(res: Response): Promise<Toast | undefined> {
+  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
+  return session.get('toast');
 }
 
 /** Creates a user and returns it with a session cookie for it. */

@@ -13,13 +13,7 @@ import { action as emailListAction, loader as emailListLoader } from '~/routes/_
 import { action as unsubscribeAction, loader as unsubscribeLoader } from '~/routes/_public.unsubscribe.$token';
 import type { LeagueMessageInput } from '~/schemas/league-message';
 import { db, type Tx } from '~/db/db.server';
-import { sessionStorage } from '~/web/session.server';
-import { BASE, call, failureFrom, request, signIn, unique } from './helpers';
-
-async function toastOf(res: Response) {
-  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
-  return session.get('toast') as { type: string; title: string; description?: string } | undefined;
-}
+import { BASE, call, failureFrom, request, signIn, toastOf, unique } from './helpers';
 
 let seasonCounter = 0;
 /** A season no other test uses, so its lists hold only this test's golfers. */

@@ -12,11 +12,11 @@ import {
   action as confirmAction,
   loader as confirmLoader,
 } from '~/routes/_public.registration-confirmation.$sessionId';
-import { action as webhook } from '~/routes/webhooks.stripe';
 import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, openRegistration, request, unique } from './helpers';
 import { startMailServer, testClock, type TestMailServer } from './mail-helpers';
+import { newGolferBody, postWebhook, useFakeStripe } from './registration-helpers';
 
 // The outbox and its sender against a real SMTP server on loopback (docs/product/email.md#transport-and-outbox).
 // Each test starts from an empty outbox and drives a sender of its own with a clock it moves, so retries and locks
@@ -85,9 +85,7 @@ describe('the registration receipt', () => {
 
   beforeAll(async () => {
     await fake.start();
-    process.env.STRIPE_SECRET_KEY = fake.apiKey;
-    process.env.STRIPE_API_BASE = fake.baseUrl;
-    process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+    useFakeStripe(fake, WEBHOOK_SECRET);
   });
 
   afterAll(async () => {
@@ -95,31 +93,12 @@ describe('the registration receipt', () => {
     await fake.stop();
   });
 
-  function postWebhook(payload: string, signature: string) {
-    return call(
-      webhook,
-      new Request('http://localhost/webhooks/stripe', {
-        method: 'POST',
-        body: payload,
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-      }),
-    );
-  }
-
   it('is sent exactly once, even when the webhook is replayed and the confirmation page reloaded', async () => {
     const email = `${unique('casey')}@example.org`;
     const res = await call(
       registerApi,
       request('/api/register-golfer', {
-        json: {
-          registrationType: 'new',
-          firstName: 'Casey',
-          lastName: unique('Lee'),
-          email,
-          phone: '231-555-0101',
-          estimatedScore: 44,
-          termsAccepted: true,
-        },
+        json: newGolferBody(email),
       }),
     );
     expect(res.status).toBe(200);
@@ -129,19 +108,19 @@ describe('the registration receipt', () => {
     const { payload, signature } = fake.webhook(sessionId, WEBHOOK_SECRET);
     const page = () => call(confirmLoader, request(`/registration-confirmation/${sessionId}`), { sessionId });
     // The webhook and the page at once, the same event again, a new event for the same session, reloads.
-    const [hook, first] = await Promise.all([postWebhook(payload, signature), page()]);
+    const [hook, first] = await Promise.all([postWebhook({ payload, signature }), page()]);
     expect(hook.status).toBe(200);
     expect(first.status).toBe(200);
-    expect((await postWebhook(payload, signature)).status).toBe(200);
+    expect((await postWebhook({ payload, signature })).status).toBe(200);
     const replay = fake.webhook(sessionId, WEBHOOK_SECRET);
-    expect((await postWebhook(replay.payload, replay.signature)).status).toBe(200);
+    expect((await postWebhook(replay)).status).toBe(200);
     expect((await page()).status).toBe(200);
     await call(paymentStatus, request(`/api/payment-status/${sessionId}`), { sessionId });
 
     const mail = sender();
     expect(await mail.deliverDue()).toMatchObject({ sent: 1, retrying: 0, failed: 0 });
     // Again after delivery: nothing new is queued, nothing is sent twice.
-    expect((await postWebhook(payload, signature)).status).toBe(200);
+    expect((await postWebhook({ payload, signature })).status).toBe(200);
     expect((await page()).status).toBe(200);
     expect(await mail.deliverDue()).toMatchObject({ sent: 0 });
 

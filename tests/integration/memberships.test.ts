@@ -16,13 +16,7 @@ import { action as apiMembershipAction, loader as apiMembershipLoader } from '~/
 import { action as apiMembershipsAction, loader as apiMembershipsLoader } from '~/routes/api.memberships';
 import { db, queryCount } from '~/db/db.server';
 import { failureOf } from '~/web/http.server';
-import { sessionStorage } from '~/web/session.server';
-import { call, failureFrom, request, signIn, unique } from './helpers';
-
-async function toastOf(res: Response) {
-  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
-  return session.get('toast');
-}
+import { call, failureFrom, request, signIn, toastOf, unique } from './helpers';
 
 async function golfer(lastName = unique('Member')) {
   return createGolfer({ firstName: 'Mem', lastName }, null);

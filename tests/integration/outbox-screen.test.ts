@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.outbox';
 import { action as apiAction, loader as apiLoader } from '~/routes/api.outbox';
 import { db, queryCount } from '~/db/db.server';
-import { sessionStorage } from '~/web/session.server';
-import { call, request, signIn, unique } from './helpers';
-
-async function toastOf(res: Response) {
-  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
-  return session.get('toast') as { type: string; title: string; description?: string } | undefined;
-}
+import { call, request, signIn, toastOf, unique } from './helpers';
 
 async function message(status: 'queued' | 'sent' | 'failed' | 'not-sent', lastError: string | null = null) {
   const tag = unique('ob');

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fulfilCheckoutSession, verifyCheckoutSession } from '~/features/registration/registrations.server';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { loader as paymentStatus } from '~/routes/api.payment-status.$sessionId';
-import { action as webhook } from '~/routes/webhooks.stripe';
 import { loader as confirmationPage } from '~/routes/_public.registration-confirmation.$sessionId';
 import { db } from '~/db/db.server';
 import { paymentProvider } from '~/integrations/payments/payments.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { updateSeason } from '~/models/seasons.server';
-import { call, openRegistration, request, unique } from './helpers';
+import { call, openRegistration, request } from './helpers';
+import { newGolferBody, postWebhook, useFakeStripe } from './registration-helpers';
 
 // The real `stripe` SDK against a local fake of the Stripe API. payments.server reads its configuration at
 // call time, so setting it here (after the imports) is enough.
@@ -19,9 +19,7 @@ let season: number;
 beforeAll(async () => {
   season = await openRegistration({ feeCents: 15000 });
   await fake.start();
-  process.env.STRIPE_SECRET_KEY = fake.apiKey;
-  process.env.STRIPE_API_BASE = fake.baseUrl;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  useFakeStripe(fake, WEBHOOK_SECRET);
 });
 
 afterAll(async () => {
@@ -33,18 +31,6 @@ beforeEach(() => {
   fake.clearFailures();
 });
 
-function newGolferBody(email = `${unique('g')}@example.org`) {
-  return {
-    registrationType: 'new',
-    firstName: 'Casey',
-    lastName: unique('Lee'),
-    email,
-    phone: '231-555-0101',
-    estimatedScore: 44,
-    termsAccepted: true,
-  };
-}
-
 /** Registers through the JSON API and returns the fake Stripe session it created. */
 async function register(body: Record<string, unknown> = newGolferBody()) {
   const res = await call(registerApi, request('/api/register-golfer', { json: body }));
@@ -54,17 +40,6 @@ async function register(body: Record<string, unknown> = newGolferBody()) {
   const session = fake.sessions.get(id);
   expect(session).toBeDefined();
   return session!;
-}
-
-function postWebhook(payload: string, signature: string | null) {
-  return call(
-    webhook,
-    new Request('http://localhost/webhooks/stripe', {
-      method: 'POST',
-      body: payload,
-      headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) },
-    }),
-  );
 }
 
 async function golferState(email: string) {
@@ -234,7 +209,7 @@ describe('confirmation: verifying and fulfilling a paid session', () => {
 
     fake.markPaid(session.id);
     const { payload, signature } = fake.webhook(session.id, WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded');
-    const hook = await postWebhook(payload, signature);
+    const hook = await postWebhook({ payload, signature });
     expect(hook.status).toBe(200);
     expect(await hook.json()).toMatchObject({ handled: true, state: 'paid' });
     expect(await golferState(session.customer_email!)).toHaveLength(1);
@@ -246,7 +221,7 @@ describe('POST /webhooks/stripe', () => {
     const session = await register();
     fake.markPaid(session.id);
     const { payload, signature } = fake.webhook(session.id, WEBHOOK_SECRET);
-    const res = await postWebhook(payload, signature);
+    const res = await postWebhook({ payload, signature });
     expect(res.status).toBe(200);
     const golfers = await golferState(session.customer_email!);
     expect(golfers).toHaveLength(1);
@@ -258,11 +233,13 @@ describe('POST /webhooks/stripe', () => {
     fake.markPaid(session.id);
     const { payload } = fake.webhook(session.id, WEBHOOK_SECRET);
     const forged = fake.webhook(session.id, 'whsec_someone_else').signature;
-    expect((await postWebhook(payload, forged)).status).toBe(400);
-    expect((await postWebhook(payload, null)).status).toBe(400);
+    expect((await postWebhook({ payload, signature: forged })).status).toBe(400);
+    expect((await postWebhook({ payload, signature: null })).status).toBe(400);
     // A body changed after signing does not verify either.
     const { payload: original, signature } = fake.webhook(session.id, WEBHOOK_SECRET);
-    expect((await postWebhook(original.replace('"livemode":false', '"livemode":true'), signature)).status).toBe(400);
+    expect(
+      (await postWebhook({ payload: original.replace('"livemode":false', '"livemode":true'), signature })).status,
+    ).toBe(400);
     expect(await golferState(session.customer_email!)).toHaveLength(0);
     const pending = await db.pendingRegistration.findUnique({ where: { id: session.metadata.pendingRegistrationId } });
     expect(pending?.fulfilledAt).toBeNull();
@@ -272,12 +249,12 @@ describe('POST /webhooks/stripe', () => {
     const session = await register();
     fake.markPaid(session.id);
     const { payload, signature } = fake.webhook(session.id, WEBHOOK_SECRET);
-    expect((await postWebhook(payload, signature)).status).toBe(200);
+    expect((await postWebhook({ payload, signature })).status).toBe(200);
     const [golfer] = await golferState(session.customer_email!);
     const membership = golfer.memberships[0];
-    expect((await postWebhook(payload, signature)).status).toBe(200);
+    expect((await postWebhook({ payload, signature })).status).toBe(200);
     const replay = fake.webhook(session.id, WEBHOOK_SECRET);
-    expect((await postWebhook(replay.payload, replay.signature)).status).toBe(200);
+    expect((await postWebhook(replay)).status).toBe(200);
     const status = await call(paymentStatus, request(`/api/payment-status/${session.id}`), { sessionId: session.id });
     expect(await status.json()).toMatchObject({ golferId: golfer.id });
     const after = await golferState(session.customer_email!);
@@ -289,7 +266,7 @@ describe('POST /webhooks/stripe', () => {
     const session = await register();
     fake.markPaid(session.id);
     const { payload, signature } = fake.webhook(session.id, WEBHOOK_SECRET);
-    const [hook, page] = await Promise.all([postWebhook(payload, signature), verifyCheckoutSession(session.id)]);
+    const [hook, page] = await Promise.all([postWebhook({ payload, signature }), verifyCheckoutSession(session.id)]);
     expect(hook.status).toBe(200);
     expect(page.state).toBe('paid');
     const golfers = await golferState(session.customer_email!);
@@ -300,7 +277,7 @@ describe('POST /webhooks/stripe', () => {
   it('acknowledges events it does not handle and ignores sessions that are not registrations', async () => {
     const session = await register();
     const { payload, signature } = fake.webhook(session.id, WEBHOOK_SECRET, 'checkout.session.expired');
-    const res = await postWebhook(payload, signature);
+    const res = await postWebhook({ payload, signature });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ handled: false });
 
@@ -323,7 +300,7 @@ describe('POST /webhooks/stripe', () => {
     fake.markPaid(session.id);
     session.amount_total = 100;
     const { payload, signature } = fake.webhook(session.id, WEBHOOK_SECRET);
-    const res = await postWebhook(payload, signature);
+    const res = await postWebhook({ payload, signature });
     expect(await res.json()).toMatchObject({ state: 'unknown' });
     expect(await golferState(session.customer_email!)).toHaveLength(0);
   });

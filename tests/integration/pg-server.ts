@@ -1,10 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '~/db/db.server';
+import { freePort } from '../free-port';
 
 /** Where initdb/pg_ctl live: PATH first, then Debian's versioned folder. */
 function findPgBin(tool: string): string | null {
@@ -19,17 +19,6 @@ function findPgBin(tool: string): string | null {
     }
   }
   return null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export type PgServer = { url: string; stop: () => Promise<void> };

@@ -6,10 +6,10 @@ import { verifyCheckoutSession } from '~/features/registration/registrations.ser
 import { action as membershipsAction, loader as membershipsLoader } from '~/routes/_admin.memberships';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { action as checkoutAction } from '~/routes/checkout.$sessionId';
-import { action as webhook } from '~/routes/webhooks.stripe';
 import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, openRegistration, request, signIn, unique } from './helpers';
+import { postWebhook, useFakeStripe } from './registration-helpers';
 
 // Refunds (docs/product/payments.md#refunds) with the real `stripe` SDK against the local fake of the Stripe API, and
 // with the simulated provider.
@@ -18,11 +18,7 @@ const fake = new FakeStripe();
 let season: number;
 let admin: { cookie: string; username: string };
 
-function useStripe() {
-  process.env.STRIPE_SECRET_KEY = fake.apiKey;
-  process.env.STRIPE_API_BASE = fake.baseUrl;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-}
+const useStripe = () => useFakeStripe(fake, WEBHOOK_SECRET);
 
 beforeAll(async () => {
   season = await openRegistration({ feeCents: 15000 });
@@ -74,17 +70,6 @@ function refundForm(membershipId: number, amount: string, cookie = admin.cookie)
     request(`/memberships?season=${season}&refund=${membershipId}`, {
       form: { intent: 'refund', id: String(membershipId), amount },
       cookie,
-    }),
-  );
-}
-
-function postWebhook({ payload, signature }: { payload: string; signature: string }) {
-  return call(
-    webhook,
-    new Request('http://localhost/webhooks/stripe', {
-      method: 'POST',
-      body: payload,
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
     }),
   );
 }

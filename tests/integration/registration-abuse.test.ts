@@ -11,6 +11,7 @@ import { action as confirmTeeTime } from '~/routes/_public.registration-confirma
 import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, loadContext, openRegistration, request, unique } from './helpers';
+import { newGolferBody, useFakeStripe } from './registration-helpers';
 
 // Registration abuse (docs/product/accounts.md#registration-abuse): the per-address limit, expiring only open
 // checkouts once, and contact details that change only through the address on file. The real `stripe` SDK talks to
@@ -21,8 +22,7 @@ let season: number;
 beforeAll(async () => {
   season = await openRegistration({ feeCents: 15000 });
   await fake.start();
-  process.env.STRIPE_SECRET_KEY = fake.apiKey;
-  process.env.STRIPE_API_BASE = fake.baseUrl;
+  useFakeStripe(fake);
 });
 
 afterAll(async () => {
@@ -41,18 +41,6 @@ let addressCounter = 0;
 function newAddress(): string {
   addressCounter += 1;
   return `198.51.100.${addressCounter}`;
-}
-
-function newGolferBody(email = `${unique('g')}@example.org`) {
-  return {
-    registrationType: 'new',
-    firstName: 'Casey',
-    lastName: unique('Lee'),
-    email,
-    phone: '231-555-0101',
-    estimatedScore: 44,
-    termsAccepted: true,
-  };
 }
 
 function registerFrom(address: string, body: Record<string, unknown>) {

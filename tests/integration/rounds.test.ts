@@ -1,14 +1,13 @@
 import { currentSeason } from '~/domain/season';
 import { describe, expect, it } from 'vitest';
 import { deleteGolfer } from '~/models/golfers.server';
-import { recomputeHandicaps } from '~/models/handicaps.server';
 import { createRound } from '~/models/rounds.server';
 import { action as apiRoundById, loader as apiRoundGet } from '~/routes/api.rounds.$id';
 import { action as apiRoundsPost, loader as apiRoundsGet } from '~/routes/api.rounds';
 import { loader as apiRoundsBySeason } from '~/routes/api.rounds.season.$season';
 import { action as pageAction, loader as pageLoader } from '~/routes/_admin.rounds';
 import { db, queryCount } from '~/db/db.server';
-import { columnsOf, newCourse, newGolfer } from './fixtures-league';
+import { columnsOf, newCourse, newGolfer, seedSeasonRounds } from './fixtures-league';
 import { call, request, signIn } from './helpers';
 
 async function json(res: Response) {
@@ -125,14 +124,7 @@ describe('/api/rounds', () => {
 
   it('refuses a body that is not JSON with 400', async () => {
     const { cookie } = await signIn();
-    const res = await call(
-      apiRoundsPost,
-      new Request('http://localhost/api/rounds', {
-        method: 'POST',
-        body: '{oops',
-        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-      }),
-    );
+    const res = await call(apiRoundsPost, request('/api/rounds', { cookie, jsonText: '{oops' }));
     expect(res.status).toBe(400);
   });
 
@@ -372,25 +364,7 @@ describe('/rounds page', () => {
       const course = await newCourse(36);
       const ids: number[] = [];
       for (let g = 0; g < golfers; g++) ids.push((await newGolfer()).id);
-      await db.$transaction(
-        async (tx) => {
-          for (const golferId of ids) {
-            for (let r = 0; r < roundsEach; r++) {
-              const date = `${season}-${String(5 + Math.floor(r / 4)).padStart(2, '0')}-${String(1 + (r % 4) * 7).padStart(2, '0')}`;
-              await createRound(
-                { golferId, courseId: course.id, date, grossScore: 36 + ((golferId + r) % 12) },
-                null,
-                tx,
-                {
-                  recompute: false,
-                },
-              );
-            }
-          }
-          await recomputeHandicaps(tx, ids);
-        },
-        { timeout: 120_000 },
-      );
+      await seedSeasonRounds(season, ids, roundsEach, course.id);
     }
     async function queriesFor(url: string) {
       const before = queryCount();

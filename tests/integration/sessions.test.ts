@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSession } from '~/models/sessions.server';
 import { createUser } from '~/models/users.server';
 import { loader as adminLoader } from '~/routes/_admin';
-import { action as settingsAction, loader as settingsLoader } from '~/routes/_admin.settings';
+import { loader as settingsLoader } from '~/routes/_admin.settings';
 import { action as apiLogin } from '~/routes/api.login';
 import { action as apiLogout } from '~/routes/api.logout';
 import { loader as apiUser } from '~/routes/api.user';
@@ -12,7 +12,8 @@ import { loader as rootLoader } from '~/root';
 import { getUser } from '~/web/auth.server';
 import { db, queryCount } from '~/db/db.server';
 import { commitSession, sessionStorage } from '~/web/session.server';
-import { BASE, call, request, signIn, unique } from './helpers';
+import { BASE, call, request, signIn, toastOf, unique } from './helpers';
+import { postSettings, resetPassword } from './settings-helpers';
 
 /** Ends of sessions: docs/product/accounts.md#ending-sessions. */
 
@@ -42,15 +43,6 @@ async function signInThroughPage(username: string, password: string, url = '/aut
 
 async function status(cookie: string): Promise<number> {
   return (await call(apiUser, request('/api/user', { cookie }))).status;
-}
-
-async function toastOf(res: Response) {
-  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
-  return session.get('toast');
-}
-
-function postSettings(cookie: string, form: Record<string, string>) {
-  return call(settingsAction, request('/settings', { cookie, form }));
 }
 
 describe('a session ends on the server', () => {
@@ -86,12 +78,7 @@ describe('a session ends on the server', () => {
     const laptop = await signInThroughPage(username, password);
     const phone = await signInThroughPage(username, password);
     const bystander = await signIn({ isAdmin: false });
-    const res = await postSettings(admin.cookie, {
-      intent: 'reset-password',
-      userId: String(user.id),
-      password: 'brand-new-password',
-      confirmPassword: 'brand-new-password',
-    });
+    const res = await resetPassword(admin.cookie, user.id, 'brand-new-password');
     expect(res.status).toBe(302);
     expect(await status(laptop)).toBe(401);
     expect(await status(phone)).toBe(401);
@@ -104,12 +91,7 @@ describe('a session ends on the server', () => {
     const { user, username, password } = await newUser({ isAdmin: true });
     const here = await signInThroughPage(username, password);
     const elsewhere = await signInThroughPage(username, password);
-    const res = await postSettings(here, {
-      intent: 'reset-password',
-      userId: String(user.id),
-      password: 'another-password',
-      confirmPassword: 'another-password',
-    });
+    const res = await resetPassword(here, user.id, 'another-password');
     expect(res.status).toBe(302);
     expect(await status(here)).toBe(200);
     expect(await status(elsewhere)).toBe(401);

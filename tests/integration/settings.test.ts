@@ -12,23 +12,13 @@ import { loader as rootLoader } from '~/root';
 import { userRegistrationSchema } from '~/schemas/auth';
 import * as settingsPage from '~/routes/_admin.settings';
 import { db } from '~/db/db.server';
-import { sessionStorage } from '~/web/session.server';
 import { backupDatabase } from '~/db/backup.server';
 import { databaseConfig } from '~/db/database-url.server';
-import { call, request, signIn, unique } from './helpers';
+import { call, request, signIn, toastOf, unique } from './helpers';
 import { renderPage } from './render-page';
+import { postSettings, resetPassword } from './settings-helpers';
 
 const { action: settingsAction, loader: settingsLoader } = settingsPage;
-
-async function toastOf(res: Response) {
-  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie')?.split(';')[0]);
-  return session.get('toast');
-}
-
-/** Posts a form of the /settings page as the session of `cookie`. */
-function postSettings(cookie: string, form: Record<string, string>) {
-  return call(settingsAction, request('/settings', { cookie, form }));
-}
 
 const valid = {
   intent: 'settings',
@@ -95,12 +85,7 @@ describe('/settings', () => {
     });
     expect(add.status).toBe(403);
     expect(await db.user.count({ where: { username } })).toBe(0);
-    const reset = await postSettings(cookie, {
-      intent: 'reset-password',
-      userId: '1',
-      password: 'password123',
-      confirmPassword: 'password123',
-    });
+    const reset = await resetPassword(cookie, '1', 'password123');
     expect(reset.status).toBe(403);
   });
 
@@ -225,21 +210,11 @@ describe('/settings', () => {
       confirmPassword: 'other-password',
     });
     expect((await mismatch.json()).result.error.confirmPassword).toEqual(['Passwords do not match']);
-    const ok = await postSettings(cookie, {
-      intent: 'reset-password',
-      userId: String(user.id),
-      password: 'new-password',
-      confirmPassword: 'new-password',
-    });
+    const ok = await resetPassword(cookie, user.id, 'new-password');
     expect(await toastOf(ok)).toMatchObject({ title: 'Password reset successfully' });
     expect(await verifyLogin(username, 'new-password')).not.toBeNull();
     expect(await verifyLogin(username, 'old-password')).toBeNull();
-    const missing = await postSettings(cookie, {
-      intent: 'reset-password',
-      userId: '999999',
-      password: 'new-password',
-      confirmPassword: 'new-password',
-    });
+    const missing = await resetPassword(cookie, '999999', 'new-password');
     expect(missing.status).toBe(404);
   });
 

@@ -16,8 +16,7 @@ import { loader as publicApi } from '~/routes/api.public.tee-times';
 import { loader as listApi } from '~/routes/api.tee-times';
 import { db, queryCount } from '~/db/db.server';
 import { failureOf } from '~/web/http.server';
-import { sessionStorage } from '~/web/session.server';
-import { call, request, signIn, unique } from './helpers';
+import { call, request, signIn, toastOf, unique } from './helpers';
 
 const season = currentSeason();
 let admin: string;
@@ -39,11 +38,6 @@ function heldBy(golferId: number, inSeason = season) {
       OR: [{ golfer1Id: golferId }, { golfer2Id: golferId }, { golfer3Id: golferId }, { golfer4Id: golferId }],
     },
   });
-}
-
-async function toastOf(res: Response) {
-  const session = await sessionStorage.getSession(res.headers.get('Set-Cookie'));
-  return session.get('toast');
 }
 
 describe('generating the season', () => {

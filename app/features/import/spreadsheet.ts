@@ -11,6 +11,7 @@ import {
   tooManyRowsMessage,
   wrongTypeMessage,
 } from '~/schemas/import/limits';
+import { formatCount } from '~/domain/format';
 
 /*
  * Reading a spreadsheet file into rows (step 1 of an import, docs/decisions/040-import-pipeline.md). It runs in a
@@ -207,7 +208,7 @@ export function readSpreadsheet(bytes: Uint8Array, fileName: string): Sheet {
   if (wasCutOff(workbook, MAX_SHEET_LINES + 1)) {
     throw new SpreadsheetError(
       413,
-      `"${fileName}" has more than ${MAX_SHEET_LINES.toLocaleString('en-US')} lines (blank ones included). Remove the blank lines or split it into smaller files.`,
+      `"${fileName}" has more than ${formatCount(MAX_SHEET_LINES)} lines (blank ones included). Remove the blank lines or split it into smaller files.`,
     );
   }
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];

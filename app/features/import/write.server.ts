@@ -31,6 +31,7 @@ import {
   type ParsedRow,
   type RowProblem,
 } from './validate';
+import { formatCount } from '~/domain/format';
 
 /*
  * Step 5 of an import: the validated rows are written in one transaction, all or nothing. References (golferId,
@@ -454,7 +455,7 @@ function importNote(type: ImportType, source: ImportSource, count: number) {
   return auditNote({
     action: 'import',
     entity: type === 'schedule' ? 'schedule entry' : noun,
-    summary: `Imported ${count.toLocaleString('en-US')} ${plural} from ${source === 'file' ? 'a file' : 'JSON'}`,
+    summary: `Imported ${formatCount(count)} ${plural} from ${source === 'file' ? 'a file' : 'JSON'}`,
   });
 }
 

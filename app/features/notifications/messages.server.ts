@@ -1,4 +1,4 @@
-import { formatDollars } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
 import { formatRoundDate, formatLeagueDateTime, todayInLeague } from '~/domain/season';
 import type { ScheduleEntry } from '~/domain/schedule';
 import { formatTeeTime } from '~/domain/tee-times';

@@ -1,5 +1,5 @@
 import { ConflictError, InvalidError } from '~/domain/errors';
-import { formatDollars } from '~/domain/league-rules';
+import { formatDollars } from '~/domain/format';
 import { refundDeadline, suggestedRefundCents } from '~/domain/refunds';
 import { formatRoundDate, todayInLeague } from '~/domain/season';
 import { requireMembership } from '~/models/memberships.server';

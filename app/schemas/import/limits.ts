@@ -1,4 +1,5 @@
 import type { ImportType } from './fields';
+import { formatCount } from '~/domain/format';
 
 // What the page (with JavaScript, before uploading) and the server both check, in the same words: the size limits,
 // the accepted files and the messages of docs/product/import-export.md#import-messages.
@@ -49,7 +50,7 @@ export function tooLargeMessage(): string {
 }
 
 export function tooManyRowsMessage(): string {
-  return `The import has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`;
+  return `The import has more than ${formatCount(MAX_IMPORT_ROWS)} rows. Split it into smaller files.`;
 }
 
 export function wrongTypeMessage(fileName: string): string {

@@ -3,6 +3,14 @@ import { buttonClass } from '~/ui/primitives/button';
 import { inputClass } from '~/ui/primitives/field';
 import { cn } from '~/ui/cn';
 
+/** The exports of one season, chosen in the card's Season field. */
+const SEASON_EXPORTS = [
+  ['rounds', 'Rounds'],
+  ['memberships', 'Memberships'],
+  ['flights', 'Flights'],
+  ['schedule', 'Schedule'],
+] as const;
+
 /**
  * CSV downloads in the importer's columns. Plain links and a plain GET form (not Remix's): the browser downloads
  * the file and stays on the page, with or without JavaScript.
@@ -33,18 +41,11 @@ export function ExportCard({ seasons, season }: { seasons: number[]; season: num
               </option>
             ))}
           </select>
-          <button type="submit" formAction="/export/rounds" className={buttonClass('secondary', 'sm')}>
-            Download CSV: Rounds
-          </button>
-          <button type="submit" formAction="/export/memberships" className={buttonClass('secondary', 'sm')}>
-            Download CSV: Memberships
-          </button>
-          <button type="submit" formAction="/export/flights" className={buttonClass('secondary', 'sm')}>
-            Download CSV: Flights
-          </button>
-          <button type="submit" formAction="/export/schedule" className={buttonClass('secondary', 'sm')}>
-            Download CSV: Schedule
-          </button>
+          {SEASON_EXPORTS.map(([type, name]) => (
+            <button key={type} type="submit" formAction={`/export/${type}`} className={buttonClass('secondary', 'sm')}>
+              Download CSV: {name}
+            </button>
+          ))}
         </form>
       </div>
     </Card>

@@ -2,6 +2,7 @@ import { Card } from '~/ui/card';
 import { SCHEDULE_KINDS } from '~/domain/schedule';
 import { IMPORT_FIELDS, IMPORT_TYPE_LABELS, IMPORT_TYPES } from '~/schemas/import/fields';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '~/schemas/import/limits';
+import { formatCount } from '~/domain/format';
 
 /** The fields each type reads (docs/product/import-export.md#import-formats) and how a file is read. */
 export function ImportGuidelines() {
@@ -47,8 +48,8 @@ export function ImportGuidelines() {
           all work. Other columns are ignored.
         </li>
         <li>
-          Files: .csv, .xlsx or .xls, up to {MAX_IMPORT_BYTES / 1024 / 1024} MB and{' '}
-          {MAX_IMPORT_ROWS.toLocaleString('en-US')} rows; only the first sheet is read.
+          Files: .csv, .xlsx or .xls, up to {MAX_IMPORT_BYTES / 1024 / 1024} MB and {formatCount(MAX_IMPORT_ROWS)} rows;
+          only the first sheet is read.
         </li>
         <li>
           Dates: yyyy-MM-dd (2025-06-02), M/d/yyyy (6/2/2025) or an Excel date. Yes/no columns: yes/no, true/false or

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { formatScheduleDate } from '~/domain/schedule';
 import { cn } from '~/ui/cn';
+import { formatCount } from '~/domain/format';
 
 /**
  * The building blocks of the stats pages (docs/product/stats.md): compact tables that fit a 375 px phone without
@@ -86,28 +87,18 @@ export function StatsTable({
 export function TablePager({
   label,
   base,
-  page,
-  pageCount,
-  first,
-  shown,
-  total,
-  noun,
+  table: { page, pageCount, first, total, rows },
 }: {
   label: string;
   base: string;
-  page: number;
-  pageCount: number;
-  first: number;
-  shown: number;
-  total: number;
-  noun: string;
+  /** The page of the table shown, as the stats model gives it. */
+  table: { page: number; pageCount: number; first: number; total: number; rows: readonly unknown[] };
 }) {
   if (pageCount < 2) return null;
   const to = (n: number) => (n === 1 ? base : `${base}&page=${n}`);
-  const count = (n: number) => n.toLocaleString('en-US');
   return (
     <nav aria-label={`${label} pages`} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
-      <span>{`Showing ${count(first + 1)}–${count(first + shown)} of ${count(total)} ${noun}`}</span>
+      <span>{`Showing ${formatCount(first + 1)}–${formatCount(first + rows.length)} of ${formatCount(total)} golfers`}</span>
       {page > 1 ? (
         <Link to={to(page - 1)} rel="prev" className={statsLink}>
           Previous
@@ -127,9 +118,12 @@ export function TablePager({
 export const dayAndDate = (date: string) => `${formatScheduleDate(date, 'EEEE, MMMM d')}, ${date.slice(0, 4)}`;
 export const longDate = (date: string) => `${formatScheduleDate(date, 'MMMM d')}, ${date.slice(0, 4)}`;
 
-/** Links to the other seasons (`?season=`), the shown one marked as the current page. */
+/**
+ * Links to the other seasons (`?season=`), the shown one marked as the current page: the stats pages' and the
+ * schedule's. Nothing while there is no other season.
+ */
 export function SeasonLinks({ seasons, season, to }: { seasons: number[]; season: number; to: string }) {
-  if (seasons.length < 2) return null;
+  if (!seasons.some((year) => year !== season)) return null;
   return (
     <nav aria-label="Seasons" className="flex flex-wrap items-center gap-2 text-sm">
       <span className="font-medium text-slate-700">Seasons:</span>
