@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { useIsPending } from '~/ui/use-is-pending';
+import { useDialogFormAction } from '~/ui/use-list-page';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { UrlDialog } from '~/ui/primitives/dialog';
 
@@ -24,6 +25,7 @@ export function ConfirmDeleteDialog({
   notFound?: string;
 }) {
   const deleting = useIsPending({ intent: 'delete' });
+  const action = useDialogFormAction();
   if (id === null) {
     return (
       <UrlDialog title="Confirm Deletion" closeTo={closeTo}>
@@ -33,7 +35,7 @@ export function ConfirmDeleteDialog({
   }
   return (
     <UrlDialog title="Confirm Deletion" description={message} closeTo={closeTo}>
-      <Form method="post" preventScrollReset className="flex justify-end gap-2">
+      <Form method="post" action={action} preventScrollReset className="flex justify-end gap-2">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={id} />
         {error ? (

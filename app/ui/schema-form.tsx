@@ -6,6 +6,7 @@ import { FormAlert } from '~/ui/form-alert';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { parseForm } from '~/schemas/parse-form';
 import { useIsPending } from '~/ui/use-is-pending';
+import { useDialogFormAction } from '~/ui/use-list-page';
 
 /**
  * useForm's options for a form checked by the zod schema its action uses: the same constraints and messages in the
@@ -43,8 +44,9 @@ export function DialogForm<Schema extends Record<string, unknown>>({
   children: React.ReactNode;
 }) {
   const saving = useIsPending({ intent });
+  const action = useDialogFormAction();
   return (
-    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" action={action} preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {recordId ? <input type="hidden" name="id" value={recordId} /> : null}
       <FormAlert id={form.errorId} title={failure} messages={form.errors} />

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { useLocation, useNavigation } from '@remix-run/react';
+import { useFormAction, useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { listUrl } from './list-url';
 
@@ -51,8 +51,7 @@ export function useListPage(
   const { actionData, keep = [], rows } = options;
   const navigation = useNavigation();
   const location = useLocation();
-  const pendingHere =
-    navigation.state === 'loading' && navigation.location.pathname === location.pathname ? navigation.location : null;
+  const pendingHere = usePendingHere();
   const params = new URLSearchParams((pendingHere ?? location).search);
   // The loader's records belong to the location it answered for, not yet to the one being loaded.
   const waiting = !rows && pendingHere !== null && pendingHere.search !== location.search;
@@ -89,4 +88,30 @@ export function useSearchQuery(q: string): [string, (value: string) => void] {
     if (typeof document === 'undefined' || document.activeElement?.getAttribute('name') !== 'q') setQuery(q);
   }, [q]);
   return [query, setQuery];
+}
+
+/** The address being loaded on this page (a dialog's link just followed: ?delete=ID), or null. */
+function usePendingHere() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === 'loading' && navigation.location.pathname === location.pathname
+    ? navigation.location
+    : null;
+}
+
+/**
+ * Where a form in a URL dialog posts: its route's action at the dialog's own address. A dialog opens as soon as its
+ * link is followed (useListPage reads the address being loaded), so a quick press of its button would otherwise post
+ * to the address being left (`/seasons` instead of `/seasons?delete=2012`) and land there: the dialog would close,
+ * and a refusal's message with it.
+ */
+export function useDialogFormAction(): string {
+  const action = useFormAction();
+  const pending = usePendingHere();
+  if (!pending) return action;
+  const url = new URL(action, 'http://x');
+  const params = new URLSearchParams(pending.search);
+  if (url.searchParams.has('index')) params.set('index', '');
+  const search = params.toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
 }

@@ -104,6 +104,7 @@ const statsGolfersAndCourses = (d: {
   { url: '/' },
   { url: `/stats?season=${d.year}` },
   { url: `/stats/results/${d.night}` },
+  { url: `/stats/playoffs?season=${d.year}` },
   { url: `/stats/golfers/${d.golferId}?season=${d.year}` },
   { url: `/golfers?q=${d.lastName}` },
   { url: '/golfers?action=new', dialog: 'Add New Golfer' },
