@@ -65,12 +65,16 @@ app.use((req, res, next) => {
 // `compression` negotiates br/gzip from Accept-Encoding and, through the `compressible` list, only touches HTML, JSON,
 // JS, CSS and SVG. Bodies under 1 KB gain nothing and stay as they are. An event stream is never compressed, since
 // zlib would hold its events back until a buffer fills. Brotli at quality 5 (the default 11 is too slow per request).
+// An answer from the public page cache (`X-Page-Cache: hit`) was compressed once, when the page was cached, and is
+// sent as it is (docs/decisions/119-cache-compresses-once.md).
 app.use(
   compression({
     threshold: 1024,
     brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
     filter: (req, res) =>
-      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+      res.getHeader('X-Page-Cache') !== 'hit' &&
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') &&
+      compression.filter(req, res),
   }),
 );
 
@@ -82,7 +86,8 @@ if (process.env.BENCH === '1')
   app.get('/__bench/queries', (_req, res) => res.json({ queries: build.entry.module.queryCount() }));
 
 // Anonymous visits to the public pages are answered from a cache that every write empties (in every process, with
-// PostgreSQL): docs/decisions/068-public-page-cache.md. After compression, so what it keeps is the page itself.
+// PostgreSQL): docs/decisions/068-public-page-cache.md. After compression, so what it keeps is the page itself (with
+// its gzip and brotli bodies, made once: docs/decisions/119-cache-compresses-once.md).
 const stopPageCache = await build.entry.module.startPublicPageCache();
 app.use(build.entry.module.handlePublicPageCache);
 

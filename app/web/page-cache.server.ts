@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { databaseConfig } from '~/db/database-url.server';
 import { onCommittedWrite } from '~/db/db.server';
+import { answerBody, encodingFor, newNonce, precompress, type Precompressed } from './precompressed.server';
 
 /*
  * The public page cache (docs/decisions/068-public-page-cache.md): anonymous GETs of the public pages are answered
@@ -11,8 +12,10 @@ import { onCommittedWrite } from '~/db/db.server';
  * write empties it, whoever made it: with SQLite, SQLite's own `PRAGMA data_version` (read on a connection of the
  * cache's own, so it changes with every commit of any connection, a script's included); with PostgreSQL, this
  * process's writes (onCommittedWrite) and the other processes' (NOTIFY league_page_cache). server.js
- * mounts `handlePublicPageCache` after compression, so what is kept is the page itself and every answer is
- * compressed for its client.
+ * mounts `handlePublicPageCache` after compression, so what is kept is the page itself; it is kept with its gzip and
+ * brotli bodies, made once when it is stored (precompressed.server.ts, docs/decisions/119-cache-compresses-once.md),
+ * and each answer from the cache goes out in the best encoding its client accepts, which the compression middleware
+ * leaves alone (server.js skips answers marked `X-Page-Cache: hit`).
  */
 
 const PUBLIC_PATHS = [
@@ -31,14 +34,15 @@ const CHANNEL = 'league_page_cache';
 
 /**
  * A kept answer: its headers (security headers included) and its body split around the CSP nonce, so every answer
- * from the cache gets a fresh nonce of its own (in the body's script tags and in the Content-Security-Policy alike).
+ * from the cache gets a fresh nonce of its own (in the body's script tags and in the Content-Security-Policy alike),
+ * with that body's gzip and brotli pieces.
  */
 type Entry = {
   generation: number;
   storedAt: number;
   etag: string;
   headers: Record<string, string>;
-  parts: string[];
+  page: Precompressed;
   nonce: string | null;
 };
 
@@ -55,6 +59,8 @@ const UNSHARED_HEADERS = new Set([
 ]);
 
 const cache = new Map<string, Entry>();
+/** Pages being compressed now, so a burst of misses on one page compresses it once. */
+const compressing = new Set<string>();
 let generation = 0;
 /** False while a PostgreSQL process cannot hear the others' writes (its LISTEN connection broke): no caching then. */
 let usable = true;
@@ -88,17 +94,22 @@ export function handlePublicPageCache(req: IncomingMessage & { path?: string }, 
   if (committedSinceLastLook()) invalidate();
   const entry = cache.get(key);
   if (entry && entry.generation === generation && Date.now() - entry.storedAt < MAX_AGE_MS) {
-    const nonce = entry.nonce === null ? null : crypto.randomBytes(16).toString('base64');
+    const nonce = entry.nonce === null ? null : newNonce();
     for (const [name, value] of Object.entries(entry.headers))
       res.setHeader(name, nonce === null ? value : value.replaceAll(entry.nonce!, nonce));
+    res.setHeader('Vary', 'Cookie, Accept-Encoding');
     res.setHeader('ETag', entry.etag);
     res.setHeader('X-Page-Cache', 'hit');
     if (etagMatches(req, entry.etag)) {
       res.statusCode = 304;
       res.end();
     } else {
+      const encoding = encodingFor(entry.page, req.headers['accept-encoding']);
+      const body = answerBody(entry.page, encoding, nonce);
       res.statusCode = 200;
-      res.end(nonce === null ? entry.parts[0] : entry.parts.join(nonce));
+      if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', body.length);
+      res.end(body);
     }
     return;
   }
@@ -135,8 +146,13 @@ export function handlePublicPageCache(req: IncomingMessage & { path?: string }, 
       for (const [name, value] of Object.entries(res.getHeaders()))
         if (value !== undefined && !UNSHARED_HEADERS.has(name.toLowerCase()))
           headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-      cache.set(key, { generation, storedAt: Date.now(), etag, headers, parts, nonce });
+      store(key, startedAt, {
+        madeAt: Date.now(),
+        etag,
+        headers,
+        nonce,
+        parts: parts.map((part) => Buffer.from(part, 'utf8')),
+      });
     }
     return end(chunk, ...rest);
   }) as ServerResponse['end'];
@@ -145,6 +161,29 @@ export function handlePublicPageCache(req: IncomingMessage & { path?: string }, 
   res.setHeader('Vary', 'Cookie, Accept-Encoding');
   res.setHeader('X-Page-Cache', 'miss');
   next();
+}
+
+/**
+ * Keeps a page once its compressed bodies are made (off the request: this answer has gone out already), unless a
+ * write was committed meanwhile, since compressed bodies of a page from before a write would be stale.
+ */
+function store(
+  key: string,
+  startedAt: number,
+  answer: { madeAt: number; etag: string; headers: Record<string, string>; nonce: string | null; parts: Buffer[] },
+): void {
+  if (compressing.has(key)) return;
+  compressing.add(key);
+  precompress(answer.parts)
+    .then((page) => {
+      if (committedSinceLastLook()) invalidate();
+      if (startedAt !== generation) return;
+      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      const { madeAt, etag, headers, nonce } = answer;
+      cache.set(key, { generation, storedAt: madeAt, etag, headers, nonce, page });
+    })
+    .catch((error: unknown) => console.error('The page cache could not compress a page:', error))
+    .finally(() => compressing.delete(key));
 }
 
 /**
