@@ -1,6 +1,7 @@
 // The production server: Express in front of the Remix build. Run through `npm start` (scripts/start.mjs).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
@@ -86,8 +87,9 @@ if (process.env.BENCH === '1')
   app.get('/__bench/queries', (_req, res) => res.json({ queries: build.entry.module.queryCount() }));
 
 // Anonymous visits to the public pages are answered from a cache that every write empties (in every process, with
-// PostgreSQL): docs/decisions/068-public-page-cache.md. After compression, so what it keeps is the page itself (with
-// its gzip and brotli bodies, made once: docs/decisions/119-cache-compresses-once.md).
+// PostgreSQL): docs/decisions/068-public-page-cache.md. A hit is answered before Express (the server below); here,
+// after compression, the cache keeps what the app answers, the page itself, and makes its gzip and brotli bodies once
+// (docs/decisions/119-cache-compresses-once.md).
 const stopPageCache = await build.entry.module.startPublicPageCache();
 app.use(build.entry.module.handlePublicPageCache);
 
@@ -128,7 +130,19 @@ app.use((error, _req, res, _next) => {
 // An empty value (an empty line of .env) means the default, as if unset.
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '0.0.0.0';
-app.listen(port, host, () => {
+// A hit of the public page cache is answered before Express sees the request: a burst of visitors costs the cache's
+// work only (SPEC-3 §G, `npm run bench`).
+const server = http.createServer((req, res) => {
+  let answered = false;
+  try {
+    answered = build.entry.module.answerFromPublicPageCache(req, res);
+  } catch (error) {
+    // Outside Express, so its error handler cannot: the app answers instead (a defect of the cache, never a crash).
+    console.error(error);
+  }
+  if (!answered && !res.headersSent) app(req, res);
+});
+server.listen(port, host, () => {
   console.log(`Golf league site ready at http://localhost:${port}`);
 });
 

@@ -86,33 +86,54 @@ function etagMatches(req: IncomingMessage, etag: string): boolean {
   return header !== undefined && header.split(',').some((tag) => tag.trim() === etag);
 }
 
-/** Express middleware (server.js): answer from the cache, or let the app answer and keep what it sent. */
-export function handlePublicPageCache(req: IncomingMessage & { path?: string }, res: ServerResponse, next: () => void) {
-  const path = req.path ?? new URL(req.url ?? '/', 'http://x').pathname;
-  if (!usable || req.method !== 'GET' || !isPublic(path) || hasSession(req)) return next();
-  const key = req.url ?? path;
+/** Whether this request may be answered from the cache or its answer kept: an anonymous GET of a public page. */
+function cacheable(req: IncomingMessage): boolean {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return usable && req.method === 'GET' && isPublic(query === -1 ? url : url.slice(0, query)) && !hasSession(req);
+}
+
+/** Answers from the cache when it holds the page: true when it did. */
+function answerFromCache(req: IncomingMessage, res: ServerResponse, key: string): boolean {
   if (committedSinceLastLook()) invalidate();
   const entry = cache.get(key);
-  if (entry && entry.generation === generation && Date.now() - entry.storedAt < MAX_AGE_MS) {
-    const nonce = entry.nonce === null ? null : newNonce();
-    for (const [name, value] of Object.entries(entry.headers))
-      res.setHeader(name, nonce === null ? value : value.replaceAll(entry.nonce!, nonce));
-    res.setHeader('Vary', 'Cookie, Accept-Encoding');
-    res.setHeader('ETag', entry.etag);
-    res.setHeader('X-Page-Cache', 'hit');
-    if (etagMatches(req, entry.etag)) {
-      res.statusCode = 304;
-      res.end();
-    } else {
-      const encoding = encodingFor(entry.page, req.headers['accept-encoding']);
-      const body = answerBody(entry.page, encoding, nonce);
-      res.statusCode = 200;
-      if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-      res.setHeader('Content-Length', body.length);
-      res.end(body);
-    }
-    return;
+  if (!entry || entry.generation !== generation || Date.now() - entry.storedAt >= MAX_AGE_MS) return false;
+  const nonce = entry.nonce === null ? null : newNonce();
+  // Lower-case names, as the kept ones are (res.getHeaders()), so none goes out twice.
+  const headers: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(entry.headers))
+    headers[name] = nonce === null ? value : value.replaceAll(entry.nonce!, nonce);
+  headers['vary'] = 'Cookie, Accept-Encoding';
+  headers['etag'] = entry.etag;
+  headers['x-page-cache'] = 'hit';
+  if (etagMatches(req, entry.etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
   }
+  const encoding = encodingFor(entry.page, req.headers['accept-encoding']);
+  const body = answerBody(entry.page, encoding, nonce);
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(body);
+  return true;
+}
+
+/**
+ * For server.js's node:http server, before Express sees the request: answers it when the cache holds its page (true),
+ * as the answer is compressed already and needs none of Express's work. Anything else goes to Express, where
+ * `handlePublicPageCache` keeps what the app answers.
+ */
+export function answerFromPublicPageCache(req: IncomingMessage, res: ServerResponse): boolean {
+  return cacheable(req) && answerFromCache(req, res, req.url ?? '/');
+}
+
+/** Express middleware (server.js): answer from the cache, or let the app answer and keep what it sent. */
+export function handlePublicPageCache(req: IncomingMessage, res: ServerResponse, next: () => void) {
+  if (!cacheable(req)) return next();
+  const key = req.url ?? '/';
+  if (answerFromCache(req, res, key)) return;
 
   const startedAt = generation;
   const chunks: Buffer[] = [];
