@@ -9,8 +9,7 @@ import zlib from 'node:zlib';
  * which goes in uncompressed (24 bytes):
  *  - gzip: every piece of the page is a raw deflate stream of its own, ended by a sync flush (byte-aligned, and its
  *    back-references never reach outside it); a nonce is a stored block between two pieces. Each answer adds the gzip
- *    header, a final empty block and the CRC-32 of the page with its nonce (zlib.crc32, the only work that grows
- *    with the page).
+ *    header, a final empty block and the CRC-32 of the page with its nonce (combined from the pieces' CRCs, kept).
  *  - brotli: one encoder reads the whole page, with a stand-in for each nonce, flushed before and after each
  *    stand-in. Each answer puts an uncompressed meta-block holding the nonce where the stand-in's meta-blocks were.
  *    The stand-in has the nonce's length, so every later back-reference still points at the same place, and ends
@@ -25,6 +24,8 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 /** A page ready to be answered in every encoding. `parts` are the page's bytes between its nonces. */
 export type Precompressed = {
   parts: Buffer[];
+  /** The CRC-32 of each part, for gzip's trailer. */
+  crcs: number[];
   gzip: Buffer[] | null;
   br: Buffer[] | null;
   /** Bytes held: the page and its compressed pieces. */
@@ -86,18 +87,47 @@ function storedBlock(bytes: Buffer): Buffer {
   return Buffer.concat([head, bytes]);
 }
 
-function gzipAnswer(parts: Buffer[], pieces: Buffer[], nonce: Buffer | null): Buffer {
+/*
+ * CRC-32 of two pieces joined, from the CRC of each and the second's length: zlib's crc32_combine (crc32.c,
+ * multiplication modulo the CRC polynomial), so an answer never runs the CRC over the page again.
+ */
+const CRC_POLY = 0xedb88320;
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ CRC_POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+/** x^(2^k) modulo the polynomial, for k = 0..31. */
+const X2N: number[] = [];
+for (let k = 0, p = 0x40000000; k < 32; k++, p = multModP(p, p)) X2N.push(p);
+function crc32Combine(crc1: number, crc2: number, length2: number): number {
+  // x^(8 * length2) modulo the polynomial
+  let p = 0x80000000;
+  for (let n = length2, k = 3; n > 0; n >>>= 1, k++) if (n & 1) p = multModP(X2N[k & 31], p);
+  return (multModP(p, crc1) ^ crc2) >>> 0;
+}
+
+function gzipAnswer(page: Precompressed, nonce: Buffer | null): Buffer {
   const out: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
-  parts.forEach((part, i) => {
+  const nonceCrc = nonce === null ? 0 : zlib.crc32(nonce);
+  page.parts.forEach((part, i) => {
     if (i > 0 && nonce !== null) {
       out.push(storedBlock(nonce));
-      crc = zlib.crc32(nonce, crc);
+      crc = crc32Combine(crc, nonceCrc, nonce.length);
       size += nonce.length;
     }
-    out.push(pieces[i]);
-    crc = zlib.crc32(part, crc);
+    out.push(page.gzip![i]);
+    crc = i === 0 ? page.crcs[0] : crc32Combine(crc, page.crcs[i], part.length);
     size += part.length;
   });
   const trailer = Buffer.alloc(8);
@@ -119,7 +149,7 @@ function brotliAnswer(pieces: Buffer[], nonce: Buffer | null): Buffer {
 /** The answer's body in an encoding the page was kept in (`precompressed` says which: a null is not kept). */
 export function answerBody(page: Precompressed, encoding: Encoding, nonce: string | null): Buffer {
   const nonceBytes = nonce === null ? null : Buffer.from(nonce, 'latin1');
-  if (encoding === 'gzip' && page.gzip) return gzipAnswer(page.parts, page.gzip, nonceBytes);
+  if (encoding === 'gzip' && page.gzip) return gzipAnswer(page, nonceBytes);
   if (encoding === 'br' && page.br) return brotliAnswer(page.br, nonceBytes);
   return join(page.parts, nonceBytes);
 }
@@ -186,7 +216,8 @@ async function brotliPieces(parts: Buffer[], size: number): Promise<Buffer[]> {
  */
 export async function precompress(parts: Buffer[]): Promise<Precompressed> {
   const size = parts.reduce((n, part) => n + part.length, 0) + (parts.length - 1) * NONCE_LENGTH;
-  if (size < THRESHOLD) return { parts, gzip: null, br: null, bytes: size };
+  const crcs = parts.map((part) => zlib.crc32(part));
+  if (size < THRESHOLD) return { parts, crcs, gzip: null, br: null, bytes: size };
   const deflate = (part: Buffer) =>
     new Promise<Buffer>((resolve, reject) =>
       zlib.deflateRaw(part, { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }, (error, out) =>
@@ -196,7 +227,7 @@ export async function precompress(parts: Buffer[]): Promise<Precompressed> {
   const [gzip, br] = await Promise.all([Promise.all(parts.map(deflate)), brotliPieces(parts, size)]);
   // The check of the header comment: the pieces with a nonce they were not made with give the page with that nonce.
   const nonce = newNonce();
-  const page: Precompressed = { parts, gzip, br, bytes: 0 };
+  const page: Precompressed = { parts, crcs, gzip, br, bytes: 0 };
   const expected = join(parts, Buffer.from(nonce, 'latin1'));
   const sameAs = (decode: (b: Buffer) => Buffer, body: Buffer) => {
     try {
