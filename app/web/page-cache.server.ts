@@ -14,8 +14,8 @@ import { answerBody, encodingFor, newNonce, precompress, type Precompressed } fr
  * process's writes (onCommittedWrite) and the other processes' (NOTIFY league_page_cache). server.js
  * mounts `handlePublicPageCache` after compression, so what is kept is the page itself; it is kept with its gzip and
  * brotli bodies, made once when it is stored (precompressed.server.ts, docs/decisions/119-cache-compresses-once.md),
- * and each answer from the cache goes out in the best encoding its client accepts, which the compression middleware
- * leaves alone (server.js skips answers marked `X-Page-Cache: hit`).
+ * and each answer from the cache goes out in the best encoding its client accepts. server.js answers hits before
+ * Express (`answerFromPublicPageCache`), and its compression middleware skips any answer marked `X-Page-Cache: hit`.
  */
 
 const PUBLIC_PATHS = [
