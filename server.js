@@ -1,5 +1,6 @@
 // The production server: Express in front of the Remix build. Run through `npm start` (scripts/start.mjs).
 import crypto from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
@@ -64,12 +65,16 @@ app.use((req, res, next) => {
 // `compression` negotiates br/gzip from Accept-Encoding and, through the `compressible` list, only touches HTML, JSON,
 // JS, CSS and SVG. Bodies under 1 KB gain nothing and stay as they are. An event stream is never compressed, since
 // zlib would hold its events back until a buffer fills. Brotli at quality 5 (the default 11 is too slow per request).
+// An answer from the public page cache (`X-Page-Cache: hit`) was compressed once, when the page was cached, and is
+// sent as it is (docs/decisions/119-cache-compresses-once.md).
 app.use(
   compression({
     threshold: 1024,
     brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
     filter: (req, res) =>
-      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+      res.getHeader('X-Page-Cache') !== 'hit' &&
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') &&
+      compression.filter(req, res),
   }),
 );
 
@@ -81,7 +86,9 @@ if (process.env.BENCH === '1')
   app.get('/__bench/queries', (_req, res) => res.json({ queries: build.entry.module.queryCount() }));
 
 // Anonymous visits to the public pages are answered from a cache that every write empties (in every process, with
-// PostgreSQL): docs/decisions/068-public-page-cache.md. After compression, so what it keeps is the page itself.
+// PostgreSQL): docs/decisions/068-public-page-cache.md. A hit is answered before Express (the server below); here,
+// after compression, the cache keeps what the app answers, the page itself, and makes its gzip and brotli bodies once
+// (docs/decisions/119-cache-compresses-once.md).
 const stopPageCache = await build.entry.module.startPublicPageCache();
 app.use(build.entry.module.handlePublicPageCache);
 
@@ -114,7 +121,19 @@ app.use((error, _req, res, _next) => {
 // An empty value (an empty line of .env) means the default, as if unset.
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '0.0.0.0';
-app.listen(port, host, () => {
+// A hit of the public page cache is answered before Express sees the request: a burst of visitors costs the cache's
+// work only (SPEC-3 §G, `npm run bench`).
+const server = http.createServer((req, res) => {
+  let answered = false;
+  try {
+    answered = build.entry.module.answerFromPublicPageCache(req, res);
+  } catch (error) {
+    // Outside Express, so its error handler cannot: the app answers instead (a defect of the cache, never a crash).
+    console.error(error);
+  }
+  if (!answered && !res.headersSent) app(req, res);
+});
+server.listen(port, host, () => {
   console.log(`Golf league site ready at http://localhost:${port}`);
 });
 

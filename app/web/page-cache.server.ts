@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { databaseConfig } from '~/db/database-url.server';
 import { onCommittedWrite } from '~/db/db.server';
+import { answerBody, encodingFor, newNonce, precompress, type Precompressed } from './precompressed.server';
 
 /*
  * The public page cache (docs/decisions/068-public-page-cache.md): anonymous GETs of the public pages are answered
@@ -11,8 +12,10 @@ import { onCommittedWrite } from '~/db/db.server';
  * write empties it, whoever made it: with SQLite, SQLite's own `PRAGMA data_version` (read on a connection of the
  * cache's own, so it changes with every commit of any connection, a script's included); with PostgreSQL, this
  * process's writes (onCommittedWrite) and the other processes' (NOTIFY league_page_cache). server.js
- * mounts `handlePublicPageCache` after compression, so what is kept is the page itself and every answer is
- * compressed for its client.
+ * mounts `handlePublicPageCache` after compression, so what is kept is the page itself; it is kept with its gzip and
+ * brotli bodies, made once when it is stored (precompressed.server.ts, docs/decisions/119-cache-compresses-once.md),
+ * and each answer from the cache goes out in the best encoding its client accepts. server.js answers hits before
+ * Express (`answerFromPublicPageCache`), and its compression middleware skips any answer marked `X-Page-Cache: hit`.
  */
 
 const PUBLIC_PATHS = [
@@ -31,14 +34,15 @@ const CHANNEL = 'league_page_cache';
 
 /**
  * A kept answer: its headers (security headers included) and its body split around the CSP nonce, so every answer
- * from the cache gets a fresh nonce of its own (in the body's script tags and in the Content-Security-Policy alike).
+ * from the cache gets a fresh nonce of its own (in the body's script tags and in the Content-Security-Policy alike),
+ * with that body's gzip and brotli pieces.
  */
 type Entry = {
   generation: number;
   storedAt: number;
   etag: string;
   headers: Record<string, string>;
-  parts: string[];
+  page: Precompressed;
   nonce: string | null;
 };
 
@@ -55,6 +59,8 @@ const UNSHARED_HEADERS = new Set([
 ]);
 
 const cache = new Map<string, Entry>();
+/** Pages being compressed now, so a burst of misses on one page compresses it once. */
+const compressing = new Set<string>();
 let generation = 0;
 /** False while a PostgreSQL process cannot hear the others' writes (its LISTEN connection broke): no caching then. */
 let usable = true;
@@ -80,28 +86,54 @@ function etagMatches(req: IncomingMessage, etag: string): boolean {
   return header !== undefined && header.split(',').some((tag) => tag.trim() === etag);
 }
 
-/** Express middleware (server.js): answer from the cache, or let the app answer and keep what it sent. */
-export function handlePublicPageCache(req: IncomingMessage & { path?: string }, res: ServerResponse, next: () => void) {
-  const path = req.path ?? new URL(req.url ?? '/', 'http://x').pathname;
-  if (!usable || req.method !== 'GET' || !isPublic(path) || hasSession(req)) return next();
-  const key = req.url ?? path;
+/** Whether this request may be answered from the cache or its answer kept: an anonymous GET of a public page. */
+function cacheable(req: IncomingMessage): boolean {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return usable && req.method === 'GET' && isPublic(query === -1 ? url : url.slice(0, query)) && !hasSession(req);
+}
+
+/** Answers from the cache when it holds the page: true when it did. */
+function answerFromCache(req: IncomingMessage, res: ServerResponse, key: string): boolean {
   if (committedSinceLastLook()) invalidate();
   const entry = cache.get(key);
-  if (entry && entry.generation === generation && Date.now() - entry.storedAt < MAX_AGE_MS) {
-    const nonce = entry.nonce === null ? null : crypto.randomBytes(16).toString('base64');
-    for (const [name, value] of Object.entries(entry.headers))
-      res.setHeader(name, nonce === null ? value : value.replaceAll(entry.nonce!, nonce));
-    res.setHeader('ETag', entry.etag);
-    res.setHeader('X-Page-Cache', 'hit');
-    if (etagMatches(req, entry.etag)) {
-      res.statusCode = 304;
-      res.end();
-    } else {
-      res.statusCode = 200;
-      res.end(nonce === null ? entry.parts[0] : entry.parts.join(nonce));
-    }
-    return;
+  if (!entry || entry.generation !== generation || Date.now() - entry.storedAt >= MAX_AGE_MS) return false;
+  const nonce = entry.nonce === null ? null : newNonce();
+  // Lower-case names, as the kept ones are (res.getHeaders()), so none goes out twice.
+  const headers: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(entry.headers))
+    headers[name] = nonce === null ? value : value.replaceAll(entry.nonce!, nonce);
+  headers['vary'] = 'Cookie, Accept-Encoding';
+  headers['etag'] = entry.etag;
+  headers['x-page-cache'] = 'hit';
+  if (etagMatches(req, entry.etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
   }
+  const encoding = encodingFor(entry.page, req.headers['accept-encoding']);
+  const body = answerBody(entry.page, encoding, nonce);
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(body);
+  return true;
+}
+
+/**
+ * For server.js's node:http server, before Express sees the request: answers it when the cache holds its page (true),
+ * as the answer is compressed already and needs none of Express's work. Anything else goes to Express, where
+ * `handlePublicPageCache` keeps what the app answers.
+ */
+export function answerFromPublicPageCache(req: IncomingMessage, res: ServerResponse): boolean {
+  return cacheable(req) && answerFromCache(req, res, req.url ?? '/');
+}
+
+/** Express middleware (server.js): answer from the cache, or let the app answer and keep what it sent. */
+export function handlePublicPageCache(req: IncomingMessage, res: ServerResponse, next: () => void) {
+  if (!cacheable(req)) return next();
+  const key = req.url ?? '/';
+  if (answerFromCache(req, res, key)) return;
 
   const startedAt = generation;
   const chunks: Buffer[] = [];
@@ -135,8 +167,13 @@ export function handlePublicPageCache(req: IncomingMessage & { path?: string }, 
       for (const [name, value] of Object.entries(res.getHeaders()))
         if (value !== undefined && !UNSHARED_HEADERS.has(name.toLowerCase()))
           headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-      cache.set(key, { generation, storedAt: Date.now(), etag, headers, parts, nonce });
+      store(key, startedAt, {
+        madeAt: Date.now(),
+        etag,
+        headers,
+        nonce,
+        parts: parts.map((part) => Buffer.from(part, 'utf8')),
+      });
     }
     return end(chunk, ...rest);
   }) as ServerResponse['end'];
@@ -145,6 +182,29 @@ export function handlePublicPageCache(req: IncomingMessage & { path?: string }, 
   res.setHeader('Vary', 'Cookie, Accept-Encoding');
   res.setHeader('X-Page-Cache', 'miss');
   next();
+}
+
+/**
+ * Keeps a page once its compressed bodies are made (off the request: this answer has gone out already), unless a
+ * write was committed meanwhile, since compressed bodies of a page from before a write would be stale.
+ */
+function store(
+  key: string,
+  startedAt: number,
+  answer: { madeAt: number; etag: string; headers: Record<string, string>; nonce: string | null; parts: Buffer[] },
+): void {
+  if (compressing.has(key)) return;
+  compressing.add(key);
+  precompress(answer.parts)
+    .then((page) => {
+      if (committedSinceLastLook()) invalidate();
+      if (startedAt !== generation) return;
+      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      const { madeAt, etag, headers, nonce } = answer;
+      cache.set(key, { generation, storedAt: madeAt, etag, headers, nonce, page });
+    })
+    .catch((error: unknown) => console.error('The page cache could not compress a page:', error))
+    .finally(() => compressing.delete(key));
 }
 
 /**

@@ -1,7 +1,10 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { request as newRequest } from '@playwright/test';
 import { ADMIN } from '../../playwright.config';
 import { createCourse } from '../../app/models/courses.server';
-import { expect, test, unique } from './fixtures';
+import { createSeason, deleteSeason, updateSeason } from '../../app/models/seasons.server';
+import { claimYear, expect, test, unique } from './fixtures';
 
 /**
  * The public page cache through the real server (docs/decisions/068-public-page-cache.md): an anonymous visitor's
@@ -69,4 +72,130 @@ test('admin pages and writes are never cached', async ({ baseURL }) => {
   const admin = await anonymous.get('/golfers', { maxRedirects: 0 });
   expect(admin.headers()['x-page-cache']).toBeUndefined();
   await anonymous.dispose();
+});
+
+/** A GET with exactly this Accept-Encoding (none when undefined), its body as it came over the wire. */
+function rawGet(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** The body decompressed as its Content-Encoding says. */
+function decoded(answer: { headers: http.IncomingHttpHeaders; body: Buffer }): string {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(answer.body).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(answer.body).toString('utf8');
+  expect(encoding).toBeUndefined();
+  return answer.body.toString('utf8');
+}
+
+/** The page with its answer's own CSP nonce taken out, so answers with different nonces compare. */
+function withoutNonce(answer: { headers: http.IncomingHttpHeaders; body: Buffer }): string {
+  const page = decoded(answer);
+  const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy'] ?? ''))?.[1];
+  return nonce ? page.replaceAll(nonce, 'NONCE') : page;
+}
+
+// docs/decisions/119-cache-compresses-once.md: each answer from the cache is its page compressed when it was cached.
+const ENCODINGS = [
+  { acceptEncoding: 'br, gzip', contentEncoding: 'br' },
+  { acceptEncoding: 'gzip', contentEncoding: 'gzip' },
+  { acceptEncoding: undefined, contentEncoding: undefined },
+  { acceptEncoding: 'br;q=0, gzip;q=0', contentEncoding: undefined },
+] as const;
+
+test('a cached page answers brotli, gzip or the page itself as its client accepts, each the same page', async ({
+  baseURL,
+}) => {
+  for (const path of [`/rules?cache=${unique('c')}`, `/api/public/schedule?cache=${unique('c')}`]) {
+    const url = `${baseURL}${path}`;
+    await expect(async () => {
+      await rawGet(url);
+      const answers: string[] = [];
+      for (const { acceptEncoding, contentEncoding } of ENCODINGS) {
+        const answer = await rawGet(url, acceptEncoding);
+        expect(answer.status, path).toBe(200);
+        expect(answer.headers['x-page-cache'], path).toBe('hit');
+        expect(answer.headers['content-encoding'], `${path} for '${acceptEncoding}'`).toBe(contentEncoding);
+        expect(answer.headers['vary']?.toLowerCase(), path).toContain('accept-encoding');
+        expect(Number(answer.headers['content-length']), path).toBe(answer.body.length);
+        answers.push(withoutNonce(answer));
+      }
+      // Each answer is the whole page (the HTML ends with its closing tag, the JSON parses), the same in every encoding.
+      if (path.startsWith('/rules')) expect(answers[0]).toContain('</html>');
+      else expect(() => JSON.parse(answers[0]) as unknown).not.toThrow();
+      for (const answer of answers.slice(1)) expect(answer).toBe(answers[0]);
+    }).toPass({ timeout: 30_000 });
+  }
+  // A hit has a nonce of its own in every encoding: the page's scripts carry the one of its header.
+  const hit = await rawGet(`${baseURL}/join`, 'br');
+  const nonce = /'nonce-([^']+)'/.exec(String(hit.headers['content-security-policy'] ?? ''))?.[1];
+  expect(nonce).toBeTruthy();
+  expect(decoded(hit)).toContain(`nonce="${nonce}"`);
+});
+
+test('after a write, the compressed bodies from the cache carry the new page, never the old one', async ({
+  baseURL,
+}) => {
+  // A past season of this test's own: the league season the other tests see never changes.
+  const { year, release } = await claimYear(Array.from({ length: 12 }, (_, i) => 2001 + i));
+  try {
+    await createSeason({
+      year,
+      feeCents: 15_000,
+      copyFrom: 2025,
+      registrationOpens: `${year}-03-01`,
+      registrationCloses: `${year}-04-01`,
+    });
+    const url = `${baseURL}/api/public/schedule?season=${year}&cache=${unique('c')}`;
+    const compressed = ENCODINGS.filter((e) => e.contentEncoding !== undefined);
+    await expect(async () => {
+      for (const { acceptEncoding, contentEncoding } of compressed) {
+        await rawGet(url, acceptEncoding);
+        const answer = await rawGet(url, acceptEncoding);
+        expect(answer.headers['x-page-cache']).toBe('hit');
+        expect(answer.headers['content-encoding']).toBe(contentEncoding);
+        expect(decoded(answer)).toContain(`"${year}-04-01"`);
+      }
+    }).toPass({ timeout: 30_000 });
+
+    await updateSeason(year, {
+      feeCents: 15_000,
+      registrationOpens: `${year}-03-01`,
+      registrationCloses: `${year}-04-15`,
+    });
+    // The very next answers, whatever made them, are the new page; and so are the ones the cache makes from it.
+    for (const { acceptEncoding } of compressed) {
+      const page = decoded(await rawGet(url, acceptEncoding));
+      expect(page).toContain(`"${year}-04-15"`);
+      expect(page).not.toContain(`"${year}-04-01"`);
+    }
+    await expect(async () => {
+      for (const { acceptEncoding, contentEncoding } of compressed) {
+        const answer = await rawGet(url, acceptEncoding);
+        expect(answer.headers['x-page-cache']).toBe('hit');
+        expect(answer.headers['content-encoding']).toBe(contentEncoding);
+        const page = decoded(answer);
+        expect(page).toContain(`"${year}-04-15"`);
+        expect(page).not.toContain(`"${year}-04-01"`);
+      }
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    await deleteSeason(year);
+    release();
+  }
 });
