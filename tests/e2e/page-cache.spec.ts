@@ -154,13 +154,16 @@ test('after a write, the compressed bodies from the cache carry the new page, ne
   // A past season of this test's own: the league season the other tests see never changes.
   const { year, release } = await claimYear(Array.from({ length: 12 }, (_, i) => 2001 + i));
   try {
-    await createSeason({
-      year,
-      feeCents: 15_000,
-      copyFrom: 2025,
-      registrationOpens: `${year}-03-01`,
-      registrationCloses: `${year}-04-01`,
-    });
+    await createSeason(
+      {
+        year,
+        feeCents: 15_000,
+        copyFrom: 2025,
+        registrationOpens: `${year}-03-01`,
+        registrationCloses: `${year}-04-01`,
+      },
+      null,
+    );
     const url = `${baseURL}/api/public/schedule?season=${year}&cache=${unique('c')}`;
     const compressed = ENCODINGS.filter((e) => e.contentEncoding !== undefined);
     await expect(async () => {
@@ -173,11 +176,15 @@ test('after a write, the compressed bodies from the cache carry the new page, ne
       }
     }).toPass({ timeout: 30_000 });
 
-    await updateSeason(year, {
-      feeCents: 15_000,
-      registrationOpens: `${year}-03-01`,
-      registrationCloses: `${year}-04-15`,
-    });
+    await updateSeason(
+      year,
+      {
+        feeCents: 15_000,
+        registrationOpens: `${year}-03-01`,
+        registrationCloses: `${year}-04-15`,
+      },
+      null,
+    );
     // The very next answers, whatever made them, are the new page; and so are the ones the cache makes from it.
     for (const { acceptEncoding } of compressed) {
       const page = decoded(await rawGet(url, acceptEncoding));
@@ -195,7 +202,7 @@ test('after a write, the compressed bodies from the cache carry the new page, ne
       }
     }).toPass({ timeout: 30_000 });
   } finally {
-    await deleteSeason(year);
+    await deleteSeason(year, null);
     release();
   }
 });
