@@ -114,14 +114,19 @@ type Target = {
 
 /** A row created: the fields `row` holds as stored ('Created course #4 'Pines': course par 36, …'). */
 export function auditCreated(target: Target, row: Row): AuditChange {
+  return rowChange('create', target, row, shownFields(row, target.labelField));
+}
+
+/** One row's entry; the label is the target's own or the `labelField` of `labelled` (the row before any change). */
+function rowChange(action: Action, target: Target, labelled: Row, changes: Change[]): AuditChange {
   return {
     kind: 'row',
-    action: 'create',
+    action,
     entity: target.entity,
     id: target.id,
-    label: target.label ?? (target.labelField ? row[target.labelField] : undefined),
+    label: target.label ?? (target.labelField ? labelled[target.labelField] : undefined),
     count: 1,
-    changes: shownFields(row, target.labelField),
+    changes,
   };
 }
 
@@ -138,28 +143,13 @@ export function auditUpdated(target: Target, before: Row, after: Row): AuditChan
     changes.push({ field, before: before[field], after: value });
   }
   if (changes.length === 0) return null;
-  return {
-    kind: 'row',
-    action: 'update',
-    entity: target.entity,
-    id: target.id,
-    label: target.label ?? (target.labelField ? before[target.labelField] : undefined),
-    count: 1,
-    changes,
-  };
+  return rowChange('update', target, before, changes);
 }
 
 /** A row deleted: what it held, secrets left out ('Deleted golfer #12 'Pat Lee': first name 'Pat', …'). */
 export function auditDeleted(target: Target, row: Row): AuditChange {
-  return {
-    kind: 'row',
-    action: 'delete',
-    entity: target.entity,
-    id: target.id,
-    label: target.label ?? (target.labelField ? row[target.labelField] : undefined),
-    count: 1,
-    changes: shownFields(row, target.labelField).filter((c) => !SECRET.test(c.field)),
-  };
+  const changes = shownFields(row, target.labelField).filter((c) => !SECRET.test(c.field));
+  return rowChange('delete', target, row, changes);
 }
 
 /**

@@ -135,3 +135,13 @@ export const db: PrismaClient = globalForDb.leagueDb ?? (globalForDb.leagueDb = 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';
 }
+
+/** Runs a write and answers its unique-constraint failure with the caller's own error (a 409); others pass through. */
+export async function writeUnique<T>(write: () => Promise<T>, taken: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}

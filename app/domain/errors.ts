@@ -16,32 +16,27 @@ export abstract class DomainError extends Error {
   }
 }
 
-/** The input breaks a rule ('Gross score must be at least 1'): 400. */
-export class InvalidError extends DomainError {
-  readonly kind = 'invalid';
+/** A DomainError class of one kind; `instanceof` tells the classes apart, `kind` gives the edge its status. */
+function ofKind<K extends DomainError['kind']>(kind: K) {
+  return class extends DomainError {
+    readonly kind: K = kind;
+  };
 }
+
+/** The input breaks a rule ('Gross score must be at least 1'): 400. */
+export class InvalidError extends ofKind('invalid') {}
 
 /** The record asked for does not exist ('Golfer not found'): 404. */
-export class NotFoundError extends DomainError {
-  readonly kind = 'not-found';
-}
+export class NotFoundError extends ofKind('not-found') {}
 
 /** The change clashes with what is stored ('A golfer with this email already exists'): 409. */
-export class ConflictError extends DomainError {
-  readonly kind = 'conflict';
-}
+export class ConflictError extends ofKind('conflict') {}
 
 /** The signed-in user may not do this ('Only an administrator can calculate points'): 403. */
-export class ForbiddenError extends DomainError {
-  readonly kind = 'forbidden';
-}
+export class ForbiddenError extends ofKind('forbidden') {}
 
 /** The input is larger than the league allows ('The file is larger than 5 MB'): 413. */
-export class TooLargeError extends DomainError {
-  readonly kind = 'too-large';
-}
+export class TooLargeError extends ofKind('too-large') {}
 
 /** The input is of a kind that cannot be read ('Upload a CSV, .xlsx or .xls file'): 415. */
-export class UnsupportedTypeError extends DomainError {
-  readonly kind = 'unsupported-type';
-}
+export class UnsupportedTypeError extends ofKind('unsupported-type') {}

@@ -3,7 +3,7 @@ import { NAME_SEARCH_LIMIT, NAME_SEARCH_MIN_LETTERS, nameSearchTooShort } from '
 import { calculatedNightsOf, recalculateNights } from '~/models/points.server';
 import { databaseConfig } from '~/db/database-url.server';
 import { inTransaction } from '~/db/transaction.server';
-import { db, isUniqueViolation, type Prisma, type Tx } from '~/db/db.server';
+import { db, writeUnique, type Prisma, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import { auditCreated, auditDeleted, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 
@@ -53,14 +53,14 @@ export function createGolfer(input: GolferInput, actor: Actor | null, client: Tx
   const data = golferData(input);
   return inTransaction(client, async (tx) => {
     await assertEmailFree(data.email, null, tx);
-    try {
-      const golfer = await tx.golfer.create({ data });
-      await recordAudit(tx, actor, auditCreated(golferTarget(golfer.id), data));
-      return golfer;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicateEmail(input.email);
-      throw error;
-    }
+    return writeUnique(
+      async () => {
+        const golfer = await tx.golfer.create({ data });
+        await recordAudit(tx, actor, auditCreated(golferTarget(golfer.id), data));
+        return golfer;
+      },
+      () => duplicateEmail(input.email),
+    );
   });
 }
 
@@ -70,14 +70,14 @@ export function updateGolfer(id: number, input: GolferInput, actor: Actor | null
     if (!existing) throw new NotFoundError('Golfer not found');
     const data = golferData(input);
     await assertEmailFree(data.email, id, tx);
-    try {
-      const golfer = await tx.golfer.update({ where: { id }, data });
-      await recordAudit(tx, actor, auditUpdated(golferTarget(id), existing, data));
-      return golfer;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicateEmail(input.email);
-      throw error;
-    }
+    return writeUnique(
+      async () => {
+        const golfer = await tx.golfer.update({ where: { id }, data });
+        await recordAudit(tx, actor, auditUpdated(golferTarget(id), existing, data));
+        return golfer;
+      },
+      () => duplicateEmail(input.email),
+    );
   });
 }
 

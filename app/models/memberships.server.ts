@@ -1,7 +1,7 @@
 import { recomputeHandicapsAndPoints } from '~/models/points.server';
 import type { MembershipInput } from '~/schemas/membership';
 import { containsText } from '~/models/golfers.server';
-import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { db, writeUnique, type Tx } from '~/db/db.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import { inTransaction } from '~/db/transaction.server';
 import { auditCreated, auditDeleted, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
@@ -175,17 +175,11 @@ export function createMembership(input: MembershipInput, actor: Actor | null, cl
       select: { id: true },
     });
     if (existing) throw duplicate(golfer.fullName, input.season);
-    let created;
     const data = membershipData(input, null);
-    try {
-      created = await tx.membership.create({
-        data,
-        include: { golfer: { select: golferFields } },
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate(golfer.fullName, input.season);
-      throw error;
-    }
+    const created = await writeUnique(
+      () => tx.membership.create({ data, include: { golfer: { select: golferFields } } }),
+      () => duplicate(golfer.fullName, input.season),
+    );
     await recordAudit(tx, actor, auditCreated(membershipTarget(created.id, golfer.fullName), data));
     if (created.estimatedScore !== null) await recomputeHandicapsAndPoints(tx, [created.golferId]);
     return created;
@@ -209,18 +203,11 @@ export function updateMembership(
       });
       if (clash && clash.id !== id) throw duplicate(golfer.fullName, input.season);
     }
-    let updated;
     const data = membershipData(input, current.registrationDatetime);
-    try {
-      updated = await tx.membership.update({
-        where: { id },
-        data,
-        include: { golfer: { select: golferFields } },
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate(golfer.fullName, input.season);
-      throw error;
-    }
+    const updated = await writeUnique(
+      () => tx.membership.update({ where: { id }, data, include: { golfer: { select: golferFields } } }),
+      () => duplicate(golfer.fullName, input.season),
+    );
     await recordAudit(tx, actor, auditUpdated(membershipTarget(id, current.golfer.fullName), current, data));
     if (current.estimatedScore !== updated.estimatedScore || current.golferId !== updated.golferId) {
       await recomputeHandicapsAndPoints(tx, [current.golferId, updated.golferId]);

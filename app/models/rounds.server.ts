@@ -146,14 +146,31 @@ async function checkDateFree(tx: Tx, input: RoundInput, id: number | null): Prom
   if (clash) throw roundTaken(input.date);
 }
 
-/**
- * Records a round and computes its handicap columns (and those of the golfer's later rounds) in one transaction, with
- * the points of its date when they were calculated (docs/decisions/075-points-never-stale.md). A golfer has one round
- * per date.
- */
 /** A round in the audit log: its id and date ('Updated round #5 '2026-05-12': gross score 44 → 42, …'). */
 const roundTarget = (id: number) => ({ entity: 'round', id, labelField: 'date' });
 
+/**
+ * Runs a round write and then recomputes the golfers' handicaps and the points of `dates` that were calculated before
+ * it (docs/decisions/075-points-never-stale.md), unless the caller recomputes once after many writes.
+ */
+async function withRecompute<T>(
+  tx: Tx,
+  options: RoundWriteOptions,
+  golferIds: number[],
+  dates: string[],
+  write: () => Promise<T>,
+): Promise<T> {
+  if (options.recompute === false) return write();
+  const calculated = await calculatedDates(tx, dates);
+  const result = await write();
+  await recomputeHandicapsAndPoints(tx, golferIds, { dates, calculated });
+  return result;
+}
+
+/**
+ * Records a round and computes its handicap columns (and those of the golfer's later rounds) in one transaction, with
+ * the points of its date when they were calculated. A golfer has one round per date.
+ */
 export async function createRound(
   input: RoundInput,
   actor: Actor | null,
@@ -163,12 +180,9 @@ export async function createRound(
   return inTransaction(client, async (tx) => {
     await checkReferences(tx, input);
     await checkDateFree(tx, input, null);
-    const recompute = options.recompute !== false;
-    const calculated = recompute ? await calculatedDates(tx, [input.date]) : undefined;
-    const created = await tx.round
-      .create({ data: roundData(input), select: { id: true } })
-      .catch(writeFailed(input.date));
-    if (recompute) await recomputeHandicapsAndPoints(tx, [input.golferId], { dates: [input.date], calculated });
+    const created = await withRecompute(tx, options, [input.golferId], [input.date], () =>
+      tx.round.create({ data: roundData(input), select: { id: true } }).catch(writeFailed(input.date)),
+    );
     const round = (await getRound(created.id, tx))!;
     await recordAudit(tx, actor, auditCreated(roundTarget(round.id), round));
     return round;
@@ -256,13 +270,12 @@ export async function createRounds(
     if (messages.length > 0) throw new InvalidError(messages.slice(0, 20).join('. '), errors);
     await checkDatesFree(tx, inputs, golferIds);
     const dates = [...new Set(inputs.map((i) => i.date))];
-    const recompute = options.recompute !== false;
-    const calculated = recompute ? await calculatedDates(tx, dates) : undefined;
-    for (let i = 0; i < inputs.length; i += INSERT_CHUNK) {
-      const chunk = inputs.slice(i, i + INSERT_CHUNK);
-      await tx.round.createMany({ data: chunk.map(roundData) }).catch(writeFailed(null));
-    }
-    if (recompute) await recomputeHandicapsAndPoints(tx, golferIds, { dates, calculated });
+    await withRecompute(tx, options, golferIds, dates, async () => {
+      for (let i = 0; i < inputs.length; i += INSERT_CHUNK) {
+        const chunk = inputs.slice(i, i + INSERT_CHUNK);
+        await tx.round.createMany({ data: chunk.map(roundData) }).catch(writeFailed(null));
+      }
+    });
     await recordAudit(tx, actor, auditMany('create', 'round', inputs.length));
     return inputs.length;
   });
@@ -280,15 +293,12 @@ export async function updateRound(
   options: RoundWriteOptions = {},
 ): Promise<RoundRecord> {
   return inTransaction(client, async (tx) => {
-    const existing = await getRound(id, tx);
-    if (!existing) throw new NotFoundError('Round not found');
+    const existing = await requireRound(id, tx);
     await checkReferences(tx, input);
     await checkDateFree(tx, input, id);
-    const dates = [existing.date, input.date];
-    const recompute = options.recompute !== false;
-    const calculated = recompute ? await calculatedDates(tx, dates) : undefined;
-    await tx.round.update({ where: { id }, data: roundData(input) }).catch(writeFailed(input.date));
-    if (recompute) await recomputeHandicapsAndPoints(tx, [existing.golferId, input.golferId], { dates, calculated });
+    await withRecompute(tx, options, [existing.golferId, input.golferId], [existing.date, input.date], () =>
+      tx.round.update({ where: { id }, data: roundData(input) }).catch(writeFailed(input.date)),
+    );
     const round = (await getRound(id, tx))!;
     await recordAudit(tx, actor, auditUpdated(roundTarget(id), existing, round));
     return round;
@@ -304,12 +314,10 @@ export async function deleteRound(
 ): Promise<void> {
   await inTransaction(client, async (tx) => {
     // Look first rather than catch the failed delete: on PostgreSQL a failed statement aborts the whole transaction.
-    const existing = await getRound(id, tx);
-    if (!existing) throw new NotFoundError('Round not found');
-    const recompute = options.recompute !== false;
-    const calculated = recompute ? await calculatedDates(tx, [existing.date]) : undefined;
-    await tx.round.delete({ where: { id } });
-    await recordAudit(tx, actor, auditDeleted(roundTarget(id), existing));
-    if (recompute) await recomputeHandicapsAndPoints(tx, [existing.golferId], { dates: [existing.date], calculated });
+    const existing = await requireRound(id, tx);
+    await withRecompute(tx, options, [existing.golferId], [existing.date], async () => {
+      await tx.round.delete({ where: { id } });
+      await recordAudit(tx, actor, auditDeleted(roundTarget(id), existing));
+    });
   });
 }

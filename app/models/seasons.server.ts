@@ -21,7 +21,7 @@ import { recomputeHandicapsAndPoints } from '~/models/points.server';
 import { inTransaction } from '~/db/transaction.server';
 import { auditCreated, auditDeleted, auditMany, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 import type { SeasonInput, SeasonUpdateInput } from '~/schemas/season';
-import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { db, writeUnique, type Tx } from '~/db/db.server';
 
 /**
  * Seasons and their schedules (docs/product/seasons.md). Every write runs in `inTransaction`; a schedule change that
@@ -253,13 +253,13 @@ export function createSeason(input: SeasonInput, actor: Actor | null, client: Tx
       registrationOpens: input.registrationOpens,
       registrationCloses: input.registrationCloses,
     };
-    try {
-      await tx.season.create({ data: { year: input.year, ...data } });
-      await recordAudit(tx, actor, auditCreated(seasonTarget(input.year), data));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw seasonExists(input.year);
-      throw error;
-    }
+    await writeUnique(
+      async () => {
+        await tx.season.create({ data: { year: input.year, ...data } });
+        await recordAudit(tx, actor, auditCreated(seasonTarget(input.year), data));
+      },
+      () => seasonExists(input.year),
+    );
     if (copied.length > 0) {
       await tx.scheduleEntry.createMany({ data: copied.map((entry) => ({ ...entry, season: input.year })) });
       await recordAudit(tx, actor, auditMany('create', 'schedule entry', copied.length));
@@ -367,12 +367,7 @@ async function giveOwnUidIfTaken(created: ScheduleRow, tx: Tx): Promise<void> {
 }
 
 async function writeEntry(date: string, write: () => Promise<EntryRecord>): Promise<ScheduleRow> {
-  try {
-    return rowOf(await write());
-  } catch (error) {
-    if (isUniqueViolation(error)) throw dateTaken(date);
-    throw error;
-  }
+  return rowOf(await writeUnique(write, () => dateTaken(date)));
 }
 
 /** Adds a date to a season's schedule. */

@@ -136,6 +136,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const newOnly = '[.reg-form:has(.reg-type-returning:checked)_&]:hidden';
 const returningOnly = '[.reg-form:has(.reg-type-new:checked)_&]:hidden';
 
+/** The fields of one kind of golfer (returning or new) under its heading, shown while that kind is checked. */
+function KindSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={cn('space-y-3', className)}>
+      <h2 id={id} className="font-semibold text-emerald-800">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 type SearchAnswer = { golfers: GolferOption[]; more: boolean } | { message: string };
 
 export default function RegisterPage() {
@@ -250,10 +272,7 @@ export default function RegisterPage() {
           <ErrorList id={fields.registrationType.errorId} errors={fields.registrationType.errors} />
         </fieldset>
 
-        <section aria-labelledby="returning-heading" className={cn('space-y-3', returningOnly)}>
-          <h2 id="returning-heading" className="font-semibold text-emerald-800">
-            Returning golfers
-          </h2>
+        <KindSection id="returning-heading" title="Returning golfers" className={returningOnly}>
           <div className="space-y-1">
             <label htmlFor="find-name-text" className="block text-sm font-medium text-slate-700">
               Find your name
@@ -351,12 +370,9 @@ export default function RegisterPage() {
               keep the number on file.
             </p>
           ) : null}
-        </section>
+        </KindSection>
 
-        <section aria-labelledby="new-heading" className={cn('space-y-3', newOnly)}>
-          <h2 id="new-heading" className="font-semibold text-emerald-800">
-            New golfers
-          </h2>
+        <KindSection id="new-heading" title="New golfers" className={newOnly}>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label="First Name"
@@ -371,7 +387,7 @@ export default function RegisterPage() {
               inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
             />
           </div>
-        </section>
+        </KindSection>
 
         <div className="grid gap-4 sm:grid-cols-2">
           <Field

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { HandicapChart } from '~/ui/stats/handicap-chart';
-import { NightBadge, SeasonLinks, StatsError, StatsTable, statsLink } from '~/ui/stats/stats-parts';
+import { NightBadge, SeasonLinks, StatsError, StandingsLink, StatsTable, statsLink } from '~/ui/stats/stats-parts';
 import { HANDICAP_ROUNDS_COUNTED, MAX_SCORE_PAR_MULTIPLE } from '~/domain/league-rules';
 import { formatDecimal, formatPoints } from '~/domain/format';
 import { formatScheduleDate } from '~/domain/schedule';
@@ -30,9 +30,7 @@ export default function GolferStatsPage() {
   return (
     <div className="space-y-10">
       <header className="space-y-3">
-        <Link to={`/stats?season=${season}`} className={`${statsLink} text-sm`}>
-          ← {season} standings
-        </Link>
+        <StandingsLink season={season} />
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{golfer.name}</h1>
         <dl className="flex flex-wrap gap-x-8 gap-y-2">
           <div>

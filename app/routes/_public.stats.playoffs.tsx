@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { SeasonLinks, StatsError, StatsTable, TablePager, statsLink } from '~/ui/stats/stats-parts';
+import { SeasonLinks, StatsError, StatsTable, StandingsLink, TablePager, statsLink } from '~/ui/stats/stats-parts';
 import { SEEDING_TIE_RULES } from '~/domain/playoffs';
 import { formatPoints } from '~/domain/format';
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
@@ -40,9 +40,7 @@ export default function PlayoffsPage() {
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <Link to={`/stats?season=${season}`} className={`${statsLink} text-sm`}>
-          ← {season} standings
-        </Link>
+        <StandingsLink season={season} />
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Playoffs</h1>
         <p className="text-slate-700">
           {season} season. The top {PLAYOFF_SPOTS} qualified golfers of each flight reach the flight playoff, and the

@@ -8,6 +8,7 @@ import {
   StatsError,
   StatsTable,
   TablePager,
+  StandingsLink,
   statsLink,
 } from '~/ui/stats/stats-parts';
 import { formatPoints } from '~/domain/format';
@@ -42,9 +43,7 @@ export default function NightResultsPage() {
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <Link to={`/stats?season=${season}`} className={`${statsLink} text-sm`}>
-          ← {season} standings
-        </Link>
+        <StandingsLink season={season} />
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Results for {dayAndDate(date)}</h1>
         <p className="flex flex-wrap items-center gap-2 text-slate-700">
           {event ? <span>{event}</span> : null}

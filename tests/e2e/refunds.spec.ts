@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import { createGolfer } from '../../app/models/golfers.server';
-import { simulatedPaymentIntentId } from '../../app/integrations/payments/simulated-checkouts.server';
 import { db } from '../../app/db/db.server';
 import { claimYear, expect, expectToast, signIn, test, unique } from './fixtures';
+import { fulfilledRegistration, simulatedSession } from './registration-helpers';
 
 // Refunding a membership from /memberships (docs/product/payments.md#refunds) with the simulated provider (the e2e
 // server has no Stripe key), in a past season this test claims, so no other test's memberships are on the page.
@@ -18,40 +17,9 @@ async function paidMembership(year: number) {
     },
     null,
   );
-  const id = `cs_test_sim_${crypto.randomBytes(16).toString('hex')}`;
-  await db.simulatedCheckoutSession.create({
-    data: {
-      id,
-      amountTotal: 15000,
-      currency: 'usd',
-      customerEmail: golfer.email,
-      description: `${year} season membership`,
-      metadata: '{}',
-      successUrl: '/registration-confirmation/{CHECKOUT_SESSION_ID}',
-      cancelUrl: '/register',
-      status: 'complete',
-      paymentStatus: 'paid',
-    },
-  });
-  await db.pendingRegistration.create({
-    data: {
-      id: unique('pending'),
-      registrationType: 'new',
-      golferId: golfer.id,
-      firstName: golfer.firstName,
-      lastName: golfer.lastName,
-      email: golfer.email!,
-      season: year,
-      amountCents: 15000,
-      checkoutSessionId: id,
-      paymentIntentId: simulatedPaymentIntentId(id),
-      fulfilledAt: new Date(),
-      fulfilledGolferId: golfer.id,
-    },
-  });
-  const membership = await db.membership.create({
-    data: { golferId: golfer.id, season: year, registered: true, paid: true, registrationDatetime: new Date() },
-  });
+  const id = await simulatedSession(golfer.email!, year, 'paid');
+  const registration = { id: unique('pending'), registrationType: 'new' } as const;
+  const membership = await fulfilledRegistration(id, { ...golfer, email: golfer.email! }, year, registration);
   return { golfer, membership };
 }
 

@@ -156,28 +156,13 @@ async function seasonWithSpecialDates(): Promise<number> {
   claims.push(release);
   await createSeason({ year, feeCents: 15_000, registrationOpens: null, registrationCloses: null }, null);
   madeSeasons.push(year);
-  await createScheduleEntry(year, { date: `${year}-06-10`, event: 'Fun Night – Scramble', kind: 'fun-night' }, null);
-  await createScheduleEntry(
-    year,
-    {
-      date: `${year}-06-17`,
-      weekNumber: 2,
-      event: 'League Play',
-      kind: 'regular-round',
-      rainOut: true,
-    },
-    null,
-  );
-  await createScheduleEntry(
-    year,
-    {
-      date: `${year}-06-24`,
-      weekNumber: 3,
-      event: 'League Play',
-      kind: 'regular-round',
-    },
-    null,
-  );
+  for (const entry of [
+    { date: `${year}-06-10`, event: 'Fun Night – Scramble', kind: 'fun-night' },
+    { date: `${year}-06-17`, weekNumber: 2, event: 'League Play', kind: 'regular-round', rainOut: true },
+    { date: `${year}-06-24`, weekNumber: 3, event: 'League Play', kind: 'regular-round' },
+  ] as const) {
+    await createScheduleEntry(year, entry, null);
+  }
   return year;
 }
 

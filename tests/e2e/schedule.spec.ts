@@ -13,17 +13,12 @@ async function pastSeasons() {
   await exclusive('schedule-seasons', async () => {
     if (!(await getSeason(PAST))) {
       await createSeason({ year: PAST, registrationOpens: null, registrationCloses: null }, null);
-      await createScheduleEntry(PAST, { date: `${PAST}-05-06`, event: 'Practice Round', kind: 'practice-round' }, null);
-      await createScheduleEntry(
-        PAST,
-        {
-          date: `${PAST}-05-13`,
-          weekNumber: 1,
-          event: 'First Scoring Round',
-          kind: 'regular-round',
-        },
-        null,
-      );
+      for (const entry of [
+        { date: `${PAST}-05-06`, event: 'Practice Round', kind: 'practice-round' },
+        { date: `${PAST}-05-13`, weekNumber: 1, event: 'First Scoring Round', kind: 'regular-round' },
+      ] as const) {
+        await createScheduleEntry(PAST, entry, null);
+      }
     }
     if (!(await getSeason(UNPUBLISHED))) {
       await createSeason({ year: UNPUBLISHED, registrationOpens: null, registrationCloses: null }, null);

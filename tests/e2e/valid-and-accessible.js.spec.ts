@@ -2,16 +2,14 @@
 // axe-core finding on a desktop or a 375 px phone, where it never scrolls sideways (SPEC-3 §F,
 // docs/decisions/116-valid-and-accessible-pages.md). The pages are split over a few tests so two workers share them;
 // a last test makes sure every page route of app/routes is among them.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN, expect, signIn, test } from './fixtures';
 import { expectValidAndAccessible, type Visit } from './page-checks';
 import { newCourse } from './league-data';
-import { ownSlot } from './registration-helpers';
+import { fulfilledRegistration, ownSlot, simulatedSession } from './registration-helpers';
 import { statsLeague } from './stats-data';
 import { currentSeason } from '../../app/domain/season';
-import { simulatedPaymentIntentId } from '../../app/integrations/payments/simulated-checkouts.server';
 import { db } from '../../app/db/db.server';
 
 // axe-core is injected into the page, which the app's nonce CSP rightly refuses.
@@ -24,45 +22,13 @@ test.describe.configure({ timeout: 180_000 });
  */
 async function checkoutSessions(golfer: { id: number; fullName: string; email: string }) {
   const season = currentSeason();
-  const ids = { open: '', paid: '' };
-  for (const state of ['open', 'paid'] as const) {
-    const id = `cs_test_sim_${crypto.randomBytes(16).toString('hex')}`;
-    ids[state] = id;
-    await db.simulatedCheckoutSession.create({
-      data: {
-        id,
-        amountTotal: 15000,
-        currency: 'usd',
-        customerEmail: golfer.email,
-        description: `${season} season membership`,
-        metadata: '{}',
-        successUrl: '/registration-confirmation/{CHECKOUT_SESSION_ID}',
-        cancelUrl: '/register',
-        status: state === 'paid' ? 'complete' : 'open',
-        paymentStatus: state === 'paid' ? 'paid' : 'unpaid',
-      },
-    });
-  }
+  const ids = {
+    open: await simulatedSession(golfer.email, season, 'open'),
+    paid: await simulatedSession(golfer.email, season, 'paid'),
+  };
   const [firstName, lastName] = golfer.fullName.split(' ');
-  await db.pendingRegistration.create({
-    data: {
-      id: `a11y-${ids.paid}`,
-      registrationType: 'returning',
-      golferId: golfer.id,
-      firstName,
-      lastName,
-      email: golfer.email,
-      season,
-      amountCents: 15000,
-      checkoutSessionId: ids.paid,
-      paymentIntentId: simulatedPaymentIntentId(ids.paid),
-      fulfilledAt: new Date(),
-      fulfilledGolferId: golfer.id,
-    },
-  });
-  await db.membership.create({
-    data: { golferId: golfer.id, season, registered: true, paid: true, registrationDatetime: new Date() },
-  });
+  const registration = { id: `a11y-${ids.paid}`, registrationType: 'returning' } as const;
+  await fulfilledRegistration(ids.paid, { ...golfer, firstName, lastName }, season, registration);
   return {
     ...ids,
     cleanUp: async () => {
@@ -106,6 +72,7 @@ const statsGolfersAndCourses = (d: {
   { url: `/stats/results/${d.night}` },
   { url: `/stats/playoffs?season=${d.year}` },
   { url: `/stats/golfers/${d.golferId}?season=${d.year}` },
+  { url: `/stats/playoffs?season=${d.year}` },
   { url: `/golfers?q=${d.lastName}` },
   { url: '/golfers?action=new', dialog: 'Add New Golfer' },
   { url: `/golfers?edit=${d.golferId}`, dialog: 'Edit Golfer' },

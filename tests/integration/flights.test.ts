@@ -29,6 +29,11 @@ function putFlight(cookie: string, id: string, body: object) {
 }
 
 /** Posts a form of the /flights page (`path` holds its season and dialog) as the session of `cookie`. */
+/** The new-assignment dialog's form: a golfer, a season and a flight. */
+function createForm(golferId: string, season: string, flightNo: string): Record<string, string> {
+  return { intent: 'create', golferId, season, flightNo };
+}
+
 function postPage(cookie: string, path: string, form: Record<string, string>) {
   return call(pageAction, request(path, { cookie, form }));
 }
@@ -277,12 +282,11 @@ describe('/flights page', () => {
   it('creates and updates through the dialog forms, with field messages on failure', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const created = await postPage(cookie, '/flights?season=2011&action=new', {
-      intent: 'create',
-      golferId: String(golfer.id),
-      season: '2011',
-      flightNo: '2',
-    });
+    const created = await postPage(
+      cookie,
+      '/flights?season=2011&action=new',
+      createForm(String(golfer.id), '2011', '2'),
+    );
     expect(created.status).toBe(302);
     const assignment = await db.flightAssignment.findUniqueOrThrow({
       where: { golferId_season: { golferId: golfer.id, season: 2011 } },
@@ -301,23 +305,13 @@ describe('/flights page', () => {
       flightNo: '4',
     });
 
-    const invalid = await postPage(cookie, '/flights', {
-      intent: 'create',
-      golferId: '',
-      season: '2011',
-      flightNo: '',
-    });
+    const invalid = await postPage(cookie, '/flights', createForm('', '2011', ''));
     expect(invalid.status).toBe(400);
     expect((await json(invalid)).result.error).toMatchObject({
       golferId: ['Golfer is required'],
       flightNo: ['Choose Flight 1 to Flight 4'],
     });
-    const duplicate = await postPage(cookie, '/flights', {
-      intent: 'create',
-      golferId: String(golfer.id),
-      season: '2010',
-      flightNo: '1',
-    });
+    const duplicate = await postPage(cookie, '/flights', createForm(String(golfer.id), '2010', '1'));
     expect(duplicate.status).toBe(409);
   });
 

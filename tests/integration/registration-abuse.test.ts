@@ -11,7 +11,7 @@ import { action as confirmTeeTime } from '~/routes/_public.registration-confirma
 import { db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
 import { call, loadContext, openRegistration, request, unique } from './helpers';
-import { newGolferBody, useFakeStripe } from './registration-helpers';
+import { newGolferBody, newGolferFormOf, useFakeStripe } from './registration-helpers';
 
 // Registration abuse (docs/product/accounts.md#registration-abuse): the per-address limit, expiring only open
 // checkouts once, and contact details that change only through the address on file. The real `stripe` SDK talks to
@@ -142,20 +142,9 @@ describe('rate limit per address', () => {
     for (let i = 0; i < 10; i++) expect((await registerFrom(address, newGolferBody())).status).toBe(200);
     const pendingBefore = await db.pendingRegistration.count();
     const sessionsBefore = fake.sessions.size;
-    const body = newGolferBody();
     const res = await call(
       registerPage,
-      request('/register', {
-        form: {
-          registrationType: 'new',
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: body.email,
-          phone: body.phone,
-          estimatedScore: String(body.estimatedScore),
-          termsAccepted: 'on',
-        },
-      }),
+      request('/register', { form: newGolferFormOf(newGolferBody()) }),
       {},
       loadContext(address),
     );
@@ -199,15 +188,7 @@ describe('the client address comes from the load context only', () => {
     const pendingBefore = await db.pendingRegistration.count();
     const sessionsBefore = fake.sessions.size;
     const body = newGolferBody();
-    const form = {
-      registrationType: 'new',
-      firstName: body.firstName,
-      lastName: body.lastName,
-      email: body.email,
-      phone: body.phone,
-      estimatedScore: String(body.estimatedScore),
-      termsAccepted: 'on',
-    };
+    const form = newGolferFormOf(body);
     const headers = { 'X-Client-Address': newAddress() };
     await expect(call(registerPage, request('/register', { form, headers }), {}, {})).rejects.toThrow(
       /Misconfigured server: the load context has no clientAddress/,

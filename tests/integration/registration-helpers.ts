@@ -15,6 +15,19 @@ export function newGolferBody(email = `${unique('g')}@example.org`) {
   };
 }
 
+/** The same registration as the register page's form fields (strings, the terms box ticked). */
+export function newGolferFormOf(body: ReturnType<typeof newGolferBody>): Record<string, string> {
+  return {
+    registrationType: body.registrationType,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    phone: body.phone,
+    estimatedScore: String(body.estimatedScore),
+    termsAccepted: 'on',
+  };
+}
+
 /** Posts a Stripe event to the webhook as Stripe would; a null signature leaves the Stripe-Signature header out. */
 export function postWebhook({ payload, signature }: { payload: string; signature: string | null }) {
   return call(

@@ -14,6 +14,14 @@ async function json(res: Response) {
   return res.json();
 }
 
+/** POST /api/rounds with a JSON body, as the user of `cookie`. */
+const postRound = (cookie: string, body: unknown) =>
+  call(apiRoundsPost, request('/api/rounds', { cookie, json: body }));
+
+/** A form posted to the /rounds page at `url` (with its dialog's query), as the user of `cookie`. */
+const postForm = (cookie: string, url: string, form: Record<string, string>) =>
+  call(pageAction, request(url, { cookie, form }));
+
 describe('/api/rounds', () => {
   it('answers anonymous requests with 401 JSON', async () => {
     const res = await call(apiRoundsBySeason, request('/api/rounds/season/2025'), { season: '2025' });
@@ -27,21 +35,15 @@ describe('/api/rounds', () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
     const course = await newCourse(36);
-    const res = await call(
-      apiRoundsPost,
-      request('/api/rounds', {
-        cookie,
-        json: {
-          golferId: golfer.id,
-          courseId: course.id,
-          date: '2025-06-02',
-          season: 2025,
-          grossScore: 45,
-          points: 8,
-          notes: 'windy',
-        },
-      }),
-    );
+    const res = await postRound(cookie, {
+      golferId: golfer.id,
+      courseId: course.id,
+      date: '2025-06-02',
+      season: 2025,
+      grossScore: 45,
+      points: 8,
+      notes: 'windy',
+    });
     expect(res.status).toBe(201);
     expect(await json(res)).toEqual({
       id: expect.any(Number),
@@ -61,13 +63,14 @@ describe('/api/rounds', () => {
   it('takes the season from the date when it is left out, and null optional fields as absent', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const res = await call(
-      apiRoundsPost,
-      request('/api/rounds', {
-        cookie,
-        json: { golferId: golfer.id, date: '2024-07-01', grossScore: '40', courseId: null, points: null, notes: '' },
-      }),
-    );
+    const res = await postRound(cookie, {
+      golferId: golfer.id,
+      date: '2024-07-01',
+      grossScore: '40',
+      courseId: null,
+      points: null,
+      notes: '',
+    });
     expect(res.status).toBe(201);
     expect(await json(res)).toMatchObject({ season: 2024, grossScore: 40, courseId: null, points: null, notes: null });
   });
@@ -90,7 +93,7 @@ describe('/api/rounds', () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
     const body = { golferId: golfer.id, date: '2025-06-09', grossScore: 40, ...change };
-    const res = await call(apiRoundsPost, request('/api/rounds', { cookie, json: body }));
+    const res = await postRound(cookie, body);
     expect(res.status).toBe(400);
     const answer = await json(res);
     expect(answer.message).toBe('Invalid round');
@@ -101,22 +104,13 @@ describe('/api/rounds', () => {
   it('refuses a golfer or course that does not exist with a clear message', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const res = await call(
-      apiRoundsPost,
-      request('/api/rounds', {
-        cookie,
-        json: { golferId: golfer.id, courseId: 999999, date: '2025-06-09', grossScore: 40 },
-      }),
-    );
+    const res = await postRound(cookie, { golferId: golfer.id, courseId: 999999, date: '2025-06-09', grossScore: 40 });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({
       message: 'Course #999999 does not exist',
       errors: { courseId: ['Course #999999 does not exist'] },
     });
-    const noGolfer = await call(
-      apiRoundsPost,
-      request('/api/rounds', { cookie, json: { golferId: 999999, date: '2025-06-09', grossScore: 40 } }),
-    );
+    const noGolfer = await postRound(cookie, { golferId: 999999, date: '2025-06-09', grossScore: 40 });
     expect(noGolfer.status).toBe(400);
     expect((await json(noGolfer)).errors.golferId).toEqual(['Golfer #999999 does not exist']);
     expect(await db.round.count({ where: { golferId: golfer.id } })).toBe(0);
@@ -250,22 +244,16 @@ describe('/rounds page', () => {
   it('records, updates and deletes through the form intents with toasts', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const created = await call(
-      pageAction,
-      request('/rounds?season=2025&action=new', {
-        cookie,
-        form: {
-          intent: 'create',
-          golferId: String(golfer.id),
-          courseId: '',
-          date: '2025-06-16',
-          season: '2025',
-          grossScore: '43',
-          points: '',
-          notes: '',
-        },
-      }),
-    );
+    const created = await postForm(cookie, '/rounds?season=2025&action=new', {
+      intent: 'create',
+      golferId: String(golfer.id),
+      courseId: '',
+      date: '2025-06-16',
+      season: '2025',
+      grossScore: '43',
+      points: '',
+      notes: '',
+    });
     expect(created.status).toBe(302);
     expect(created.headers.get('Location')).toBe('/rounds?season=2025');
     expect(created.headers.get('Set-Cookie')).toContain('__league_session');
@@ -279,21 +267,15 @@ describe('/rounds page', () => {
       netScore: 43,
     });
 
-    const updated = await call(
-      pageAction,
-      request(`/rounds?season=2025&edit=${round.id}`, {
-        cookie,
-        form: {
-          intent: 'update',
-          id: String(round.id),
-          golferId: String(golfer.id),
-          date: '2025-06-16',
-          season: '2025',
-          grossScore: '38',
-          points: '23.5',
-        },
-      }),
-    );
+    const updated = await postForm(cookie, `/rounds?season=2025&edit=${round.id}`, {
+      intent: 'update',
+      id: String(round.id),
+      golferId: String(golfer.id),
+      date: '2025-06-16',
+      season: '2025',
+      grossScore: '38',
+      points: '23.5',
+    });
     expect(updated.status).toBe(302);
     expect(await db.round.findUniqueOrThrow({ where: { id: round.id } })).toMatchObject({
       grossScore: 38,
@@ -301,10 +283,10 @@ describe('/rounds page', () => {
       hcpIndexAfter: 2,
     });
 
-    const deleted = await call(
-      pageAction,
-      request(`/rounds?season=2025&delete=${round.id}`, { cookie, form: { intent: 'delete', id: String(round.id) } }),
-    );
+    const deleted = await postForm(cookie, `/rounds?season=2025&delete=${round.id}`, {
+      intent: 'delete',
+      id: String(round.id),
+    });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get('Location')).toBe('/rounds?season=2025');
     expect(await db.round.count({ where: { id: round.id } })).toBe(0);
@@ -313,33 +295,27 @@ describe('/rounds page', () => {
   it('answers a bad form with 400 and its field messages, saving nothing', async () => {
     const { cookie } = await signIn();
     const golfer = await newGolfer();
-    const res = await call(
-      pageAction,
-      request('/rounds', {
-        cookie,
-        form: { intent: 'create', golferId: String(golfer.id), date: '2025-06-31', season: '2025', grossScore: '300' },
-      }),
-    );
+    const res = await postForm(cookie, '/rounds', {
+      intent: 'create',
+      golferId: String(golfer.id),
+      date: '2025-06-31',
+      season: '2025',
+      grossScore: '300',
+    });
     expect(res.status).toBe(400);
     const { result } = await json(res);
     expect(result.error).toMatchObject({
       date: ['Enter a real calendar date (yyyy-mm-dd)'],
       grossScore: ['Gross score must be a whole number from 9 to 200'],
     });
-    const missingCourse = await call(
-      pageAction,
-      request('/rounds', {
-        cookie,
-        form: {
-          intent: 'create',
-          golferId: String(golfer.id),
-          courseId: '999999',
-          date: '2025-06-30',
-          season: '2025',
-          grossScore: '40',
-        },
-      }),
-    );
+    const missingCourse = await postForm(cookie, '/rounds', {
+      intent: 'create',
+      golferId: String(golfer.id),
+      courseId: '999999',
+      date: '2025-06-30',
+      season: '2025',
+      grossScore: '40',
+    });
     expect(missingCourse.status).toBe(400);
     expect((await json(missingCourse)).result.error).toMatchObject({
       '': ['Course #999999 does not exist'],
@@ -350,10 +326,7 @@ describe('/rounds page', () => {
 
   it('answers a delete of a missing round with 404 and a message for the dialog', async () => {
     const { cookie } = await signIn();
-    const res = await call(
-      pageAction,
-      request('/rounds?delete=999999', { cookie, form: { intent: 'delete', id: '999999' } }),
-    );
+    const res = await postForm(cookie, '/rounds?delete=999999', { intent: 'delete', id: '999999' });
     expect(res.status).toBe(404);
     expect(await json(res)).toEqual({ intent: 'delete', message: 'Round not found' });
   });

@@ -73,20 +73,10 @@ describe('GET and POST /api/seasons', () => {
   });
 
   it('creates a season (201) with a schedule copied from another, rain-outs cleared', async () => {
-    const created = await createSeasonAs(admin, {
-      year: 2041,
-      feeCents: 17500,
-      registrationOpens: '2041-03-01',
-      registrationCloses: '2041-05-31',
-      copyFrom: 2025,
-    });
+    const fields = { year: 2041, feeCents: 17500, registrationOpens: '2041-03-01', registrationCloses: '2041-05-31' };
+    const created = await createSeasonAs(admin, { ...fields, copyFrom: 2025 });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
-      year: 2041,
-      feeCents: 17500,
-      registrationOpens: '2041-03-01',
-      registrationCloses: '2041-05-31',
-    });
+    expect(created.body).toMatchObject(fields);
     const { status, body } = await answer(
       await call(seasonLoader, request(seasonPath(2041), { cookie: member }), { year: '2041' }),
     );
@@ -170,14 +160,10 @@ describe('GET, PUT and DELETE /api/seasons/{year}', () => {
     await createSeasonAs(admin, { year: 2044, feeCents: 15000 });
     const put = (body: Json, cookie = admin, year = '2044') =>
       call(seasonAction, request(seasonPath(year), { method: 'PUT', json: body, cookie }), { year }).then(answer);
-    const updated = await put({ feeCents: 18000, registrationOpens: '2044-02-01', registrationCloses: '2044-04-30' });
+    const fields = { feeCents: 18000, registrationOpens: '2044-02-01', registrationCloses: '2044-04-30' };
+    const updated = await put(fields);
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({
-      year: 2044,
-      feeCents: 18000,
-      registrationOpens: '2044-02-01',
-      registrationCloses: '2044-04-30',
-    });
+    expect(updated.body).toMatchObject({ year: 2044, ...fields });
     expect((await put({ feeCents: 18000, registrationOpens: null, registrationCloses: null })).body).toMatchObject({
       registrationOpens: null,
       registrationCloses: null,

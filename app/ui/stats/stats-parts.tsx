@@ -10,6 +10,15 @@ import { formatCount } from '~/domain/format';
 
 export const statsLink = 'font-medium text-emerald-700 underline underline-offset-2 hover:text-emerald-900';
 
+/** The way back from a golfer's, a night's or the playoffs page to its season's standings. */
+export function StandingsLink({ season }: { season: number }) {
+  return (
+    <Link to={`/stats?season=${season}`} className={`${statsLink} text-sm`}>
+      ← {season} standings
+    </Link>
+  );
+}
+
 /**
  * The look of every cell and link of a stats table, set once on the `<table>`: a row is plain `<tr><td>…</td></tr>`,
  * so a page of many rows stays small (docs/decisions/076-stats-pages-at-scale.md). Headers wrap and are smaller on a
