@@ -5,6 +5,7 @@ import { ADMIN } from '../../playwright.config';
 import { createCourse } from '../../app/models/courses.server';
 import { createSeason, deleteSeason, updateSeason } from '../../app/models/seasons.server';
 import { claimYear, expect, test, unique } from './fixtures';
+import { rawGet } from './raw-get';
 
 /**
  * The public page cache through the real server (docs/decisions/068-public-page-cache.md): an anonymous visitor's
@@ -73,26 +74,6 @@ test('admin pages and writes are never cached', async ({ baseURL }) => {
   expect(admin.headers()['x-page-cache']).toBeUndefined();
   await anonymous.dispose();
 });
-
-/** A GET with exactly this Accept-Encoding (none when undefined), its body as it came over the wire. */
-function rawGet(
-  url: string,
-  acceptEncoding?: string,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
 
 /** The body decompressed as its Content-Encoding says. */
 function decoded(answer: { headers: http.IncomingHttpHeaders; body: Buffer }): string {

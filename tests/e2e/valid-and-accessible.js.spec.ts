@@ -72,7 +72,6 @@ const statsGolfersAndCourses = (d: {
   { url: `/stats/results/${d.night}` },
   { url: `/stats/playoffs?season=${d.year}` },
   { url: `/stats/golfers/${d.golferId}?season=${d.year}` },
-  { url: `/stats/playoffs?season=${d.year}` },
   { url: `/golfers?q=${d.lastName}` },
   { url: '/golfers?action=new', dialog: 'Add New Golfer' },
   { url: `/golfers?edit=${d.golferId}`, dialog: 'Edit Golfer' },
