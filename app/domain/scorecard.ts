@@ -1,0 +1,139 @@
+/**
+ * Scorecard rules (docs/product/scorecards.md, SPEC-3 §D1–§D2): a course's holes, the double-par cap on a hole,
+ * handicap strokes given on the hardest holes by stroke index, and a card's running totals. Pure functions.
+ */
+import { MAX_SCORE_PAR_MULTIPLE } from './league-rules';
+
+/** A course has 9 or 18 holes. */
+export const HOLE_COUNTS = [9, 18] as const;
+export const HOLE_PAR_MIN = 3;
+export const HOLE_PAR_MAX = 6;
+/** Strokes a golfer may enter on one hole. */
+export const HOLE_STROKES_MIN = 1;
+export const HOLE_STROKES_MAX = 20;
+
+export type HoleSpec = { number: number; par: number; strokeIndex: number };
+
+/** The most a hole counts: 'Maximum score is double par'. */
+export function holeCap(par: number): number {
+  return MAX_SCORE_PAR_MULTIPLE * par;
+}
+
+export function cappedMessage(cap: number): string {
+  return `Capped at ${cap}: double par`;
+}
+
+/** The strokes stored for an entry: at most double par, and whether the entry was cut to that. */
+export function capStrokes(entered: number, par: number): { strokes: number; capped: boolean } {
+  const cap = holeCap(par);
+  return entered > cap ? { strokes: cap, capped: true } : { strokes: entered, capped: false };
+}
+
+/**
+ * What is wrong with a course's holes, per field (`holes` for the set, `hole{n}` for one hole); empty when they are
+ * 9 or 18 holes numbered 1 to n, each par from 3 to 6, and stroke indexes 1 to n each used once.
+ */
+export function holesProblems(holes: readonly HoleSpec[]): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  const n = holes.length;
+  if (!(HOLE_COUNTS as readonly number[]).includes(n)) {
+    problems.holes = ['A course has 9 or 18 holes'];
+    return problems;
+  }
+  const numbers = holes.map((h) => h.number).sort((a, b) => a - b);
+  if (numbers.some((number, i) => number !== i + 1)) problems.holes = [`Holes are numbered 1 to ${n}, each once`];
+  const seen = new Map<number, number>();
+  for (const hole of holes) {
+    const messages: string[] = [];
+    if (!Number.isInteger(hole.par) || hole.par < HOLE_PAR_MIN || hole.par > HOLE_PAR_MAX)
+      messages.push(`Hole ${hole.number}: par must be a whole number from ${HOLE_PAR_MIN} to ${HOLE_PAR_MAX}`);
+    if (!Number.isInteger(hole.strokeIndex) || hole.strokeIndex < 1 || hole.strokeIndex > n)
+      messages.push(`Hole ${hole.number}: stroke index must be a whole number from 1 to ${n}`);
+    else if (seen.has(hole.strokeIndex))
+      messages.push(
+        `Hole ${hole.number}: stroke index ${hole.strokeIndex} is already hole ${seen.get(hole.strokeIndex)}'s`,
+      );
+    else seen.set(hole.strokeIndex, hole.number);
+    if (messages.length > 0) problems[`hole${hole.number}`] = messages;
+  }
+  return problems;
+}
+
+/** The course par is the sum of its holes' pars. */
+export function parOfHoles(holes: readonly { par: number }[]): number {
+  return holes.reduce((sum, hole) => sum + hole.par, 0);
+}
+
+/**
+ * Handicap strokes on each hole, in the order of `strokeIndexes` (the holes' stroke indexes, 1 to n): a handicap of
+ * h over n holes gives every hole floor(h / n) strokes and one more to the h mod n hardest holes (stroke index 1 up).
+ * A plus handicap (below 0) gives strokes back, starting on the easiest hole (stroke index n down). The strokes always
+ * add up to the handicap, so the card's net is the round's net (gross − handicap).
+ */
+export function handicapStrokes(handicap: number, strokeIndexes: readonly number[]): number[] {
+  const n = strokeIndexes.length;
+  if (n === 0) return [];
+  const size = Math.abs(handicap);
+  const base = Math.floor(size / n);
+  const extra = size % n;
+  const sign = handicap < 0 ? -1 : 1;
+  return strokeIndexes.map((si) => {
+    const getsExtra = handicap < 0 ? si > n - extra : si <= extra;
+    const strokes = sign * (base + (getsExtra ? 1 : 0));
+    return strokes === 0 ? 0 : strokes;
+  });
+}
+
+export type CardLine = {
+  /** Holes with strokes entered. */
+  thru: number;
+  gross: number;
+  /** Gross less the handicap strokes of the holes played; the round's net once every hole is in. */
+  net: number;
+  /** Strokes against the par of the holes played (+3, −1). */
+  toPar: number;
+  complete: boolean;
+};
+
+/**
+ * One golfer's running totals on a card: `strokes[i]` is hole `holes[i]`'s stored (capped) strokes, null when empty;
+ * `handicap` null counts as 0 (a golfer without history plays off scratch, as a round without one is netted).
+ */
+export function cardLine(
+  holes: readonly HoleSpec[],
+  strokes: readonly (number | null)[],
+  handicap: number | null,
+): CardLine {
+  const given = handicapStrokes(
+    handicap ?? 0,
+    holes.map((h) => h.strokeIndex),
+  );
+  let thru = 0;
+  let gross = 0;
+  let received = 0;
+  let par = 0;
+  holes.forEach((hole, i) => {
+    const value = strokes[i];
+    if (value === null || value === undefined) return;
+    thru += 1;
+    gross += value;
+    received += given[i];
+    par += hole.par;
+  });
+  return { thru, gross, net: gross - received, toPar: gross - par, complete: thru === holes.length };
+}
+
+export function thruLabel(thru: number): string {
+  return `Thru ${thru}`;
+}
+
+export const SCORECARD_STATES = ['open', 'submitted', 'attested'] as const;
+export type ScorecardState = (typeof SCORECARD_STATES)[number];
+
+/** A group's card as the administrators' game-night page names it (SPEC-3 §D3). */
+export function scorecardStatus(state: ScorecardState | null, thru: number): string {
+  if (state === 'attested') return 'Attested';
+  if (state === 'submitted') return 'Submitted';
+  if (state === null || thru === 0) return 'Not started';
+  return `Thru ${thru}`;
+}
