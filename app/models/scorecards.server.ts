@@ -1,0 +1,728 @@
+import { createRound, deleteRound, RoundTakenError } from '~/models/rounds.server';
+import { currentHandicaps, seasonOfDate } from '~/models/handicaps.server';
+import { listHoles, type HoleRow } from '~/models/holes.server';
+import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { inTransaction } from '~/db/transaction.server';
+import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/domain/errors';
+import { formatLeagueDateTime, formatRoundDate, todayInLeague } from '~/domain/season';
+import {
+  capStrokes,
+  cappedMessage,
+  cardLine,
+  scorecardStatus,
+  type CardLine,
+  type ScorecardState,
+} from '~/domain/scorecard';
+import { addDays, format, parseISO } from 'date-fns';
+
+/**
+ * Scorecards (SPEC-3 §D2–§D3, docs/product/scorecards.md, docs/decisions/121-scorecards.md): one card per league
+ * night and tee-time group, its hole scores (one row per golfer and hole, the later write winning), 'Submit card',
+ * 'Attest' (or an administrator's 'Confirm'), which writes the rounds through createRound in one transaction, and
+ * the administrators' reopen and 'Did not finish'.
+ */
+
+/** Who writes: a golfer of the group (golferId) or an administrator (actor). `name` is what other phones are told. */
+export type Scorer = { name: string; golferId: number | null; actor: Actor | null };
+
+/** One hole entry as a phone or a form sends it. `clientId` is made by the phone, once per entry. */
+export type HoleWrite = { clientId: string; golferId: number; hole: number; strokes: number; enteredAt?: Date };
+
+export type HoleWriteResult = {
+  clientId: string;
+  golferId: number;
+  hole: number;
+  /** stored: this write is what the hole holds; duplicate: it already was (a resend); superseded: a later write won. */
+  status: 'stored' | 'duplicate' | 'superseded';
+  /** What the hole holds now. */
+  strokes: number;
+  /** 'Capped at {n}: double par' when the entry was more than double par. */
+  capped: string | null;
+  /** 'Changed by {name} at {h:mm a}' when another write is what the hole holds. */
+  changed: string | null;
+};
+
+export type CardGolfer = { golferId: number; name: string; handicap: number | null; didNotFinish: boolean };
+export type CardScore = { golferId: number; hole: number; strokes: number; writtenBy: string; writtenAt: string };
+
+export type ScorecardView = {
+  date: string;
+  teeTimeId: number;
+  time: string;
+  id: number | null;
+  state: ScorecardState;
+  courseId: number | null;
+  courseName: string | null;
+  holes: HoleRow[];
+  golfers: CardGolfer[];
+  scores: CardScore[];
+  lines: Record<number, CardLine>;
+  scorerName: string | null;
+  submittedBy: string | null;
+  submittedByGolferId: number | null;
+  attestedBy: string | null;
+  /** Golfers may still write: the card is open and the night is not closed. */
+  closedMessage: string | null;
+};
+
+const NOT_SCORABLE = 'No course has holes yet: scores of this night are entered as totals on the Rounds page';
+
+/** The night's card stays open to golfers until the end of the next day, so a card finished after midnight goes in. */
+export function nightClosed(date: string, now: Date = new Date()): boolean {
+  const lastDay = format(addDays(parseISO(date), 1), 'yyyy-MM-dd');
+  return todayInLeague(now) > lastDay;
+}
+
+function closedNightMessage(date: string): string {
+  return `The night of ${formatRoundDate(date)} is closed: ask an administrator to change its scores`;
+}
+
+export function changedMessage(name: string, at: Date): string {
+  return `Changed by ${name} at ${formatLeagueDateTime(at, 'h:mm a')}`;
+}
+
+type Group = { teeTimeId: number; time: string; season: number; golferIds: number[] };
+
+function seasonOf(date: string): number {
+  const season = seasonOfDate(date);
+  if (season === null) throw new InvalidError('Enter a real calendar date (yyyy-mm-dd)');
+  return season;
+}
+
+function groupOf(slot: {
+  id: number;
+  time: string;
+  season: number;
+  golfer1Id: number | null;
+  golfer2Id: number | null;
+  golfer3Id: number | null;
+  golfer4Id: number | null;
+}): Group {
+  const golferIds = [slot.golfer1Id, slot.golfer2Id, slot.golfer3Id, slot.golfer4Id].filter(
+    (id): id is number => id !== null,
+  );
+  return { teeTimeId: slot.id, time: slot.time, season: slot.season, golferIds };
+}
+
+/** The tee-time group a golfer plays in on `date` (their standing tee time of the date's season), or null. */
+export async function findGolferGroup(golferId: number, date: string, client: Tx = db): Promise<Group | null> {
+  const slot = await client.teeTime.findFirst({
+    where: {
+      season: seasonOf(date),
+      OR: [{ golfer1Id: golferId }, { golfer2Id: golferId }, { golfer3Id: golferId }, { golfer4Id: golferId }],
+    },
+    orderBy: { time: 'asc' },
+  });
+  return slot ? groupOf(slot) : null;
+}
+
+async function requireGroup(teeTimeId: number, date: string, client: Tx): Promise<Group> {
+  const slot = await client.teeTime.findUnique({ where: { id: teeTimeId } });
+  if (!slot || slot.season !== seasonOf(date)) throw new NotFoundError('Group not found for this night');
+  return groupOf(slot);
+}
+
+/**
+ * The course a night's new card is played on: the course of the night's other cards, else the course with holes
+ * a card used last, else the first course with holes; null when no course has holes (the night is scored by totals).
+ */
+async function courseForNight(date: string, client: Tx): Promise<number | null> {
+  const sameNight = await client.scorecard.findFirst({
+    where: { date, courseId: { not: null } },
+    select: { courseId: true },
+    orderBy: { id: 'asc' },
+  });
+  if (sameNight) return sameNight.courseId;
+  const last = await client.scorecard.findFirst({
+    where: { courseId: { not: null }, course: { holes: { some: {} } } },
+    select: { courseId: true },
+    orderBy: { id: 'desc' },
+  });
+  if (last) return last.courseId;
+  const first = await client.course.findFirst({
+    where: { holes: { some: {} } },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+  });
+  return first?.id ?? null;
+}
+
+/**
+ * The card of a group on a night, made when first needed (outside any transaction: two phones opening it at once
+ * both end up with the one row the unique (date, tee time) lets through).
+ */
+export async function ensureScorecard(date: string, teeTimeId: number): Promise<number> {
+  const found = await db.scorecard.findUnique({ where: { date_teeTimeId: { date, teeTimeId } }, select: { id: true } });
+  if (found) return found.id;
+  await requireGroup(teeTimeId, date, db);
+  const courseId = await courseForNight(date, db);
+  if (courseId === null) throw new ConflictError(NOT_SCORABLE);
+  try {
+    const created = await db.scorecard.create({ data: { date, teeTimeId, courseId }, select: { id: true } });
+    return created.id;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const again = await db.scorecard.findUnique({
+      where: { date_teeTimeId: { date, teeTimeId } },
+      select: { id: true },
+    });
+    return again!.id;
+  }
+}
+
+/**
+ * An administrator starts a night on a course: every group of the night with golfers gets its card on that course,
+ * and the night's cards that hold no scores yet move to it. A course without holes cannot be scored by hole.
+ */
+export async function startNight(date: string, courseId: number, actor: Actor): Promise<number> {
+  const season = seasonOf(date);
+  return inTransaction(db, async (tx) => {
+    const holes = await listHoles(courseId, tx);
+    if (holes.length === 0) throw new InvalidError('This course has no holes yet: fill them in on the Courses page');
+    const slots = await tx.teeTime.findMany({
+      where: {
+        season,
+        OR: [
+          { golfer1Id: { not: null } },
+          { golfer2Id: { not: null } },
+          { golfer3Id: { not: null } },
+          { golfer4Id: { not: null } },
+        ],
+      },
+      select: { id: true },
+    });
+    const existing = await tx.scorecard.findMany({ where: { date }, select: { teeTimeId: true } });
+    const have = new Set(existing.map((c) => c.teeTimeId));
+    const missing = slots.filter((s) => !have.has(s.id));
+    if (missing.length > 0)
+      await tx.scorecard.createMany({ data: missing.map((s) => ({ date, teeTimeId: s.id, courseId })) });
+    await tx.scorecard.updateMany({
+      where: { date, state: 'open', holeScores: { none: {} }, NOT: { courseId } },
+      data: { courseId },
+    });
+    await recordAudit(
+      tx,
+      actor,
+      auditNote({
+        action: 'update',
+        entity: 'scorecard',
+        entityId: date,
+        summary: `Started the night of ${date} on course #${courseId}: ${missing.length} new cards`,
+      }),
+    );
+    return missing.length;
+  });
+}
+
+const cardSelect = {
+  id: true,
+  date: true,
+  teeTimeId: true,
+  courseId: true,
+  state: true,
+  scorerName: true,
+  submittedBy: true,
+  submittedByGolferId: true,
+  attestedBy: true,
+  course: { select: { courseName: true } },
+  didNotFinish: { select: { golferId: true } },
+} as const;
+
+/**
+ * Everything a card shows: the group's golfers (and anyone with scores on it) with their handicaps, the course's
+ * holes, the scores and each golfer's running line. A fixed number of queries.
+ */
+export async function getScorecard(
+  date: string,
+  teeTimeId: number,
+  client: Tx = db,
+  now: Date = new Date(),
+): Promise<ScorecardView> {
+  const group = await requireGroup(teeTimeId, date, client);
+  const card = await client.scorecard.findUnique({
+    where: { date_teeTimeId: { date, teeTimeId } },
+    select: cardSelect,
+  });
+  const courseId = card ? card.courseId : await courseForNight(date, client);
+  const holes = courseId === null ? [] : await listHoles(courseId, client);
+  const courseName = card
+    ? (card.course?.courseName ?? null)
+    : courseId === null
+      ? null
+      : ((await client.course.findUnique({ where: { id: courseId }, select: { courseName: true } }))?.courseName ??
+        null);
+  const scores = card
+    ? await client.holeScore.findMany({
+        where: { scorecardId: card.id },
+        select: { golferId: true, holeNumber: true, strokes: true, writtenBy: true, writtenAt: true },
+      })
+    : [];
+  const ids = [...new Set([...group.golferIds, ...scores.map((s) => s.golferId)])];
+  const [names, handicaps] = await Promise.all([
+    client.golfer.findMany({ where: { id: { in: ids } }, select: { id: true, fullName: true } }),
+    currentHandicaps(client, ids),
+  ]);
+  const nameOf = new Map(names.map((g) => [g.id, g.fullName]));
+  const dnf = new Set(card?.didNotFinish.map((d) => d.golferId) ?? []);
+  const golfers = ids
+    .filter((id) => nameOf.has(id))
+    .map((id) => ({
+      golferId: id,
+      name: nameOf.get(id)!,
+      handicap: handicaps.get(id) ?? null,
+      didNotFinish: dnf.has(id),
+    }));
+  const lines: Record<number, CardLine> = {};
+  for (const golfer of golfers) {
+    const byHole = new Map(scores.filter((s) => s.golferId === golfer.golferId).map((s) => [s.holeNumber, s.strokes]));
+    lines[golfer.golferId] = cardLine(
+      holes,
+      holes.map((h) => byHole.get(h.number) ?? null),
+      golfer.handicap,
+    );
+  }
+  const state = (card?.state ?? 'open') as ScorecardState;
+  return {
+    date,
+    teeTimeId,
+    time: group.time,
+    id: card?.id ?? null,
+    state,
+    courseId,
+    courseName,
+    holes,
+    golfers,
+    scores: scores.map((s) => ({
+      golferId: s.golferId,
+      hole: s.holeNumber,
+      strokes: s.strokes,
+      writtenBy: s.writtenBy,
+      writtenAt: s.writtenAt.toISOString(),
+    })),
+    lines,
+    scorerName: card?.scorerName ?? null,
+    submittedBy: card?.submittedBy ?? null,
+    submittedByGolferId: card?.submittedByGolferId ?? null,
+    attestedBy: card?.attestedBy ?? null,
+    closedMessage:
+      courseId === null
+        ? NOT_SCORABLE
+        : state !== 'open'
+          ? closedCardMessage(state, card!)
+          : nightClosed(date, now)
+            ? closedNightMessage(date)
+            : null,
+  };
+}
+
+function closedCardMessage(state: ScorecardState, card: { submittedBy: string | null; attestedBy: string | null }) {
+  if (state === 'attested') return `This card is closed: attested by ${card.attestedBy ?? 'an administrator'}`;
+  return `This card was submitted by ${card.submittedBy ?? 'an administrator'}: it waits for another golfer to attest`;
+}
+
+/** The card for a write, locked: on PostgreSQL the update holds the row until the transaction ends. */
+async function lockCard(tx: Tx, scorecardId: number, scorerName: string | null) {
+  const card = await tx.scorecard.update({
+    where: { id: scorecardId },
+    data: scorerName === null ? { updatedAt: new Date() } : { scorerName },
+    select: { ...cardSelect, teeTime: true },
+  });
+  return { card, group: groupOf(card.teeTime) };
+}
+
+function checkScorerOf(group: Group, scorer: Scorer): void {
+  if (scorer.actor === null && (scorer.golferId === null || !group.golferIds.includes(scorer.golferId)))
+    throw new ForbiddenError("This is another group's card: you can keep score only for your own group");
+}
+
+/**
+ * Stores hole entries in order, in one transaction. Each entry is taken once (a resend with the same client id
+ * changes nothing); when the hole already holds a later entry (by when it was entered, never later than now), that
+ * one stays and the answer says who changed it and when. An administrator's entry is always the latest. Every entry
+ * is checked first (strokes 1 to 20, a hole of the course, a golfer of the group): one bad entry stores nothing.
+ */
+export async function writeHoleScores(
+  date: string,
+  teeTimeId: number,
+  writes: readonly HoleWrite[],
+  scorer: Scorer,
+  now: Date = new Date(),
+): Promise<HoleWriteResult[]> {
+  if (writes.length === 0) return [];
+  const scorecardId = await ensureScorecard(date, teeTimeId);
+  return inTransaction(db, async (tx) => {
+    const { card, group } = await lockCard(tx, scorecardId, scorer.name);
+    checkScorerOf(group, scorer);
+    const holes = card.courseId === null ? [] : await listHoles(card.courseId, tx);
+    const parOf = new Map(holes.map((h) => [h.number, h.par]));
+    const stored = await tx.holeScore.findMany({
+      where: { scorecardId, golferId: { in: [...new Set(writes.map((w) => w.golferId))] } },
+      select: {
+        id: true,
+        golferId: true,
+        holeNumber: true,
+        strokes: true,
+        clientId: true,
+        writtenAt: true,
+        writtenBy: true,
+      },
+    });
+    const members = new Set([...group.golferIds, ...stored.map((s) => s.golferId)]);
+    const problems: string[] = [];
+    for (const w of writes) {
+      if (!parOf.has(w.hole)) problems.push(`Hole ${w.hole} does not exist on this course`);
+      if (!members.has(w.golferId)) problems.push(`Golfer #${w.golferId} is not in this group`);
+      if (!Number.isInteger(w.strokes) || w.strokes < 1 || w.strokes > 20)
+        problems.push('Strokes must be a whole number from 1 to 20');
+    }
+    if (problems.length > 0) throw new InvalidError([...new Set(problems)].join('. '));
+    const byKey = new Map(stored.map((s) => [`${s.golferId}|${s.holeNumber}`, s]));
+    const results: HoleWriteResult[] = [];
+    const state = card.state as ScorecardState;
+    const closed =
+      state === 'attested' || (scorer.actor === null && state === 'submitted')
+        ? closedCardMessage(state, card)
+        : scorer.actor === null && nightClosed(date, now)
+          ? closedNightMessage(date)
+          : null;
+    for (const w of writes) {
+      const key = `${w.golferId}|${w.hole}`;
+      const existing = byKey.get(key);
+      const { strokes, capped } = capStrokes(w.strokes, parOf.get(w.hole)!);
+      const cappedText = capped ? cappedMessage(strokes) : null;
+      const base = { clientId: w.clientId, golferId: w.golferId, hole: w.hole };
+      if (existing && existing.clientId === w.clientId) {
+        results.push({ ...base, status: 'duplicate', strokes: existing.strokes, capped: cappedText, changed: null });
+        continue;
+      }
+      // A card that is closed takes nothing new; resends of what it holds (above) are answered as taken.
+      if (closed) throw new ConflictError(closed);
+      const writtenAt = scorer.actor !== null || !w.enteredAt || w.enteredAt > now ? now : w.enteredAt;
+      if (existing && existing.writtenAt > writtenAt) {
+        results.push({
+          ...base,
+          status: 'superseded',
+          strokes: existing.strokes,
+          capped: cappedText,
+          changed: changedMessage(existing.writtenBy, existing.writtenAt),
+        });
+        continue;
+      }
+      const data = { strokes, clientId: w.clientId, writtenAt, writtenBy: scorer.name };
+      const row = existing
+        ? await tx.holeScore.update({ where: { id: existing.id }, data, select: { id: true } })
+        : await tx.holeScore.create({
+            data: { scorecardId, golferId: w.golferId, holeNumber: w.hole, ...data },
+            select: { id: true },
+          });
+      byKey.set(key, { id: row.id, golferId: w.golferId, holeNumber: w.hole, ...data });
+      results.push({ ...base, status: 'stored', strokes, capped: cappedText, changed: null });
+    }
+    const changed = results.filter((r) => r.status === 'stored').length;
+    if (changed > 0 && scorer.actor)
+      await recordAudit(
+        tx,
+        scorer.actor,
+        auditNote({
+          action: 'update',
+          entity: 'scorecard',
+          entityId: String(scorecardId),
+          summary: `Entered ${changed} hole score${changed === 1 ? '' : 's'} on the ${group.time} card of ${date}`,
+        }),
+      );
+    return results;
+  });
+}
+
+/** Golfers whose card is not complete: an empty hole and not marked 'Did not finish'. */
+async function incompleteNames(
+  tx: Tx,
+  scorecardId: number,
+  group: Group,
+  dnf: Set<number>,
+  holeCount: number,
+): Promise<{ names: string[]; playing: number[]; grossOf: Map<number, number> }> {
+  const scores = await tx.holeScore.findMany({
+    where: { scorecardId, holeNumber: { lte: holeCount } },
+    select: { golferId: true, strokes: true },
+  });
+  const ids = [...new Set([...group.golferIds, ...scores.map((s) => s.golferId)])];
+  const count = new Map<number, number>();
+  const grossOf = new Map<number, number>();
+  for (const s of scores) {
+    count.set(s.golferId, (count.get(s.golferId) ?? 0) + 1);
+    grossOf.set(s.golferId, (grossOf.get(s.golferId) ?? 0) + s.strokes);
+  }
+  const missing = ids.filter((id) => !dnf.has(id) && (count.get(id) ?? 0) < holeCount);
+  const names = await tx.golfer.findMany({ where: { id: { in: missing } }, select: { fullName: true } });
+  return { names: names.map((n) => n.fullName), playing: ids.filter((id) => !dnf.has(id)), grossOf };
+}
+
+async function requireCardId(date: string, teeTimeId: number, client: Tx): Promise<number> {
+  const card = await client.scorecard.findUnique({
+    where: { date_teeTimeId: { date, teeTimeId } },
+    select: { id: true },
+  });
+  if (!card) throw new NotFoundError('This group has no scorecard on this night yet');
+  return card.id;
+}
+
+async function checkComplete(
+  tx: Tx,
+  card: { id: number; courseId: number | null; didNotFinish: { golferId: number }[] },
+  group: Group,
+) {
+  const holes = card.courseId === null ? [] : await listHoles(card.courseId, tx);
+  const dnf = new Set(card.didNotFinish.map((d) => d.golferId));
+  const result = await incompleteNames(tx, card.id, group, dnf, holes.length);
+  if (result.names.length > 0)
+    throw new ConflictError(
+      `Every hole needs a score first: ${result.names.join(', ')} ${result.names.length === 1 ? 'has' : 'have'} empty holes (an administrator can mark a golfer 'Did not finish')`,
+    );
+  return result;
+}
+
+/** 'Submit card': a golfer of the group (or an administrator) hands in a complete card for another golfer to attest. */
+export async function submitScorecard(
+  date: string,
+  teeTimeId: number,
+  scorer: Scorer,
+  now: Date = new Date(),
+): Promise<void> {
+  const scorecardId = await requireCardId(date, teeTimeId, db);
+  await inTransaction(db, async (tx) => {
+    const { card, group } = await lockCard(tx, scorecardId, null);
+    checkScorerOf(group, scorer);
+    if (card.state !== 'open') throw new ConflictError(closedCardMessage(card.state as ScorecardState, card));
+    if (scorer.actor === null && nightClosed(date, now)) throw new ConflictError(closedNightMessage(date));
+    await checkComplete(tx, card, group);
+    await tx.scorecard.update({
+      where: { id: scorecardId },
+      data: {
+        state: 'submitted',
+        submittedBy: scorer.name,
+        submittedByGolferId: scorer.golferId,
+        submittedAt: new Date(),
+      },
+    });
+  });
+}
+
+/**
+ * 'Attest' by another golfer of the group, or an administrator's 'Confirm' (a submitted or open card): every golfer
+ * who finished gets their round (gross = the sum of the capped holes) through createRound, as an administrator's
+ * round is recorded, so handicaps and calculated points follow; all in one transaction, or nothing.
+ */
+export async function attestScorecard(
+  date: string,
+  teeTimeId: number,
+  scorer: Scorer,
+  now: Date = new Date(),
+): Promise<void> {
+  const scorecardId = await requireCardId(date, teeTimeId, db);
+  await inTransaction(db, async (tx) => {
+    const { card, group } = await lockCard(tx, scorecardId, null);
+    checkScorerOf(group, scorer);
+    if (card.state === 'attested') throw new ConflictError(closedCardMessage('attested', card));
+    if (scorer.actor === null) {
+      if (card.state !== 'submitted') throw new ConflictError("The card must be submitted ('Submit card') first");
+      if (card.submittedByGolferId === scorer.golferId)
+        throw new ConflictError('Another golfer of the group attests the card you submitted');
+      if (nightClosed(date, now)) throw new ConflictError(closedNightMessage(date));
+    }
+    const { playing, grossOf } = await checkComplete(tx, card, group);
+    const names = new Map(
+      (await tx.golfer.findMany({ where: { id: { in: playing } }, select: { id: true, fullName: true } })).map((g) => [
+        g.id,
+        g.fullName,
+      ]),
+    );
+    for (const golferId of playing) {
+      try {
+        await createRound(
+          {
+            golferId,
+            courseId: card.courseId ?? undefined,
+            date,
+            season: seasonOf(date),
+            grossScore: grossOf.get(golferId)!,
+          },
+          scorer.actor,
+          tx,
+        );
+      } catch (error) {
+        if (error instanceof RoundTakenError)
+          throw new ConflictError(
+            `${names.get(golferId)} already has a round on ${formatRoundDate(date)}: delete it on the Rounds page or reopen the card there`,
+          );
+        throw error;
+      }
+    }
+    await tx.scorecard.update({
+      where: { id: scorecardId },
+      data: { state: 'attested', attestedBy: scorer.name, attestedAt: new Date() },
+    });
+  });
+}
+
+/**
+ * An administrator reopens a submitted or attested card; an attested card's rounds (the rounds of its golfers on
+ * that night) are deleted as a round is deleted, so attesting again writes them afresh.
+ */
+export async function reopenScorecard(date: string, teeTimeId: number, actor: Actor): Promise<void> {
+  const scorecardId = await requireCardId(date, teeTimeId, db);
+  await inTransaction(db, async (tx) => {
+    const { card, group } = await lockCard(tx, scorecardId, null);
+    if (card.state === 'open') throw new ConflictError('This card is already open');
+    if (card.state === 'attested') {
+      const scored = await tx.holeScore.findMany({
+        where: { scorecardId },
+        select: { golferId: true },
+        distinct: ['golferId'],
+      });
+      const ids = [...new Set([...group.golferIds, ...scored.map((s) => s.golferId)])];
+      const rounds = await tx.round.findMany({ where: { date, golferId: { in: ids } }, select: { id: true } });
+      for (const round of rounds) await deleteRound(round.id, actor, tx);
+    }
+    await tx.scorecard.update({
+      where: { id: scorecardId },
+      data: {
+        state: 'open',
+        submittedBy: null,
+        submittedByGolferId: null,
+        submittedAt: null,
+        attestedBy: null,
+        attestedAt: null,
+      },
+    });
+    await recordAudit(
+      tx,
+      actor,
+      auditNote({
+        action: 'update',
+        entity: 'scorecard',
+        entityId: String(scorecardId),
+        summary: `Reopened the ${group.time} card of ${date}`,
+      }),
+    );
+  });
+}
+
+/** An administrator marks a golfer of an unattested card 'Did not finish' (or takes it back). */
+export async function setDidNotFinish(
+  date: string,
+  teeTimeId: number,
+  golferId: number,
+  didNotFinish: boolean,
+  actor: Actor,
+): Promise<void> {
+  const scorecardId = await ensureScorecard(date, teeTimeId);
+  await inTransaction(db, async (tx) => {
+    const { card, group } = await lockCard(tx, scorecardId, null);
+    if (card.state === 'attested') throw new ConflictError('Reopen the card to change it');
+    if (!group.golferIds.includes(golferId)) throw new InvalidError(`Golfer #${golferId} is not in this group`);
+    if (didNotFinish) {
+      const marked = card.didNotFinish.some((d) => d.golferId === golferId);
+      if (!marked) await tx.didNotFinish.create({ data: { scorecardId, golferId } });
+    } else {
+      await tx.didNotFinish.deleteMany({ where: { scorecardId, golferId } });
+    }
+    await recordAudit(
+      tx,
+      actor,
+      auditNote({
+        action: 'update',
+        entity: 'scorecard',
+        entityId: String(scorecardId),
+        summary: `${didNotFinish ? 'Marked' : 'Unmarked'} golfer #${golferId} 'Did not finish' on the ${group.time} card of ${date}`,
+      }),
+    );
+  });
+}
+
+export type NightGroup = {
+  teeTimeId: number;
+  time: string;
+  golfers: string[];
+  state: ScorecardState | null;
+  status: string;
+  thru: number;
+  scorerName: string | null;
+};
+
+/** The administrators' game-night list: every group of the night with its card's state and scorer. Four queries. */
+export async function listNightScorecards(date: string, client: Tx = db): Promise<NightGroup[]> {
+  const season = seasonOf(date);
+  const slots = await client.teeTime.findMany({
+    where: { season },
+    orderBy: { time: 'asc' },
+    include: {
+      golfer1: { select: { fullName: true } },
+      golfer2: { select: { fullName: true } },
+      golfer3: { select: { fullName: true } },
+      golfer4: { select: { fullName: true } },
+    },
+  });
+  const cards = await client.scorecard.findMany({
+    where: { date },
+    select: { id: true, teeTimeId: true, state: true, scorerName: true },
+  });
+  const counts = await client.holeScore.groupBy({
+    by: ['scorecardId', 'golferId'],
+    where: { scorecard: { date } },
+    _count: { _all: true },
+  });
+  const thruOf = new Map<number, number>();
+  for (const c of counts) thruOf.set(c.scorecardId, Math.max(thruOf.get(c.scorecardId) ?? 0, c._count._all));
+  const cardOf = new Map(cards.map((c) => [c.teeTimeId, c]));
+  return slots
+    .map((slot) => {
+      const golfers = [slot.golfer1, slot.golfer2, slot.golfer3, slot.golfer4].flatMap((g) => (g ? [g.fullName] : []));
+      const card = cardOf.get(slot.id);
+      const state = (card?.state ?? null) as ScorecardState | null;
+      const thru = card ? (thruOf.get(card.id) ?? 0) : 0;
+      return {
+        teeTimeId: slot.id,
+        time: slot.time,
+        golfers,
+        state,
+        status: scorecardStatus(state, thru),
+        thru,
+        scorerName: card?.scorerName ?? null,
+      };
+    })
+    .filter((g) => g.golfers.length > 0 || g.state !== null);
+}
+
+export type NightHoleScore = {
+  golferId: number;
+  teeTimeId: number;
+  hole: number;
+  /** Gross strokes, capped at double par. */
+  strokes: number;
+  state: ScorecardState;
+  courseId: number | null;
+};
+
+/** A night's hole scores, every card: per golfer and hole the gross strokes and the card's state. One query. */
+export async function listNightHoleScores(date: string, client: Tx = db): Promise<NightHoleScore[]> {
+  const rows = await client.holeScore.findMany({
+    where: { scorecard: { date } },
+    select: {
+      golferId: true,
+      holeNumber: true,
+      strokes: true,
+      scorecard: { select: { teeTimeId: true, state: true, courseId: true } },
+    },
+    orderBy: [{ golferId: 'asc' }, { holeNumber: 'asc' }],
+  });
+  return rows.map((r) => ({
+    golferId: r.golferId,
+    teeTimeId: r.scorecard.teeTimeId,
+    hole: r.holeNumber,
+    strokes: r.strokes,
+    state: r.scorecard.state as ScorecardState,
+    courseId: r.scorecard.courseId,
+  }));
+}
