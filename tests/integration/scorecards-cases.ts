@@ -44,7 +44,7 @@ export function scorecardCases(year: number, database: () => Db): void {
       null,
     );
     await m.setCourseHoles(course.id, NINE, null);
-    const golfers = [];
+    const golfers: { id: number; fullName: string }[] = [];
     for (const first of ['Ann', 'Bea', 'Cal', 'Dee']) {
       const golfer = await m.createGolfer({ firstName: first, lastName: `Card${year}n${night}` }, null);
       await m.createFlightAssignment({ golferId: golfer.id, season: year, flightNo: '1' }, null);
