@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { RowActions } from '~/ui/row-actions';
 import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
 import { CourseForm } from '~/ui/course-form';
+import { CourseHolesForm } from '~/ui/course-holes-form';
 import { DataTable, Td } from '~/ui/data-table';
 import { DownloadCsvLink } from '~/ui/download-csv-link';
 import { EmptyState, PageHeader } from '~/ui/page-header';
@@ -13,8 +14,11 @@ import { UrlDialog } from '~/ui/primitives/dialog';
 import { Spinner } from '~/ui/primitives/spinner';
 import { createCourse, deleteCourse, listCourses, updateCourse } from '~/models/courses.server';
 import { courseSchema } from '~/schemas/course';
+import { courseHolesSchema } from '~/schemas/holes';
+import { holesByCourse, setCourseHoles } from '~/models/holes.server';
 import { requireUser } from '~/web/auth.server';
-import { adminAction, crudIntents } from '~/web/admin-page.server';
+import { adminAction, crudIntents, intent } from '~/web/admin-page.server';
+import { requireId } from '~/web/id-param';
 import { revalidateUnlessDialog, withParam } from '~/ui/list-url';
 import { titled } from '~/ui/meta';
 import { useListPage } from '~/ui/use-list-page';
@@ -25,30 +29,45 @@ const BASE = '/courses';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return json({ courses: await listCourses() });
+  const courses = await listCourses();
+  const holes = await holesByCourse(courses.map((c) => c.id));
+  return json({ courses: courses.map((c) => ({ ...c, holes: holes.get(c.id) ?? [] })) });
 }
 
-export const shouldRevalidate = revalidateUnlessDialog();
+export const shouldRevalidate = revalidateUnlessDialog(['holes', 'count']);
 
 export async function action({ request }: ActionFunctionArgs) {
   return adminAction(request, {
     back: BASE,
-    intents: crudIntents({
-      noun: 'course',
-      schema: courseSchema,
-      create: async (value, actor) => void (await createCourse(value, actor)),
-      update: async (id, value, actor) => void (await updateCourse(id, value, actor)),
-      remove: deleteCourse,
-    }),
+    intents: {
+      ...crudIntents({
+        noun: 'course',
+        schema: courseSchema,
+        create: async (value, actor) => void (await createCourse(value, actor)),
+        update: async (id, value, actor) => void (await updateCourse(id, value, actor)),
+        remove: deleteCourse,
+      }),
+      // 'Holes' (SPEC-3 §D1): the course's 9 or 18 holes; its par becomes their sum.
+      holes: intent({
+        schema: courseHolesSchema,
+        run: async ({ value, actor, form, done }) => {
+          const id = requireId(form.get('id'), 'Course is required for holes');
+          await setCourseHoles(id, value.holes, actor);
+          return done(`Holes saved: ${value.holes.length} holes`);
+        },
+      }),
+    },
   });
 }
 
 export default function CoursesPage() {
   const { courses } = useLoaderData<typeof loader>();
-  const { dialog, editing, deleting, loading, resultFor } = useListPage({
+  const { dialog, editing, deleting, loading, resultFor, rowFor, params } = useListPage({
     rows: courses,
     actionData: useActionData<typeof action>(),
   });
+  const holesOf = rowFor('holes');
+  const holeCount = params.get('count') === '18' ? 18 : params.get('count') === '9' ? 9 : holesOf?.holes.length || 9;
 
   return (
     <div className="space-y-4">
@@ -63,12 +82,22 @@ export default function CoursesPage() {
       {courses.length === 0 ? (
         <EmptyState>No courses found. Add your first course to get started.</EmptyState>
       ) : (
-        <DataTable headers={['Course Name', 'Par', 'Length', 'Actions']}>
+        <DataTable headers={['Course Name', 'Par', 'Length', 'Holes', 'Actions']}>
           {courses.map((c) => (
             <tr key={c.id}>
               <Td className="font-medium">{c.courseName}</Td>
               <Td>{c.coursePar}</Td>
               <Td>{c.courseLength}</Td>
+              <Td>
+                <Link
+                  to={withParam(BASE, 'holes', c.id)}
+                  preventScrollReset
+                  className={buttonClass('secondary', 'sm')}
+                  aria-label={`Holes of ${c.courseName}`}
+                >
+                  {c.holes.length > 0 ? `Holes (${c.holes.length})` : 'Holes'}
+                </Link>
+              </Td>
               <Td>
                 <RowActions base={BASE} id={c.id} label={c.courseName} />
               </Td>
@@ -86,6 +115,26 @@ export default function CoursesPage() {
         <UrlDialog title="Edit Course" description="Update course information" closeTo={BASE}>
           {editing ? (
             <CourseForm key={editing.id} course={editing} lastResult={resultFor('update')} closeTo={BASE} />
+          ) : (
+            <p>Course not found.</p>
+          )}
+        </UrlDialog>
+      ) : null}
+      {holesOf !== undefined ? (
+        <UrlDialog
+          title={holesOf ? `Holes of ${holesOf.courseName}` : 'Holes'}
+          description="Par and stroke index of each hole; the course par becomes their sum. Without holes a course is scored by totals."
+          closeTo={BASE}
+        >
+          {holesOf ? (
+            <CourseHolesForm
+              key={`${holesOf.id}-${holeCount}`}
+              courseId={holesOf.id}
+              holes={holesOf.holes}
+              count={holeCount}
+              lastResult={resultFor('holes')}
+              closeTo={BASE}
+            />
           ) : (
             <p>Course not found.</p>
           )}
