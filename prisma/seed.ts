@@ -1,5 +1,6 @@
 import { currentSeason, todayInLeague } from '../app/domain/season';
 import { createCourse } from '../app/models/courses.server';
+import { setCourseHoles } from '../app/models/holes.server';
 import { createFlightAssignment } from '../app/models/flights.server';
 import { createGolfer } from '../app/models/golfers.server';
 import { recomputeHandicaps } from '../app/models/handicaps.server';
@@ -67,6 +68,19 @@ async function seedSeasons(tx: Tx, season: number, today: string): Promise<{ lea
  * with computed handicaps and points, the current season's standing tee times with two golfers in each of the first
  * slots, and the league season's tee times for new registrations to choose from. `now` is the moment of seeding.
  */
+/** The demo course's nine: par and stroke index of each hole (par 36). */
+const DEMO_HOLES = [
+  [4, 5],
+  [3, 9],
+  [5, 1],
+  [4, 7],
+  [4, 3],
+  [3, 8],
+  [4, 2],
+  [5, 6],
+  [4, 4],
+].map(([par, strokeIndex], i) => ({ number: i + 1, par, strokeIndex }));
+
 export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<string> {
   const season = currentSeason(now);
   const today = todayInLeague(now);
@@ -80,6 +94,8 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
         null,
         tx,
       );
+      // Its holes (SPEC-3 D1), so the demo's nights can be scored on the phone; their pars add up to its 36.
+      await setCourseHoles(course.id, DEMO_HOLES, null, tx);
       const ids: number[] = [];
       const rounds = [];
       for (const [i, [firstName, lastName, nickname]] of NAMES.entries()) {

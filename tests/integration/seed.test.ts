@@ -17,6 +17,13 @@ describe('the demo league', () => {
     const summary = await seedDemoLeague(db, NOW);
     expect(summary).toContain('16 golfers in 4 flights');
 
+    // The demo course has its nine holes (SPEC-3 D1), their pars adding up to the course's 36.
+    const course = await db.course.findFirstOrThrow({ where: { courseName: 'Boyne Highlands Front Nine' } });
+    const holes = await db.hole.findMany({ where: { courseId: course.id }, orderBy: { number: 'asc' } });
+    expect(holes.map((h) => h.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(holes.map((h) => h.strokeIndex).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(holes.reduce((sum, h) => sum + h.par, 0)).toBe(course.coursePar);
+
     // The current season and the next, each with the 2025 schedule copied by the rule of 'Add Season'.
     const template = await getSchedule(2025);
     expect(template).toHaveLength(22);
