@@ -10,6 +10,7 @@ type NavItem = { to: string; label: string; icon: IconName };
 const PAGES = {
   golfers: { to: '/golfers', label: 'Golfers', icon: 'users' },
   rounds: { to: '/rounds', label: 'Rounds', icon: 'flag' },
+  scores: { to: '/scores', label: 'Game Night', icon: 'flag' },
   flights: { to: '/flights', label: 'Flights', icon: 'trophy' },
   memberships: { to: '/memberships', label: 'Memberships', icon: 'card' },
   courses: { to: '/courses', label: 'Courses', icon: 'map' },
@@ -24,10 +25,10 @@ const PAGES = {
 } satisfies Record<string, NavItem>;
 
 const { golfers, rounds, flights, memberships, courses, teeTimes } = PAGES;
-const { emailList, outbox, importData, seasons, settings, rules, schedule } = PAGES;
+const { emailList, outbox, importData, seasons, settings, rules, schedule, scores } = PAGES;
 const mainNav: NavItem[] = [golfers, rounds, flights, memberships, courses, teeTimes];
-const adminNav: NavItem[] = [emailList, outbox, importData, seasons, settings];
-const moreNav: NavItem[] = [flights, memberships, courses, rules, schedule, importData];
+const adminNav: NavItem[] = [scores, emailList, outbox, importData, seasons, settings];
+const moreNav: NavItem[] = [scores, flights, memberships, courses, rules, schedule, importData];
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(

@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+import { HOLE_STROKES_MAX, HOLE_STROKES_MIN } from '~/domain/scorecard';
+import { isValidCalendarDate } from '~/domain/season';
+import { intField, preprocess } from './form-values';
+import { idField } from './round';
+
+/**
+ * The inputs of a scorecard (SPEC-3 §D2–§D3): one hole entry as a golfer's form or phone sends it, the
+ * administrators' game-night forms. The phone checks an entry with the same schema before keeping it.
+ */
+
+/** An id the phone makes for each entry (a UUID), so a resend is taken once. */
+export const clientIdField = z
+  .string({ error: 'Entry id is required' })
+  .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Entry id must be 8 to 64 letters, digits, - or _'));
+
+export const strokesField = intField('Strokes', HOLE_STROKES_MIN, HOLE_STROKES_MAX);
+
+const numberFromText = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+
+/** One hole entry: a golfer of the group, a hole of the course, the strokes 1 to 20. */
+export const holeEntrySchema = z.object({
+  clientId: clientIdField,
+  golferId: preprocess(numberFromText, idField('Golfer')),
+  hole: intField('Hole', 1, 18),
+  strokes: strokesField,
+});
+
+/** One hole entry from the phone's queue: with when it was entered there (milliseconds since 1970). */
+export const queuedHoleEntrySchema = z.object({
+  ...holeEntrySchema.shape,
+  enteredAt: z.optional(z.number().check(z.int(), z.positive())),
+});
+
+/** POST /api/me/scorecard/{date}: the phone's queue, in the order the entries were made. */
+export const holeEntriesSchema = z.object({
+  teeTimeId: z.optional(idField('Group')),
+  entries: z
+    .array(queuedHoleEntrySchema)
+    .check(z.minLength(1, 'No entries'), z.maxLength(200, 'At most 200 entries at once')),
+});
+
+/** A night's date in a URL: a real yyyy-mm-dd date. */
+export function isNightDate(value: string | null | undefined): boolean {
+  return typeof value === 'string' && isValidCalendarDate(value);
+}
+
+/** 'Start the night' on /scores: the course the night's cards are played on. */
+export const startNightSchema = z.object({ courseId: preprocess(numberFromText, idField('Course')) });
+
+/** A card on /scores: its group (tee time). */
+export const cardSchema = z.object({ teeTimeId: preprocess(numberFromText, idField('Group')) });
+
+/** 'Did not finish' on /scores: the golfer, and whether to mark or unmark. */
+export const didNotFinishSchema = z.object({
+  teeTimeId: preprocess(numberFromText, idField('Group')),
+  golferId: preprocess(numberFromText, idField('Golfer')),
+  didNotFinish: z.enum(['yes', 'no']),
+});
