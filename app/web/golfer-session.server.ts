@@ -16,10 +16,7 @@ import { cameOverHttps, sessionSecrets } from '~/web/session.server';
  * `__league_session` and `sessions`. The two never meet: requireAdmin reads only the one, requireGolfer only the
  * other, so a golfer's cookie opens no admin page or API, and an administrator is not a golfer on /me.
  */
-/** The cookie's name (tests sign golfers in by making one: tests/golfer-cookie.ts). */
-export const GOLFER_COOKIE = '__league_golfer';
-
-const golferCookie = createCookie(GOLFER_COOKIE, {
+const golferCookie = createCookie('__league_golfer', {
   httpOnly: true,
   sameSite: 'lax',
   path: '/',
