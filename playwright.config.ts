@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 // scripts/test.mjs picks a free port and a build folder; running `npx playwright test` alone uses these defaults.
 const port = Number(process.env.E2E_PORT ?? 4391);
 export const E2E_DB_FILE = path.resolve(process.env.E2E_DB_FILE ?? `tests/.tmp/e2e-${port}.db`);
+/** The server's cookie secret: tests/e2e/golfer-session.ts signs a golfer's cookie with it. */
+export const E2E_SESSION_SECRET = 'e2e-session-secret';
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 /**
  * A second server on the next port with a database of its own, which only its pages change: a fresh database holds
@@ -17,7 +19,7 @@ const E2E_CLOSED_DB_FILE = E2E_DB_FILE.replace(/(\.db)?$/, '-closed$1');
 const serverEnv = {
   HOST: '127.0.0.1',
   NODE_ENV: 'production',
-  SESSION_SECRET: 'e2e-session-secret',
+  SESSION_SECRET: E2E_SESSION_SECRET,
   // Every browser test registers from 127.0.0.1: far more than the 10 checkouts an hour one address may start.
   REGISTRATIONS_PER_HOUR: '1000',
   INSECURE_COOKIES: '1',

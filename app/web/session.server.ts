@@ -14,7 +14,7 @@ const isProduction = process.env.NODE_ENV === 'production';
 /** How long a sign-in lasts, in the browser and on the server (docs/product/accounts.md#ending-sessions). */
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14;
 
-function sessionSecrets(): string[] {
+export function sessionSecrets(): string[] {
   const secret = process.env.SESSION_SECRET;
   if (secret)
     return secret
@@ -44,7 +44,7 @@ export const sessionStorage = createCookieSessionStorage<SessionData, SessionFla
  * Whether the request came over HTTPS: directly, or through a proxy trusted with TRUST_PROXY=1. server.js builds
  * the request's URL from Express's `req.protocol`, which reads X-Forwarded-Proto only from a trusted proxy.
  */
-function cameOverHttps(request: Request): boolean {
+export function cameOverHttps(request: Request): boolean {
   return new URL(request.url).protocol === 'https:';
 }
 

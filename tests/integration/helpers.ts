@@ -6,6 +6,7 @@ import { commitUserSession } from '~/web/auth.server';
 import { failureOf, type Failure } from '~/web/http.server';
 import type { Toast } from '~/schemas/toast';
 import { sessionStorage } from '~/web/session.server';
+import { golferCookieValue } from '../golfer-cookie';
 
 let counter = 0;
 /** A name no other test uses, so tests run in any order and side by side. */
@@ -72,6 +73,12 @@ export async function signIn(opts: { isAdmin?: boolean } = {}): Promise<{ user: 
 }
 
 /** A client address no other call uses (IPv6 documentation prefix, random): its own throttle and rate-limit buckets. */
+/** A golfer signed in to 'My league' (a real session, no email): the Cookie header to send. */
+export async function signInGolfer(golferId: number): Promise<string> {
+  const { name, value } = await golferCookieValue(golferId, process.env.SESSION_SECRET!);
+  return `${name}=${value}`;
+}
+
 export function newClientAddress(): string {
   const hex = crypto.randomBytes(8).toString('hex');
   return `2001:db8::${hex.match(/.{4}/g)!.join(':')}`;

@@ -1,0 +1,40 @@
+import crypto from 'node:crypto';
+import { db, type Tx } from '~/db/db.server';
+import { sessionRowId } from '~/models/sessions.server';
+
+/**
+ * A golfer's sign-in to 'My league' (docs/decisions/120-golfer-sessions.md): the same shape as administrators'
+ * sessions (a random token in the cookie, its SHA-256 as the row's id) in a table of its own, so nothing that reads
+ * a golfer session can find an administrator and the other way round.
+ */
+export const GOLFER_SESSION_DAYS = 30;
+
+/** Starts a 30-day session for the golfer: the token for the cookie. Expired rows of anyone are cleared on the way. */
+export async function createGolferSession(golferId: number, now = new Date()): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + GOLFER_SESSION_DAYS * 24 * 60 * 60 * 1000);
+  await db.golferSession.create({ data: { id: sessionRowId(token), golferId, createdAt: now, expiresAt } });
+  await db.golferSession.deleteMany({ where: { expiresAt: { lte: now } } });
+  return token;
+}
+
+/** The golfer of a live session, or null (unknown token, ended or expired). */
+export async function golferOfSession(token: string, now = new Date()): Promise<{ golferId: number } | null> {
+  const row = await db.golferSession.findUnique({
+    where: { id: sessionRowId(token) },
+    select: { golferId: true, expiresAt: true },
+  });
+  if (!row || row.expiresAt <= now) return null;
+  return { golferId: row.golferId };
+}
+
+/** 'Sign out': ends one session. */
+export async function endGolferSessionRow(token: string): Promise<void> {
+  await db.golferSession.deleteMany({ where: { id: sessionRowId(token) } });
+}
+
+/** 'Sign out everywhere': ends every session of the golfer; the number ended. */
+export async function endAllGolferSessions(client: Tx, golferId: number): Promise<number> {
+  const { count } = await client.golferSession.deleteMany({ where: { golferId } });
+  return count;
+}
