@@ -1,0 +1,133 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { attestScorecard, submitScorecard, writeHoleScores, type HoleWrite } from '~/models/scorecards.server';
+import { holeEntrySchema } from '~/schemas/scorecard';
+import { requireGolfer } from '~/web/golfer-session.server';
+import { pageHandler } from '~/web/http.server';
+import { publicAction } from '~/web/public-page.server';
+import { golferCardOf } from '~/web/scorecard.server';
+import { InvalidError } from '~/domain/errors';
+import { formatRoundDate } from '~/domain/season';
+import { ScorecardBoard } from '~/ui/scorecard-board';
+import { Button } from '~/ui/primitives/button';
+import { RouteError } from '~/ui/route-error';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Scorecard · ${formatRoundDate(data.card.date)}` : 'Scorecard' },
+];
+
+/** The signed-in golfer's card of the night (SPEC-3 §D2); another golfer's sign-in sees their own group's card. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return pageHandler(async () => {
+    const { golferId } = await requireGolfer(request);
+    const own = await golferCardOf(golferId, params.date);
+    const card = await own.card();
+    const hole = Number(new URL(request.url).searchParams.get('hole'));
+    return json({
+      card,
+      me: { golferId, name: own.scorer.name },
+      // The no-JavaScript hole form's entry ids start with this: sending the same form twice stores it once.
+      formId: `f${crypto.randomUUID().replace(/-/g, '')}`,
+      hole: card.holes.some((h) => h.number === hole) ? hole : null,
+    });
+  });
+}
+
+/** The strokes of one hole for each golfer of the form (`s-{golferId}`), as entries; empty fields are skipped. */
+function holeWrites(form: FormData): HoleWrite[] {
+  const writes: HoleWrite[] = [];
+  const hole = typeof form.get('hole') === 'string' ? (form.get('hole') as string) : '';
+  const formId = typeof form.get('formId') === 'string' ? (form.get('formId') as string) : '';
+  for (const [name, value] of form.entries()) {
+    const match = /^s-(\d+)$/.exec(name);
+    if (!match || typeof value !== 'string' || value.trim() === '') continue;
+    const parsed = holeEntrySchema.safeParse({
+      clientId: `${formId}-${hole}-${match[1]}`,
+      golferId: match[1],
+      hole,
+      strokes: value.trim(),
+    });
+    if (!parsed.success) throw new InvalidError(parsed.error.issues[0].message);
+    writes.push(parsed.data);
+  }
+  if (writes.length === 0) throw new InvalidError('Enter the strokes of at least one golfer');
+  return writes;
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return pageHandler(async () => {
+    const { golferId } = await requireGolfer(request);
+    const own = await golferCardOf(golferId, params.date);
+    const page = `/me/scorecard/${own.date}`;
+    return publicAction(request, {
+      run: async ({ form, done }) => {
+        const intent = form.get('intent');
+        if (intent === 'submit') {
+          await submitScorecard(own.date, own.teeTimeId, own.scorer);
+          return done(page, { title: 'Card submitted', description: 'Another golfer of the group attests it.' });
+        }
+        if (intent === 'attest') {
+          await attestScorecard(own.date, own.teeTimeId, own.scorer);
+          return done(page, { title: 'Card attested', description: 'The rounds are recorded.' });
+        }
+        const writes = holeWrites(form);
+        const results = await writeHoleScores(own.date, own.teeTimeId, writes, own.scorer);
+        const notes = [...new Set(results.flatMap((r) => [r.capped, r.changed].filter((n): n is string => !!n)))];
+        const hole = writes[0].hole;
+        // The next hole; past the last one the page opens the first hole still empty.
+        return done(`${page}?hole=${hole + 1}`, {
+          title: `Hole ${hole} saved`,
+          description: notes.length > 0 ? notes.join('. ') : undefined,
+        });
+      },
+      failed: (failure) => ({ message: failure.message }),
+    });
+  });
+}
+
+export default function ScorecardPage() {
+  const { card, me, formId, hole } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const canSubmit = card.state === 'open' && !card.closedMessage;
+  const canAttest = card.state === 'submitted' && card.submittedByGolferId !== me.golferId;
+  return (
+    <main className="mx-auto max-w-xl space-y-4 p-3">
+      <header>
+        <h1 className="text-xl font-semibold">Scorecard</h1>
+        <p className="text-sm">
+          {formatRoundDate(card.date)} · {card.time} · {card.courseName ?? 'no course'}
+        </p>
+      </header>
+      {failed && 'message' in failed ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {failed.message}
+        </p>
+      ) : null}
+      {card.closedMessage ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+          {card.closedMessage}
+        </p>
+      ) : null}
+      <ScorecardBoard card={card} me={me} formId={formId} initialHole={hole} />
+      <div className="flex flex-wrap gap-2">
+        {canSubmit ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="submit" />
+            <Button type="submit">Submit card</Button>
+          </Form>
+        ) : null}
+        {canAttest ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="attest" />
+            <Button type="submit">Attest</Button>
+          </Form>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError what="scorecard" />;
+}

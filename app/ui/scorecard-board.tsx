@@ -1,0 +1,344 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Form } from '@remix-run/react';
+import { Button } from '~/ui/primitives/button';
+import { useHydrated } from '~/ui/use-hydrated';
+import {
+  dequeue,
+  enqueue,
+  newClientId,
+  readQueue,
+  sendQueue,
+  type EntryResult,
+  type QueuedEntry,
+} from '~/ui/scorecard-queue';
+import { strokesField } from '~/schemas/scorecard';
+import {
+  capStrokes,
+  cappedMessage,
+  cardLine,
+  HOLE_STROKES_MAX,
+  HOLE_STROKES_MIN,
+  thruLabel,
+  type HoleSpec,
+} from '~/domain/scorecard';
+
+/** What the board needs of a card (the loader's ScorecardView as JSON). */
+export type BoardCard = {
+  date: string;
+  teeTimeId: number;
+  state: string;
+  holes: HoleSpec[];
+  golfers: { golferId: number; name: string; handicap: number | null; didNotFinish: boolean }[];
+  scores: { golferId: number; hole: number; strokes: number }[];
+  closedMessage: string | null;
+};
+
+export const NOT_SENT = 'Saved on this phone, not sent yet';
+
+type Cell = { strokes: number; pending: boolean; note: string | null };
+const keyOf = (golferId: number, hole: number) => `${golferId}-${hole}`;
+
+/** The first hole someone of the group has not finished, else the last. */
+function firstOpenHole(card: BoardCard, cells: Map<string, Cell>): number {
+  const open = card.holes.find((h) =>
+    card.golfers.some((g) => !g.didNotFinish && !cells.has(keyOf(g.golferId, h.number))),
+  );
+  return open?.number ?? card.holes.at(-1)?.number ?? 1;
+}
+
+/**
+ * The card on the phone (SPEC-3 §D2): one hole at a time, every golfer of the group, then the table of holes with
+ * running gross, net and Thru. Without JavaScript each hole is a form post. With it, an entry is kept on the phone
+ * first (IndexedDB), shown as 'Saved on this phone, not sent yet', and sent in order whenever the network is there.
+ */
+export function ScorecardBoard({
+  card,
+  me,
+  formId,
+  initialHole,
+}: {
+  card: BoardCard;
+  me: { golferId: number; name: string };
+  formId: string;
+  initialHole: number | null;
+}) {
+  const hydrated = useHydrated();
+  const [cells, setCells] = useState(() => {
+    const map = new Map<string, Cell>();
+    for (const s of card.scores) map.set(keyOf(s.golferId, s.hole), { strokes: s.strokes, pending: false, note: null });
+    return map;
+  });
+  const [hole, setHole] = useState(() => initialHole ?? firstOpenHole(card, cells));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const sending = useRef(false);
+  const writable = !card.closedMessage && card.holes.length > 0;
+
+  // The server's strokes are what the loader brought; entries still queued on this phone are laid over them.
+  useEffect(() => {
+    setCells((current) => {
+      const next = new Map(current);
+      for (const s of card.scores) {
+        const cell = next.get(keyOf(s.golferId, s.hole));
+        if (!cell?.pending)
+          next.set(keyOf(s.golferId, s.hole), { strokes: s.strokes, pending: false, note: cell?.note ?? null });
+      }
+      return next;
+    });
+  }, [card.scores]);
+
+  const apply = useCallback(
+    (queued: QueuedEntry[], results: EntryResult[]) => {
+      setCells((current) => {
+        const next = new Map(current);
+        for (const e of queued) {
+          const key = keyOf(e.golferId, e.hole);
+          const par = card.holes.find((h) => h.number === e.hole)?.par ?? 4;
+          const { strokes, capped } = capStrokes(e.strokes, par);
+          next.set(key, { strokes, pending: true, note: capped ? cappedMessage(strokes) : null });
+        }
+        for (const r of results) {
+          next.set(keyOf(r.golferId, r.hole), { strokes: r.strokes, pending: false, note: r.changed ?? r.capped });
+        }
+        // Entries still queued after a send keep their mark.
+        for (const e of queued) {
+          if (results.some((r) => r.clientId === e.clientId)) continue;
+          const cell = next.get(keyOf(e.golferId, e.hole));
+          if (cell) next.set(keyOf(e.golferId, e.hole), { ...cell, pending: true });
+        }
+        return next;
+      });
+    },
+    [card.holes],
+  );
+
+  /** Sends what the phone holds, in order, until the queue is empty or the network or the server says no. */
+  const flush = useCallback(async () => {
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      for (;;) {
+        const queue = await readQueue(card.date, me.golferId);
+        if (queue.length === 0) return;
+        const outcome = await sendQueue(card.date, card.teeTimeId, queue);
+        if (outcome.kind === 'offline') return;
+        if (outcome.kind === 'refused') {
+          // Kept on the phone: nothing is lost, and an administrator can still type them in.
+          setRefusal(outcome.message);
+          return;
+        }
+        setRefusal(null);
+        const taken = new Set(outcome.results.map((r) => r.clientId));
+        const left = await dequeue(card.date, me.golferId, taken);
+        apply(left, outcome.results);
+      }
+    } finally {
+      sending.current = false;
+    }
+  }, [apply, card.date, card.teeTimeId, me.golferId]);
+
+  useEffect(() => {
+    let stopped = false;
+    void readQueue(card.date, me.golferId).then((queue) => {
+      if (stopped) return;
+      apply(queue, []);
+      void flush();
+    });
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    // A phone that never says it is back online (a captive portal, a weak signal) is tried again now and then.
+    const timer = window.setInterval(() => {
+      if (navigator.onLine) void flush();
+    }, 15_000);
+    return () => {
+      stopped = true;
+      window.removeEventListener('online', online);
+      window.clearInterval(timer);
+    };
+  }, [apply, card.date, flush, me.golferId]);
+
+  async function saveHole(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const entries: QueuedEntry[] = [];
+    for (const g of card.golfers) {
+      const raw = form.get(`s-${g.golferId}`);
+      if (typeof raw !== 'string' || raw.trim() === '') continue;
+      const parsed = strokesField.safeParse(raw.trim());
+      if (!parsed.success) {
+        setProblem(`${g.name}: ${parsed.error.issues[0].message}`);
+        return;
+      }
+      entries.push({
+        clientId: newClientId(),
+        golferId: g.golferId,
+        hole,
+        strokes: parsed.data,
+        enteredAt: Date.now(),
+      });
+    }
+    if (entries.length === 0) {
+      setProblem('Enter the strokes of at least one golfer');
+      return;
+    }
+    setProblem(null);
+    const queue = await enqueue(card.date, me.golferId, entries);
+    apply(queue, []);
+    const next = card.holes.find((h) => h.number === hole + 1);
+    if (next) setHole(next.number);
+    void flush();
+  }
+
+  const current = card.holes.find((h) => h.number === hole) ?? card.holes[0];
+  const pendingCount = [...cells.values()].filter((c) => c.pending).length;
+
+  return (
+    <div className="space-y-4">
+      {refusal ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {refusal}. Your entries are kept on this phone.
+        </p>
+      ) : null}
+      {pendingCount > 0 ? (
+        <p role="status" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm">
+          {pendingCount} {pendingCount === 1 ? 'entry' : 'entries'}: {NOT_SENT}
+        </p>
+      ) : null}
+      {current && writable ? (
+        <Form method="post" onSubmit={hydrated ? saveHole : undefined} className="space-y-3 rounded-md border p-3">
+          <input type="hidden" name="formId" value={formId} />
+          <input type="hidden" name="hole" value={current.number} />
+          <h2 className="text-lg font-semibold">
+            Hole {current.number} · Par {current.par} · Stroke index {current.strokeIndex}
+          </h2>
+          {problem ? (
+            <p role="alert" className="text-sm text-red-800">
+              {problem}
+            </p>
+          ) : null}
+          {card.golfers
+            .filter((g) => !g.didNotFinish)
+            .map((g) => {
+              const cell = cells.get(keyOf(g.golferId, current.number));
+              return (
+                <div key={`${g.golferId}-${current.number}`} className="flex items-center justify-between gap-2">
+                  <label htmlFor={`s-${g.golferId}`} className="text-sm">
+                    {g.name}
+                    {g.golferId === me.golferId ? ' (you)' : ''}
+                  </label>
+                  <input
+                    id={`s-${g.golferId}`}
+                    name={`s-${g.golferId}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={HOLE_STROKES_MIN}
+                    max={HOLE_STROKES_MAX}
+                    defaultValue={cell?.strokes ?? ''}
+                    className="w-20 rounded border px-2 py-2 text-lg"
+                  />
+                </div>
+              );
+            })}
+          <Button type="submit" className="w-full">
+            Save hole {current.number}
+          </Button>
+        </Form>
+      ) : null}
+      <nav aria-label="Holes" className="flex flex-wrap gap-1">
+        {card.holes.map((h) => (
+          <a
+            key={h.number}
+            href={`?hole=${h.number}`}
+            aria-current={h.number === hole ? 'true' : undefined}
+            onClick={(event) => {
+              if (!hydrated) return;
+              // With JavaScript the card moves between holes on the phone, with or without a signal.
+              event.preventDefault();
+              setHole(h.number);
+            }}
+            className={`rounded border px-3 py-2 text-sm ${h.number === hole ? 'bg-emerald-100 font-semibold' : ''}`}
+          >
+            {h.number}
+          </a>
+        ))}
+      </nav>
+      <CardTable card={card} cells={cells} />
+    </div>
+  );
+}
+
+function CardTable({ card, cells }: { card: BoardCard; cells: Map<string, Cell> }) {
+  const notes = [...cells.entries()].filter(([, c]) => c.note);
+  return (
+    <div className="space-y-2">
+      <div className="overflow-x-auto">
+        <table className="text-sm">
+          <caption className="sr-only">Strokes by hole, with running gross, net and Thru</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="px-1 text-left">
+                Golfer
+              </th>
+              {card.holes.map((h) => (
+                <th key={h.number} scope="col" className="px-1">
+                  {h.number}
+                </th>
+              ))}
+              <th scope="col" className="px-1">
+                Gross
+              </th>
+              <th scope="col" className="px-1">
+                Net
+              </th>
+              <th scope="col" className="px-1">
+                Thru
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {card.golfers.map((g) => {
+              const strokes = card.holes.map((h) => cells.get(keyOf(g.golferId, h.number))?.strokes ?? null);
+              const line = cardLine(card.holes, strokes, g.handicap);
+              return (
+                <tr key={g.golferId} data-golfer={g.golferId}>
+                  <th scope="row" className="px-1 text-left font-normal">
+                    {g.name}
+                    {g.didNotFinish ? ' (Did not finish)' : ''}
+                  </th>
+                  {card.holes.map((h) => {
+                    const cell = cells.get(keyOf(g.golferId, h.number));
+                    return (
+                      <td
+                        key={h.number}
+                        className={`px-1 text-center ${cell?.pending ? 'italic text-sky-800' : ''}`}
+                        title={cell?.pending ? NOT_SENT : undefined}
+                      >
+                        {cell ? cell.strokes : ''}
+                      </td>
+                    );
+                  })}
+                  <td className="px-1 text-center">{line.gross}</td>
+                  <td className="px-1 text-center">{line.net}</td>
+                  <td className="px-1 text-center">{thruLabel(line.thru)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {notes.length > 0 ? (
+        <ul className="text-sm">
+          {notes.map(([key, c]) => {
+            const [golferId, hole] = key.split('-').map(Number);
+            const name = card.golfers.find((g) => g.golferId === golferId)?.name ?? '';
+            return (
+              <li key={key}>
+                {name}, hole {hole}: {c.note}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

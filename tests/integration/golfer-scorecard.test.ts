@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { createCourse } from '~/models/courses.server';
+import { createGolfer } from '~/models/golfers.server';
+import { setCourseHoles } from '~/models/holes.server';
+import { startNight } from '~/models/scorecards.server';
+import { action as pageAction, loader as pageLoader } from '~/routes/me.scorecard.$date';
+import { action as apiAction, loader as apiLoader } from '~/routes/api.me.scorecard.$date';
+import { db } from '~/db/db.server';
+import { todayInLeague } from '~/domain/season';
+import { call, request, signIn, signInGolfer, toastOf, unique } from './helpers';
+
+// The golfer's card of tonight (SPEC-3 §D2): the page's plain posts and the phone's JSON queue, on the night itself.
+const NINE = Array.from({ length: 9 }, (_, i) => ({ number: i + 1, par: 4, strokeIndex: i + 1 }));
+
+async function tonight() {
+  const date = todayInLeague();
+  const season = Number(date.slice(0, 4));
+  const { user } = await signIn({ isAdmin: true });
+  const course = await createCourse({ courseName: unique('Tonight'), coursePar: 36, courseLength: '3 miles' }, null);
+  await setCourseHoles(course.id, NINE, null);
+  const [a, b, c] = await Promise.all(
+    ['Ann', 'Bob', 'Cat'].map((first) => createGolfer({ firstName: first, lastName: unique('Card') }, null)),
+  );
+  const group = await db.teeTime.create({ data: { time: unique('T'), season, golfer1Id: a.id, golfer2Id: b.id } });
+  const other = await db.teeTime.create({ data: { time: unique('T'), season, golfer1Id: c.id } });
+  await startNight(date, course.id, user);
+  const page = `/me/scorecard/${date}`;
+  const params = { date };
+  return { date, page, params, a, b, c, group, other };
+}
+
+describe("a golfer's scorecard", () => {
+  it('saves a hole per plain post, capped at double par, and the same form sent twice is stored once', async () => {
+    const { page, params, a, b, group } = await tonight();
+    const cookie = await signInGolfer(a.id);
+    const shown = await call(pageLoader, request(page, { cookie }), params);
+    expect(shown.status).toBe(200);
+    const { formId, card } = (await shown.json()) as { formId: string; card: { golfers: { name: string }[] } };
+    expect(card.golfers.map((g) => g.name).sort()).toEqual([a.fullName, b.fullName].sort());
+    const form = { formId, hole: '1', [`s-${a.id}`]: '5', [`s-${b.id}`]: '12' };
+    for (let i = 0; i < 2; i++) {
+      const res = await call(pageAction, request(page, { form, cookie }), params);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('Location')).toBe(`${page}?hole=2`);
+      expect(await toastOf(res)).toMatchObject({ title: 'Hole 1 saved' });
+    }
+    const rows = await db.holeScore.findMany({
+      where: { scorecard: { teeTimeId: group.id } },
+      orderBy: { golferId: 'asc' },
+    });
+    expect(rows.map((r) => [r.golferId, r.strokes])).toEqual([
+      [a.id, 5],
+      [b.id, 8],
+    ]);
+    const bad = await call(
+      pageAction,
+      request(page, { form: { ...form, formId: 'other-form', [`s-${a.id}`]: '21' }, cookie }),
+      params,
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: 'Strokes must be a whole number from 1 to 20' });
+    expect(await db.holeScore.count({ where: { scorecard: { teeTimeId: group.id } } })).toBe(2);
+  });
+
+  it("takes the phone's queue once, refuses another group's card, and tells a late phone that the card is closed", async () => {
+    const { page, params, a, b, c, group, other } = await tonight();
+    const annCookie = await signInGolfer(a.id);
+    const entries = NINE.flatMap((h) => [
+      { clientId: `phone-ann-${a.id}-${h.number}`, golferId: a.id, hole: h.number, strokes: 4, enteredAt: Date.now() },
+      { clientId: `phone-ann-${b.id}-${h.number}`, golferId: b.id, hole: h.number, strokes: 5, enteredAt: Date.now() },
+    ]);
+    const api = `/api${page}`;
+    const first = await call(
+      apiAction,
+      request(api, { json: { teeTimeId: group.id, entries }, cookie: annCookie }),
+      params,
+    );
+    expect(first.status).toBe(200);
+    const again = await call(
+      apiAction,
+      request(api, { json: { teeTimeId: group.id, entries }, cookie: annCookie }),
+      params,
+    );
+    const { results } = (await again.json()) as { results: { status: string }[] };
+    expect(new Set(results.map((r) => r.status))).toEqual(new Set(['duplicate']));
+    expect(await db.holeScore.count({ where: { scorecard: { teeTimeId: group.id } } })).toBe(18);
+
+    const catCookie = await signInGolfer(c.id);
+    const foreign = await call(
+      apiAction,
+      request(api, { json: { teeTimeId: group.id, entries }, cookie: catCookie }),
+      params,
+    );
+    expect(foreign.status).toBe(403);
+    expect(await db.scorecard.findFirst({ where: { teeTimeId: other.id, holeScores: { some: {} } } })).toBeNull();
+
+    // Ann submits; she cannot attest her own card; Bob attests and the rounds are recorded.
+    expect(
+      (await call(pageAction, request(page, { form: { intent: 'submit' }, cookie: annCookie }), params)).status,
+    ).toBe(303);
+    const self = await call(pageAction, request(page, { form: { intent: 'attest' }, cookie: annCookie }), params);
+    expect(self.status).toBe(409);
+    const bobCookie = await signInGolfer(b.id);
+    const attested = await call(pageAction, request(page, { form: { intent: 'attest' }, cookie: bobCookie }), params);
+    expect(await toastOf(attested)).toMatchObject({ title: 'Card attested' });
+    expect(
+      (await db.round.findMany({ where: { golferId: { in: [a.id, b.id] } } })).map((r) => r.grossScore).sort(),
+    ).toEqual([36, 45]);
+
+    // A phone replaying its old queue: what it sent is answered as taken, anything new is refused; nothing changes.
+    const replay = await call(apiAction, request(api, { json: { entries }, cookie: bobCookie }), params);
+    expect(replay.status).toBe(200);
+    const late = [{ ...entries[0], clientId: `late-entry-${a.id}`, strokes: 3 }];
+    const closed = await call(apiAction, request(api, { json: { entries: late }, cookie: bobCookie }), params);
+    expect(closed.status).toBe(409);
+    expect(((await closed.json()) as { message: string }).message).toMatch(/^This card is closed: attested by Bob /);
+    expect(await db.holeScore.count({ where: { scorecard: { teeTimeId: group.id }, strokes: 3 } })).toBe(0);
+  });
+
+  it('sends a visitor to sign in, and answers the API 401; a bad date is a 404', async () => {
+    const { page, params, a } = await tonight();
+    const res = await call(pageLoader, request(page), params);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe(`/me/sign-in?next=${encodeURIComponent(page)}`);
+    expect((await call(apiLoader, request(`/api${page}`), params)).status).toBe(401);
+    const cookie = await signInGolfer(a.id);
+    expect(
+      (await call(pageLoader, request('/me/scorecard/2026-02-30', { cookie }), { date: '2026-02-30' })).status,
+    ).toBe(404);
+  });
+});
