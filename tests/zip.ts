@@ -21,6 +21,14 @@ export async function deflateRepeated(
   return { data: Buffer.concat(out), size: chunk.length * times, crc };
 }
 
+/** `value` as `bytes` little-endian bytes, as every number in a zip archive is written. */
+function le(value: number, bytes: 2 | 4): Buffer {
+  const b = Buffer.alloc(bytes);
+  if (bytes === 2) b.writeUInt16LE(value);
+  else b.writeUInt32LE(value >>> 0);
+  return b;
+}
+
 /** A zip archive of deflated members, laid out by the book (local headers, data, central directory, end record). */
 export function zip(members: { name: string; data: Buffer; size: number; crc: number }[]): Uint8Array<ArrayBuffer> {
   const parts: Buffer[] = [];
@@ -28,34 +36,28 @@ export function zip(members: { name: string; data: Buffer; size: number; crc: nu
   let offset = 0;
   for (const m of members) {
     const name = Buffer.from(m.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(m.crc >>> 0, 14);
-    local.writeUInt32LE(m.data.length, 18);
-    local.writeUInt32LE(m.size >>> 0, 22);
-    local.writeUInt16LE(name.length, 26);
-    parts.push(local, name, m.data);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(m.crc >>> 0, 16);
-    entry.writeUInt32LE(m.data.length, 20);
-    entry.writeUInt32LE(m.size >>> 0, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    central.push(entry, name);
+    // The 26 bytes a member's local header and its central directory entry share (after their own signature, and
+    // in the entry after "version made by"): version needed 2.0, no flags, deflate, a zero time and date, the CRC,
+    // both sizes, the name's length and no extra field.
+    const shared = Buffer.concat([
+      le(20, 2),
+      le(0, 2),
+      le(8, 2),
+      le(0, 4),
+      le(m.crc, 4),
+      le(m.data.length, 4),
+      le(m.size, 4),
+      le(name.length, 2),
+      le(0, 2),
+    ]);
+    parts.push(le(0x04034b50, 4), shared, name, m.data);
+    // Then no comment, disk 0, no attributes, and where the member's local header starts.
+    central.push(le(0x02014b50, 4), le(20, 2), shared, Buffer.alloc(10), le(offset, 4), name);
     offset += 30 + name.length + m.data.length;
   }
   const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(members.length, 8);
-  end.writeUInt16LE(members.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...parts, directory, end]));
+  // The end record: this disk and the directory's (0), its entries on this disk and in all, its size and offset.
+  const end = [le(0x06054b50, 4), le(0, 4), le(members.length, 2), le(members.length, 2)];
+  end.push(le(directory.length, 4), le(offset, 4), le(0, 2));
+  return new Uint8Array(Buffer.concat([...parts, directory, ...end]));
 }

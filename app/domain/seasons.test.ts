@@ -15,25 +15,23 @@ function row(date: string, weekNumber: number | null, event: string, kind: Sched
   return { date, weekNumber, event, kind, rainOut: false };
 }
 
+/** League Play nights on `dates`, one scoring week each from `firstWeek` on. */
+function leaguePlay(firstWeek: number, dates: string[]): ScheduleEntry[] {
+  return dates.map((date, i) => row(date, firstWeek + i, 'League Play', 'regular-round'));
+}
+
 /** docs/product/league.md#the-2025-schedule */
 const SCHEDULE_2025: ScheduleEntry[] = [
   row('2025-05-05', null, 'Practice Round', 'practice-round'),
   row('2025-05-12', null, 'Fun Night – 2-Ball Scramble', 'fun-night'),
   row('2025-05-19', 1, 'First Scoring Round', 'regular-round'),
   row('2025-05-26', null, 'Memorial Day – No League', 'no-league'),
-  row('2025-06-02', 2, 'League Play', 'regular-round'),
-  row('2025-06-09', 3, 'League Play', 'regular-round'),
-  row('2025-06-16', 4, 'League Play', 'regular-round'),
-  row('2025-06-23', 5, 'League Play', 'regular-round'),
-  row('2025-06-30', 6, 'League Play', 'regular-round'),
+  ...leaguePlay(2, ['2025-06-02', '2025-06-09', '2025-06-16', '2025-06-23', '2025-06-30']),
   row('2025-07-07', null, 'No League', 'no-league'),
-  row('2025-07-14', 7, 'League Play', 'regular-round'),
-  row('2025-07-21', 8, 'League Play', 'regular-round'),
-  row('2025-07-28', 9, 'League Play', 'regular-round'),
-  row('2025-08-04', 10, 'Playoff Qualifier 1', 'playoff-qualifier'),
-  row('2025-08-11', 11, 'Playoff Qualifier 2', 'playoff-qualifier'),
-  row('2025-08-18', 12, 'Playoff Qualifier 3', 'playoff-qualifier'),
-  row('2025-08-25', 13, 'Playoff Qualifier 4', 'playoff-qualifier'),
+  ...leaguePlay(7, ['2025-07-14', '2025-07-21', '2025-07-28']),
+  ...['2025-08-04', '2025-08-11', '2025-08-18', '2025-08-25'].map((date, i) =>
+    row(date, 10 + i, `Playoff Qualifier ${i + 1}`, 'playoff-qualifier'),
+  ),
   row('2025-09-01', null, 'Labor Day – No League', 'no-league'),
   row('2025-09-08', 14, 'Flight Playoff', 'flight-playoff'),
   row('2025-09-15', 15, 'Grand Championship', 'grand-championship'),

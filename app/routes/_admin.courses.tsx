@@ -140,15 +140,7 @@ export default function CoursesPage() {
           )}
         </UrlDialog>
       ) : null}
-      {deleting !== undefined ? (
-        <ConfirmDeleteDialog
-          id={deleting?.id ?? null}
-          closeTo={BASE}
-          confirmLabel="Delete Course"
-          message="Are you sure you want to delete this course? This action cannot be undone."
-          notFound="Course not found."
-        />
-      ) : null}
+      <ConfirmDeleteDialog record={deleting} noun="course" closeTo={BASE} />
     </div>
   );
 }

@@ -271,16 +271,13 @@ export default function FlightsPage() {
 
       {data.golfers ? <GolferFindForm /> : null}
 
-      {deleting !== undefined && !waiting ? (
-        <ConfirmDeleteDialog
-          id={deleting?.id ?? null}
-          closeTo={closeTo}
-          message="Are you sure you want to delete this flight assignment? This action cannot be undone."
-          confirmLabel="Delete Assignment"
-          error={messageFor('delete')}
-          notFound="Flight assignment not found."
-        />
-      ) : null}
+      <ConfirmDeleteDialog
+        record={waiting ? undefined : deleting}
+        noun="flight assignment"
+        closeTo={closeTo}
+        confirmLabel="Delete Assignment"
+        error={messageFor('delete')}
+      />
     </div>
   );
 }

@@ -124,19 +124,15 @@ export default function GolfersPage() {
           )}
         </UrlDialog>
       ) : null}
-      {deleting !== undefined ? (
-        <ConfirmDeleteDialog
-          id={deleting?.id ?? null}
-          closeTo={base}
-          confirmLabel="Delete Golfer"
-          message={
-            deleting
-              ? `Are you sure you want to delete ${golferDisplayName(deleting)}? Their memberships, rounds, flight assignments and tee times will be removed too. This action cannot be undone.`
-              : ''
-          }
-          notFound="Golfer not found."
-        />
-      ) : null}
+      <ConfirmDeleteDialog
+        record={deleting}
+        noun="golfer"
+        closeTo={base}
+        message={
+          deleting &&
+          `Are you sure you want to delete ${golferDisplayName(deleting)}? Their memberships, rounds, flight assignments and tee times will be removed too. This action cannot be undone.`
+        }
+      />
     </div>
   );
 }

@@ -302,15 +302,7 @@ export default function MembershipsPage() {
           )}
         </UrlDialog>
       ) : null}
-      {deleting !== undefined ? (
-        <ConfirmDeleteDialog
-          id={deleting?.id ?? null}
-          closeTo={base}
-          confirmLabel="Delete Membership"
-          message="Are you sure you want to delete this membership? This action cannot be undone."
-          notFound="Membership not found."
-        />
-      ) : null}
+      <ConfirmDeleteDialog record={deleting} noun="membership" closeTo={base} />
     </div>
   );
 }

@@ -254,16 +254,12 @@ export default function RoundsPage() {
 
       {optionsLoaded ? <GolferFindForm /> : null}
 
-      {deleting !== undefined && !waiting ? (
-        <ConfirmDeleteDialog
-          id={deleting?.id ?? null}
-          closeTo={closeTo}
-          message="Are you sure you want to delete this round? This action cannot be undone."
-          confirmLabel="Delete Round"
-          error={messageFor('delete')}
-          notFound="Round not found."
-        />
-      ) : null}
+      <ConfirmDeleteDialog
+        record={waiting ? undefined : deleting}
+        noun="round"
+        closeTo={closeTo}
+        error={messageFor('delete')}
+      />
     </div>
   );
 }

@@ -278,20 +278,17 @@ function SeasonDetails({ isAdmin, season, schedule }: Pick<Loaded, 'isAdmin' | '
           )}
         </UrlDialog>
       ) : null}
-      {isAdmin && deleting !== undefined ? (
-        <ConfirmDeleteDialog
-          id={deleting?.id ?? null}
-          closeTo={base}
-          confirmLabel="Delete Date"
-          message={
-            deleting
-              ? `Are you sure you want to delete ${formatScheduleDate(deleting.date)} from the schedule? Its rounds are kept and count as regular rounds.`
-              : ''
-          }
-          error={deleteError ? `Failed to delete schedule date: ${deleteError}` : null}
-          notFound="Schedule date not found."
-        />
-      ) : null}
+      <ConfirmDeleteDialog
+        record={isAdmin ? deleting : undefined}
+        noun="schedule date"
+        closeTo={base}
+        confirmLabel="Delete Date"
+        message={
+          deleting &&
+          `Are you sure you want to delete ${formatScheduleDate(deleting.date)} from the schedule? Its rounds are kept and count as regular rounds.`
+        }
+        error={deleteError ? `Failed to delete schedule date: ${deleteError}` : null}
+      />
     </div>
   );
 }

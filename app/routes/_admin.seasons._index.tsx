@@ -157,16 +157,13 @@ export default function SeasonsPage() {
           )}
         </UrlDialog>
       ) : null}
-      {isAdmin && deleting !== undefined ? (
-        <ConfirmDeleteDialog
-          id={deleting?.year ?? null}
-          closeTo={BASE}
-          confirmLabel="Delete Season"
-          message={`Are you sure you want to delete season ${deleting?.year ?? ''} and its schedule? This action cannot be undone.`}
-          error={deleteError ? `Failed to delete season: ${deleteError}` : null}
-          notFound="Season not found."
-        />
-      ) : null}
+      <ConfirmDeleteDialog
+        record={isAdmin ? deleting : undefined}
+        noun="season"
+        closeTo={BASE}
+        message={`Are you sure you want to delete season ${deleting?.year ?? ''} and its schedule? This action cannot be undone.`}
+        error={deleteError ? `Failed to delete season: ${deleteError}` : null}
+      />
     </div>
   );
 }

@@ -176,6 +176,38 @@ function eventInformation(schedule: readonly ScheduleEntry[], teeWindow: string)
   return paragraphs;
 }
 
+/** A date of the schedule: special events highlighted and badged, a rained-out night struck through. */
+function ScheduleRow({ entry }: { entry: ScheduleEntry }) {
+  const special = isSpecialKind(entry.kind);
+  return (
+    <tr className={special ? 'bg-emerald-50' : undefined} data-special-event={special ? 'true' : undefined}>
+      <th scope="row" className="whitespace-nowrap px-4 py-3 font-medium text-slate-900">
+        <time dateTime={entry.date}>{formatScheduleDate(entry.date)}</time>
+      </th>
+      <td className="px-4 py-3 text-slate-700">{entry.weekNumber ?? '—'}</td>
+      <td className="px-4 py-3 text-slate-800">
+        <span className="flex flex-wrap items-center gap-2">
+          <span
+            className={
+              entry.rainOut ? 'text-slate-500 line-through' : special ? 'font-semibold text-emerald-900' : undefined
+            }
+          >
+            {entry.event}
+          </span>
+          {special ? (
+            <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-medium text-white">
+              Special event
+            </span>
+          ) : null}
+          {entry.rainOut ? (
+            <span className="rounded-full bg-amber-600 px-2 py-0.5 text-xs font-medium text-white">Rain-out</span>
+          ) : null}
+        </span>
+      </td>
+    </tr>
+  );
+}
+
 export default function SchedulePage() {
   const { year, teeWindow, schedule, seasonsWithSchedule, calendarHref } = useLoaderData<typeof loader>();
 
@@ -228,46 +260,9 @@ export default function SchedulePage() {
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200">
-                  {schedule.map((entry) => {
-                    const special = isSpecialKind(entry.kind);
-                    return (
-                      <tr
-                        key={entry.date}
-                        className={special ? 'bg-emerald-50' : undefined}
-                        data-special-event={special ? 'true' : undefined}
-                      >
-                        <th scope="row" className="whitespace-nowrap px-4 py-3 font-medium text-slate-900">
-                          <time dateTime={entry.date}>{formatScheduleDate(entry.date)}</time>
-                        </th>
-                        <td className="px-4 py-3 text-slate-700">{entry.weekNumber ?? '—'}</td>
-                        <td className="px-4 py-3 text-slate-800">
-                          <span className="flex flex-wrap items-center gap-2">
-                            <span
-                              className={
-                                entry.rainOut
-                                  ? 'text-slate-500 line-through'
-                                  : special
-                                    ? 'font-semibold text-emerald-900'
-                                    : undefined
-                              }
-                            >
-                              {entry.event}
-                            </span>
-                            {special ? (
-                              <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-medium text-white">
-                                Special event
-                              </span>
-                            ) : null}
-                            {entry.rainOut ? (
-                              <span className="rounded-full bg-amber-600 px-2 py-0.5 text-xs font-medium text-white">
-                                Rain-out
-                              </span>
-                            ) : null}
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
+                  {schedule.map((entry) => (
+                    <ScheduleRow key={entry.date} entry={entry} />
+                  ))}
                 </tbody>
               </table>
             </div>

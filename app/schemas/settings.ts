@@ -19,6 +19,10 @@ function dollarsToCents(value: unknown): unknown {
 
 const MAX_SEASON_FEE_CENTS = 100_000;
 
+/** The whole-number settings' limits: the schema checks them and the form's inputs carry them. */
+export const TEE_INTERVAL_MINUTES = { min: 5, max: 60 } as const;
+export const DEFAULT_PAR = { min: 27, max: 45 } as const;
+
 /**
  * The league settings form (docs/product/screens-admin.md#settings). The fee is typed in dollars and stored in cents.
  * Card statement descriptors follow the card networks' rules (5 to 22 characters, a letter, none of < > \ ' " *).
@@ -50,8 +54,8 @@ export const settingsSchema = z
     ),
     teeFirst: time('First tee time'),
     teeLast: time('Last tee time'),
-    teeIntervalMinutes: intField('Tee time interval', 5, 60),
-    defaultPar: intField('Default par', 27, 45),
+    teeIntervalMinutes: intField('Tee time interval', TEE_INTERVAL_MINUTES.min, TEE_INTERVAL_MINUTES.max),
+    defaultPar: intField('Default par', DEFAULT_PAR.min, DEFAULT_PAR.max),
     // docs/product/stats.md: an unchecked box is missing from the form, so it reads as off.
     publishStats: booleanField('Publish stats website'),
   })

@@ -5,31 +5,36 @@ import { Button, buttonClass } from '~/ui/primitives/button';
 import { UrlDialog } from '~/ui/primitives/dialog';
 
 /**
- * "Confirm Deletion": posts intent=delete with the id to the current route's action. Cancel goes back to
- * `closeTo`. The button reads `Deleting...` while the delete is pending. A record that is not there (a stale
- * ?delete= link; `id` null) gets the dialog with the `notFound` text instead.
+ * "Confirm Deletion" of the ?delete=ID record (useListPage's `deleting`): posts intent=delete with its id to the
+ * current route's action. Cancel goes back to `closeTo`. The button reads `Deleting...` while the delete is pending.
+ * No record (`undefined`: no ?delete= in the address) draws nothing; a record that is not there (a stale ?delete=
+ * link, `null`) gets the dialog saying "{Noun} not found." instead.
  */
 export function ConfirmDeleteDialog({
-  id,
+  record,
+  noun,
   closeTo,
-  message,
-  confirmLabel,
+  message = `Are you sure you want to delete this ${noun}? This action cannot be undone.`,
+  confirmLabel = `Delete ${noun.replace(/\b\w/g, (c) => c.toUpperCase())}`,
   error,
-  notFound = 'Not found.',
 }: {
-  id: number | string | null;
+  record: { id: number } | null | undefined;
+  /** What is deleted, in lower case ('course', 'flight assignment'): the dialog's words are made from it. */
+  noun: string;
   closeTo: string;
-  message: React.ReactNode;
-  confirmLabel: string;
+  /** The question, when it says more than "Are you sure you want to delete this {noun}? …". */
+  message?: React.ReactNode;
+  /** The button, when shorter than "Delete {Noun}". */
+  confirmLabel?: string;
   error?: string | null;
-  notFound?: string;
 }) {
   const deleting = useIsPending({ intent: 'delete' });
   const action = useDialogFormAction();
-  if (id === null) {
+  if (record === undefined) return null;
+  if (record === null) {
     return (
       <UrlDialog title="Confirm Deletion" closeTo={closeTo}>
-        <p>{notFound}</p>
+        <p>{`${noun.charAt(0).toUpperCase()}${noun.slice(1)} not found.`}</p>
       </UrlDialog>
     );
   }
@@ -37,7 +42,7 @@ export function ConfirmDeleteDialog({
     <UrlDialog title="Confirm Deletion" description={message} closeTo={closeTo}>
       <Form method="post" action={action} preventScrollReset className="flex justify-end gap-2">
         <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="id" value={record.id} />
         {error ? (
           <p role="alert" className="mr-auto text-sm text-red-600">
             {error}

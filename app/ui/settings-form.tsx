@@ -4,9 +4,9 @@ import { useIsPending } from '~/ui/use-is-pending';
 import { FormAlert } from '~/ui/form-alert';
 import { zodValidation } from '~/ui/schema-form';
 import { Button } from '~/ui/primitives/button';
-import { FormField } from '~/ui/primitives/field';
+import { FormField, WholeNumberField } from '~/ui/primitives/field';
 import { dollarFieldText } from '~/domain/format';
-import { settingsSchema } from '~/schemas/settings';
+import { DEFAULT_PAR, settingsSchema, TEE_INTERVAL_MINUTES } from '~/schemas/settings';
 
 type SettingsValues = {
   leagueName: string;
@@ -73,25 +73,19 @@ export function SettingsForm({
             inputMode="decimal"
             placeholder="150.00"
           />
-          <FormField
+          <WholeNumberField
             label="Default Par"
             hint="Nine-hole par for rounds recorded without a course."
             field={fields.defaultPar}
-            type="number"
-            min={27}
-            max={45}
-            step={1}
+            limits={DEFAULT_PAR}
           />
           <FormField label="First Tee Time" field={fields.teeFirst} type="time" />
           <FormField label="Last Tee Time" field={fields.teeLast} type="time" />
-          <FormField
+          <WholeNumberField
             label="Tee Time Interval (minutes)"
             hint="Minutes between standing tee times."
             field={fields.teeIntervalMinutes}
-            type="number"
-            min={5}
-            max={60}
-            step={1}
+            limits={TEE_INTERVAL_MINUTES}
           />
         </div>
         <div className="space-y-1">

@@ -93,26 +93,26 @@ test('a stale edit or delete link says the record is gone instead of failing', a
   await expect(page.getByRole('dialog').getByRole('button', { name: /Delete/ })).toHaveCount(0);
   // The list pages that hold their whole list answer 200; golfers and memberships (paged on the server), rounds and
   // flights look the record up and answer 404, but still with the page and its dialog.
-  for (const [path, title, text, status] of [
-    ['/golfers?edit=999999', 'Edit Golfer', 'Golfer not found.', 404],
-    ['/courses?delete=999999', 'Confirm Deletion', 'Course not found.', 200],
-    ['/courses?edit=999999', 'Edit Course', 'Course not found.', 200],
-    ['/memberships?delete=999999', 'Confirm Deletion', 'Membership not found.', 404],
-    ['/memberships?edit=999999', 'Edit Membership', 'Membership not found.', 404],
-    ['/seasons?delete=999999', 'Confirm Deletion', 'Season not found.', 200],
-    ['/seasons?edit=999999', 'Edit Season', 'Season not found.', 200],
-    ['/seasons/2025?delete=999999', 'Confirm Deletion', 'Schedule date not found.', 200],
-    ['/seasons/2025?edit=999999', 'Edit Date', 'Schedule date not found.', 200],
-    ['/rounds?edit=999999', 'Edit Round', 'Round not found.', 404],
-    ['/rounds?delete=999999', 'Confirm Deletion', 'Round not found.', 404],
-    ['/flights?edit=999999', 'Edit Flight Assignment', 'Flight assignment not found.', 404],
-    ['/flights?delete=999999', 'Confirm Deletion', 'Flight assignment not found.', 404],
+  for (const [list, editTitle, text, status] of [
+    ['/golfers', 'Edit Golfer', 'Golfer not found.', 404],
+    ['/courses', 'Edit Course', 'Course not found.', 200],
+    ['/memberships', 'Edit Membership', 'Membership not found.', 404],
+    ['/seasons', 'Edit Season', 'Season not found.', 200],
+    ['/seasons/2025', 'Edit Date', 'Schedule date not found.', 200],
+    ['/rounds', 'Edit Round', 'Round not found.', 404],
+    ['/flights', 'Edit Flight Assignment', 'Flight assignment not found.', 404],
   ] as const) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(status);
-    await expect(page.getByRole('navigation', { name: 'Admin menu', includeHidden: true }).first()).toBeAttached();
-    await expect(page.getByRole('dialog', { name: title })).toContainText(text);
-    await expect(page.getByRole('dialog').getByRole('button', { name: /Delete|Update/ })).toHaveCount(0);
+    for (const [param, title] of [
+      ['edit', editTitle],
+      ['delete', 'Confirm Deletion'],
+    ]) {
+      const path = `${list}?${param}=999999`;
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(status);
+      await expect(page.getByRole('navigation', { name: 'Admin menu', includeHidden: true }).first()).toBeAttached();
+      await expect(page.getByRole('dialog', { name: title })).toContainText(text);
+      await expect(page.getByRole('dialog').getByRole('button', { name: /Delete|Update/ })).toHaveCount(0);
+    }
   }
   // Tee times have no dialogs: a stale ?slot= link opens no selector and says so.
   const response = await page.goto('/tee-times?slot=999999-1');

@@ -96,6 +96,13 @@ export function SelectField({
 
 type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'time';
 
+type FormFieldProps<Schema, FormSchema extends Record<string, unknown>> = {
+  field: FieldMetadata<Schema, FormSchema, string[]>;
+  type: InputType;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'name'>;
+
 /**
  * A Field for one field of a conform form: its id, name, default value, constraints and errors come from the
  * field's metadata; the other props (autoComplete, placeholder, min…) go on the input.
@@ -106,12 +113,7 @@ export function FormField<Schema, FormSchema extends Record<string, unknown>>({
   label,
   hint,
   ...input
-}: {
-  field: FieldMetadata<Schema, FormSchema, string[]>;
-  type: InputType;
-  label: React.ReactNode;
-  hint?: React.ReactNode;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'name'>) {
+}: FormFieldProps<Schema, FormSchema>) {
   return (
     <Field
       label={label}
@@ -121,4 +123,14 @@ export function FormField<Schema, FormSchema extends Record<string, unknown>>({
       inputProps={{ ...getInputProps(field, { type }), ...input }}
     />
   );
+}
+
+/** A FormField for a whole number within the limits its schema checks (the browser's arrows and checks use them). */
+export function WholeNumberField<Schema, FormSchema extends Record<string, unknown>>({
+  limits,
+  ...props
+}: Omit<FormFieldProps<Schema, FormSchema>, 'type' | 'min' | 'max' | 'step'> & {
+  limits: { min: number; max: number };
+}) {
+  return <FormField {...props} type="number" min={limits.min} max={limits.max} step={1} />;
 }
