@@ -1,0 +1,41 @@
+import { expect, expectToast, test } from './fixtures';
+import { signInGolfer } from './golfer-session';
+import { cardTonight, storedScores } from './scorecard-data';
+
+// SPEC-3 §D2 without JavaScript: each hole is a form post, on a phone's screen.
+test.use({ viewport: { width: 375, height: 812 } });
+
+test('the card without JavaScript saves a hole per post, capped at double par, with the running totals', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const { ann, bob, card, url } = await cardTonight('NoJs');
+  await signInGolfer(context, baseURL!, ann.id);
+  await page.goto(url);
+  for (const [hole, a, b] of [
+    [1, '4', '5'],
+    [2, '3', '12'],
+    [3, '5', '4'],
+  ] as const) {
+    await expect(page.getByRole('heading', { name: `Hole ${hole} · Par 4 · Stroke index ${hole}` })).toBeVisible();
+    await page.getByLabel(`${ann.fullName} (you)`).fill(a);
+    await page.getByLabel(bob.fullName).fill(b);
+    await page.getByRole('button', { name: `Save hole ${hole}` }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?hole=${hole + 1}$`));
+    if (hole === 2) await expectToast(page, 'Hole 2 saved', 'Capped at 8: double par');
+  }
+  const { count, byKey } = await storedScores(card.id);
+  expect(count).toBe(6);
+  expect(byKey[`${bob.id}-2`]).toBe(8);
+  const bobRow = page.locator(`tr[data-golfer="${bob.id}"]`);
+  await expect(bobRow).toContainText('Thru 3');
+  await expect(bobRow).toContainText('17');
+
+  // Strokes out of range: the browser's own check keeps the form from going out; nothing is stored.
+  await page.getByLabel(`${ann.fullName} (you)`).fill('25');
+  await page.getByRole('button', { name: 'Save hole 4' }).click();
+  await expect(page).toHaveURL(/\?hole=4$/);
+  expect((await storedScores(card.id)).count).toBe(6);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
