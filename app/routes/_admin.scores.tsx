@@ -209,7 +209,7 @@ export default function GameNightPage() {
                 <Link
                   to={pageOf(date, g.teeTimeId)}
                   className={buttonClass('secondary', 'sm')}
-                  aria-label={`Open the ${g.time} card`}
+                  aria-label={`Open card ${g.time}`}
                 >
                   Open card
                 </Link>
@@ -243,7 +243,7 @@ function AdminCard({ card, date, isAdmin }: { card: Card; date: string; isAdmin:
         <Form method="post" action={`/scores?date=${date}&card=${card.teeTimeId}`} className="space-y-3">
           <input type="hidden" name="intent" value="edit" />
           <input type="hidden" name="teeTimeId" value={card.teeTimeId} />
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" role="region" aria-label="Card by hole" tabIndex={0}>
             <table className="text-sm">
               <thead>
                 <tr>

@@ -271,7 +271,7 @@ function CardTable({ card, cells }: { card: BoardCard; cells: Map<string, Cell> 
   const notes = [...cells.entries()].filter(([, c]) => c.note);
   return (
     <div className="space-y-2">
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" role="region" aria-label="Card by hole" tabIndex={0}>
         <table className="text-sm">
           <caption className="sr-only">Strokes by hole, with running gross, net and Thru</caption>
           <thead>

@@ -24,7 +24,7 @@ export async function cardTonight(prefix: string) {
   const group = await db.teeTime.create({ data: { time: unique('T'), season, golfer1Id: ann.id, golfer2Id: bob.id } });
   // The card is made here on this course, so a parallel test's night course never decides it.
   const card = await db.scorecard.create({ data: { date, teeTimeId: group.id, courseId: course.id } });
-  return { date, ann, bob, card, url: `/me/scorecard/${date}` };
+  return { date, ann, bob, card, course, url: `/me/scorecard/${date}` };
 }
 
 /** What the card holds: golferId-hole → strokes, and how many rows (each hole once). */

@@ -9,6 +9,8 @@ import { expectValidAndAccessible, type Visit } from './page-checks';
 import { newCourse } from './league-data';
 import { fulfilledRegistration, ownSlot, simulatedSession } from './registration-helpers';
 import { statsLeague } from './stats-data';
+import { cardTonight } from './scorecard-data';
+import { signInGolfer } from './golfer-session';
 import { currentSeason } from '../../app/domain/season';
 import { db } from '../../app/db/db.server';
 
@@ -142,6 +144,16 @@ const teeTimesImportMailAndSettings = (d: { slotId: number; messageId: number; u
   { url: `/settings?reset=${d.userId}`, dialog: 'Reset Password' },
 ];
 
+/** Game night (SPEC-3 §D3) and a course's holes, for an administrator. */
+const gameNight = (d: { date: string; teeTimeId: number; courseId: number; courseName: string }): Visit[] => [
+  { url: `/courses?holes=${d.courseId}`, dialog: `Holes of ${d.courseName}` },
+  { url: `/scores?date=${d.date}` },
+  { url: `/scores?date=${d.date}&card=${d.teeTimeId}` },
+];
+
+/** The golfer's card of the night (SPEC-3 §D2), signed in as a golfer of the group. */
+const golferScorecard = (d: { date: string }): Visit[] => [{ url: `/me/scorecard/${d.date}` }];
+
 test('the public pages are valid and accessible', async ({ page }) => {
   const league = await statsLeague();
   const slot = await ownSlot();
@@ -246,6 +258,21 @@ test('the tee times, import, email, outbox and settings pages are valid and acce
   }
 });
 
+test("game night, a course's holes and a golfer's scorecard are valid and accessible", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const { date, card, course, ann } = await cardTonight('A11y');
+  await signIn(page, '/scores');
+  await expectValidAndAccessible(
+    page,
+    gameNight({ date, teeTimeId: card.teeTimeId, courseId: course.id, courseName: course.courseName }),
+  );
+  await signInGolfer(context, baseURL!, ann.id);
+  await expectValidAndAccessible(page, golferScorecard({ date }));
+});
+
 /**
  * The address pattern of each page route in app/routes: a .tsx module with a component that no other route nests
  * in (the _public and _admin layouts). `_`-prefixed segments add nothing to the address, `$name` is one segment, a
@@ -278,6 +305,8 @@ test('every page of app/routes is among the pages checked', () => {
     ...seasonsAndMemberships({ year: 2000, entryId: 1, membershipId: 1 }),
     ...roundsFlightsAndStandings({ year: 2000, roundId: 1, assignmentId: 1 }),
     ...teeTimesImportMailAndSettings({ slotId: 1, messageId: 1, userId: 1 }),
+    ...gameNight({ date: '2000-06-05', teeTimeId: 1, courseId: 1, courseName: 'Links' }),
+    ...golferScorecard({ date: '2000-06-05' }),
   ];
   const paths = visits.map((visit) => new URL(visit.url, 'http://x').pathname);
   const routes = pageRoutes();
