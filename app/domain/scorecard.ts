@@ -59,6 +59,29 @@ export function holesProblems(holes: readonly HoleSpec[]): Record<string, string
   return problems;
 }
 
+/**
+ * A course's holes in one cell of the course import and export: 'par/stroke index' of each hole in order, separated
+ * by spaces ('4/5 3/9 5/1 …'); '' for a course without holes.
+ */
+export function holesToText(holes: readonly HoleSpec[]): string {
+  return [...holes]
+    .sort((a, b) => a.number - b.number)
+    .map((h) => `${h.par}/${h.strokeIndex}`)
+    .join(' ');
+}
+
+/** The holes a cell spells, numbered from 1; null when it is not 'par/stroke index' pairs. */
+export function holesFromText(text: string): HoleSpec[] | null {
+  const pairs = text.trim().split(/\s+/);
+  const holes: HoleSpec[] = [];
+  for (const [i, pair] of pairs.entries()) {
+    const match = /^(\d{1,2})\/(\d{1,2})$/.exec(pair);
+    if (!match) return null;
+    holes.push({ number: i + 1, par: Number(match[1]), strokeIndex: Number(match[2]) });
+  }
+  return holes;
+}
+
 /** The course par is the sum of its holes' pars. */
 export function parOfHoles(holes: readonly { par: number }[]): number {
   return holes.reduce((sum, hole) => sum + hole.par, 0);

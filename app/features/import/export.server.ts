@@ -1,3 +1,5 @@
+import { holesByCourse } from '~/models/holes.server';
+import { holesToText } from '~/domain/scorecard';
 import { toCsv, type CsvValue } from '~/domain/csv';
 import type { ImportType } from '~/schemas/import/fields';
 import { formatLeagueDateTime } from '~/domain/season';
@@ -30,11 +32,15 @@ export async function exportCsv(type: ImportType, season: number, client: Tx = d
     }
     case 'courses': {
       const rows = await client.course.findMany({ orderBy: [{ courseName: 'asc' }, { id: 'asc' }] });
+      const holes = await holesByCourse(
+        rows.map((c) => c.id),
+        client,
+      );
       return {
         filename: 'courses.csv',
         csv: toCsv(
-          ['id', 'courseName', 'coursePar', 'courseLength'],
-          rows.map((c) => [c.id, c.courseName, c.coursePar, c.courseLength]),
+          ['id', 'courseName', 'coursePar', 'courseLength', 'holes'],
+          rows.map((c) => [c.id, c.courseName, c.coursePar, c.courseLength, holesToText(holes.get(c.id) ?? [])]),
         ),
       };
     }

@@ -1,5 +1,5 @@
 import { InvalidError } from '~/domain/errors';
-import { courseSchema, type CourseInput } from '~/schemas/course';
+import { courseImportSchema, type CourseImportInput } from '~/schemas/holes';
 import { parseFlightInput, type FlightInput } from '~/schemas/flight';
 import { golferSchema, type GolferInput } from '~/schemas/golfer';
 import { membershipSchema, type MembershipInput } from '~/schemas/membership';
@@ -30,7 +30,7 @@ export type ImportInputs = {
   rounds: RoundInput;
   memberships: MembershipInput;
   flights: FlightInput;
-  courses: CourseInput;
+  courses: CourseImportInput;
   schedule: ScheduleEntryInput;
 };
 
@@ -122,8 +122,8 @@ const RULES: { [K in ImportType]: RowRules<ImportInputs[K]> } = {
     duplicates: (rows, unit) => duplicateRows(rows, membershipKey, 'The same golferId and season', unit),
   },
   courses: {
-    kinds: { courseName: 'text', coursePar: 'integer', courseLength: 'text' },
-    parse: (cells) => courseSchema.safeParse(cells),
+    kinds: { courseName: 'text', coursePar: 'integer', courseLength: 'text', holes: 'text' },
+    parse: (cells) => courseImportSchema.safeParse(cells),
     duplicates: (rows, unit) =>
       duplicateRows(rows, (input) => input.courseName.trim().toLowerCase(), 'The same courseName', unit),
   },

@@ -17,7 +17,10 @@ describe('IMPORT_FIELDS', () => {
       optional: ['registered', 'paid', 'registrationDatetime', 'estimatedScore'],
     });
     expect(IMPORT_FIELDS.flights).toEqual({ required: ['golferId', 'season', 'flightNo'], optional: [] });
-    expect(IMPORT_FIELDS.courses).toEqual({ required: ['courseName', 'coursePar', 'courseLength'], optional: [] });
+    expect(IMPORT_FIELDS.courses).toEqual({
+      required: ['courseName', 'coursePar', 'courseLength'],
+      optional: ['holes'],
+    });
     expect(IMPORT_FIELDS.schedule).toEqual({
       required: ['date', 'event', 'kind'],
       optional: ['weekNumber', 'rainOut'],

@@ -9,7 +9,8 @@ export const IMPORT_FIELDS = {
     optional: ['registered', 'paid', 'registrationDatetime', 'estimatedScore'],
   },
   flights: { required: ['golferId', 'season', 'flightNo'], optional: [] },
-  courses: { required: ['courseName', 'coursePar', 'courseLength'], optional: [] },
+  // holes: 'par/stroke index' of each hole in order ('4/5 3/9 …'; docs/product/import-export.md).
+  courses: { required: ['courseName', 'coursePar', 'courseLength'], optional: ['holes'] },
   // The season is the date's year (docs/decisions/052-registration-follows-the-season.md).
   schedule: { required: ['date', 'event', 'kind'], optional: ['weekNumber', 'rainOut'] },
 } as const;
