@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '~/db/db.server';
+import { notifyResultsChanged } from '~/db/results-changed.server';
+import { setThruSource } from '~/models/live-results.server';
+import { createRound, deleteRound } from '~/models/rounds.server';
+import { liveWatcherCount, startLiveResults } from '~/web/live-results.server';
+import { liveNight, rowsOf } from './live-results-cases';
+import { boardOf, liveServer, openStream } from './sse-client';
+
+// The live results hub (app/web/live-results.server.ts) on SQLite: one process, a real HTTP server, real streams.
+
+let server: Awaited<ReturnType<typeof liveServer>>;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  stop = await startLiveResults();
+  server = await liveServer();
+});
+afterAll(async () => {
+  await server.close();
+  await stop();
+});
+
+describe('GET /stats/results/{date}/live', () => {
+  it("sends the night's leaderboard, then each change to it without being asked", async () => {
+    const { date, ann, bo } = await liveNight(2019);
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    const first = await stream.next();
+    expect(first.event).toBe('leaderboard');
+    expect(first.id).toBe(boardOf(first).version);
+    expect(rowsOf(boardOf(first))).toEqual([[ann.id, 9]]);
+
+    await createRound({ golferId: bo.id, date, season: 2019, grossScore: 41 }, null);
+    const second = boardOf(await stream.next());
+    expect(second.version).not.toBe(boardOf(first).version);
+    // Bo's 41 is the better net (no handicaps yet): he leads, and both are thru 9.
+    expect(rowsOf(second)).toEqual([
+      [bo.id, 9],
+      [ann.id, 9],
+    ]);
+
+    const round = await db.round.findFirstOrThrow({ where: { golferId: bo.id, date } });
+    await deleteRound(round.id, null);
+    expect(rowsOf(boardOf(await stream.next()))).toEqual([[ann.id, 9]]);
+    stream.close();
+  });
+
+  it('catches a reconnecting watcher up from its Last-Event-ID, and sends nothing to one that is current', async () => {
+    const { date, bo } = await liveNight(2018);
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    const seen = await stream.next();
+    stream.close();
+    // Missed while away.
+    await createRound({ golferId: bo.id, date, season: 2018, grossScore: 40 }, null);
+
+    const back = await openStream(`${server.url}/stats/results/${date}/live`, { 'last-event-id': seen.id! });
+    const caughtUp = await back.next();
+    expect(caughtUp.id).not.toBe(seen.id);
+    expect(rowsOf(boardOf(caughtUp))[0]).toEqual([bo.id, 9]);
+
+    // The page's own version (?since=) when nothing changed: no event until the next change.
+    const current = await openStream(`${server.url}/stats/results/${date}/live?since=${caughtUp.id}`);
+    await expect(current.next(300)).rejects.toThrow(/No event/);
+    notifyResultsChanged(date); // announced, but nothing changed: still no event
+    await expect(current.next(300)).rejects.toThrow(/No event/);
+    back.close();
+    current.close();
+  });
+
+  it("takes 'Thru' from the source the scorecards will give, and a golfer it does not know has not started", async () => {
+    const { date, ann } = await liveNight(2017);
+    setThruSource((night, golferIds) => {
+      expect(night).toBe(date);
+      return Promise.resolve(new Map(golferIds.filter((id) => id !== ann.id).map((id) => [id, 4])));
+    });
+    try {
+      const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+      expect(rowsOf(boardOf(await stream.next()))).toEqual([[ann.id, null]]);
+      stream.close();
+    } finally {
+      setThruSource(null);
+    }
+  });
+
+  it('answers 404 for a date that is no league night or no date, and forgets a watcher that left', async () => {
+    expect((await openStream(`${server.url}/stats/results/2011-02-03/live`)).status).toBe(404);
+    expect((await openStream(`${server.url}/stats/results/2011-02-30/live`)).status).toBe(404);
+    expect((await openStream(`${server.url}/stats/results/nope/live`)).status).toBe(404);
+    const { date } = await liveNight(2016);
+    const before = liveWatcherCount();
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    await stream.next();
+    expect(liveWatcherCount()).toBe(before + 1);
+    stream.close();
+    await expect.poll(() => liveWatcherCount()).toBe(before);
+  });
+});
