@@ -27,6 +27,8 @@ export async function openChannel(url: string, name: string, handlers: ChannelHa
   if (!/^[a-z_]+$/.test(name)) throw new RangeError(`Not a channel name: ${name}`);
   const origin = `${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   const notifyPool = new pg.Pool({ connectionString: url, max: 1 });
+  // An idle sending connection that drops (the server restarted) is replaced at the next send: logged, not fatal.
+  notifyPool.on('error', (error) => console.error(`The connection sending NOTIFY ${name} dropped:`, error.message));
   const listener = new pg.Client({ connectionString: url });
   await listener.connect();
   listener.on('error', handlers.broken);

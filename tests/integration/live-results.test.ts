@@ -3,7 +3,7 @@ import { db } from '~/db/db.server';
 import { notifyResultsChanged } from '~/db/results-changed.server';
 import { setThruSource } from '~/models/live-results.server';
 import { createRound, deleteRound } from '~/models/rounds.server';
-import { liveWatcherCount, startLiveResults } from '~/web/live-results.server';
+import { handleLiveResults, liveWatcherCount, startLiveResults } from '~/web/live-results.server';
 import { liveNight, rowsOf } from './live-results-cases';
 import { boardOf, liveServer, openStream } from './sse-client';
 
@@ -14,7 +14,7 @@ let stop: () => Promise<void>;
 
 beforeAll(async () => {
   stop = await startLiveResults();
-  server = await liveServer();
+  server = await liveServer(handleLiveResults);
 });
 afterAll(async () => {
   await server.close();

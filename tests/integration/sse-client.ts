@@ -1,13 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleLiveResults } from '~/web/live-results.server';
+import type { handleLiveResults } from '~/web/live-results.server';
 
 export type SseEvent = { id: string | null; event: string; data: string };
 
-/** An HTTP server answering the live results' stream as server.js does (any other request: 404). */
-export async function liveServer(): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * An HTTP server answering the live results' stream with `handle` as server.js does (any other request: 404). The
+ * handler is passed in, so a PostgreSQL test can load it once DATABASE_URL names its server.
+ */
+export async function liveServer(
+  handle: typeof handleLiveResults,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) =>
-    handleLiveResults(req, res, () => {
+    handle(req, res, () => {
       res.writeHead(404);
       res.end();
     }),
