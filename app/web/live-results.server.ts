@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import Database from 'better-sqlite3';
 import { databaseConfig } from '~/db/database-url.server';
 import { onCommittedWrite } from '~/db/db.server';
 import { openChannel } from '~/db/notify-channel.server';
@@ -191,6 +192,27 @@ async function watch(req: IncomingMessage, res: ServerResponse, date: string, ur
   if (changeCount !== changesBefore) changed(date);
 }
 
+const SQLITE_POLL_MS = 1_000;
+
+/** Calls `changed(null)` when `PRAGMA data_version` moves: any other connection's commit (this process's too, heard already). */
+function watchSqliteCommits(file: string): () => void {
+  const watcher = new Database(file, { readonly: true, fileMustExist: true });
+  const version = watcher.prepare('PRAGMA data_version').pluck();
+  let seen = version.get();
+  const timer = setInterval(() => {
+    if (nights.size === 0) return;
+    const now = version.get();
+    if (now === seen) return;
+    seen = now;
+    changed(null);
+  }, SQLITE_POLL_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    watcher.close();
+  };
+}
+
 /** How many watchers this process serves (the bench and the tests read it). */
 export function liveWatcherCount(): number {
   return watcherCount;
@@ -213,6 +235,9 @@ export async function startLiveResults(): Promise<() => Promise<void>> {
   const timer = setInterval(heartbeat, HEARTBEAT_MS);
   timer.unref();
   const config = databaseConfig();
+  // With SQLite, a write by another process (a script, an import from the command line) is seen through SQLite's
+  // own commit counter, looked at each second while anyone watches.
+  const stopPolling = config.kind === 'sqlite' ? watchSqliteCommits(config.file) : () => {};
   const channel =
     config.kind === 'postgresql'
       ? await openChannel(config.url, CHANNEL, {
@@ -225,6 +250,7 @@ export async function startLiveResults(): Promise<() => Promise<void>> {
     stopNotified();
     stopWrites();
     clearInterval(timer);
+    stopPolling();
     tellOthers = () => {};
     await channel?.close();
     for (const night of nights.values()) for (const watcher of night.watchers) watcher.res.end();
