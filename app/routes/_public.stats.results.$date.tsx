@@ -13,6 +13,8 @@ import {
 } from '~/ui/stats/stats-parts';
 import { formatPoints } from '~/domain/format';
 import { liveResultsPage } from '~/models/live-results.server';
+import { nightSkins } from '~/models/skins.server';
+import { NightSkins } from '~/ui/stats/skins-parts';
 import { nightDateParam, statsPage } from '~/web/stats-access.server';
 import { titled } from '~/ui/meta';
 import { useLiveResults } from '~/ui/stats/use-live-results';
@@ -29,9 +31,11 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
  * the night live (/stats/results/{date}/live, app/web/live-results.server.ts); without it a reload shows the same.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return statsPage(request, 'There is no league night at that address', async () =>
-    json(await liveResultsPage(nightDateParam(params.date), new URL(request.url))),
-  );
+  return statsPage(request, 'There is no league night at that address', async () => {
+    const date = nightDateParam(params.date);
+    const [page, skins] = await Promise.all([liveResultsPage(date, new URL(request.url)), nightSkins(date)]);
+    return json({ ...page, skins });
+  });
 }
 
 const flightTitle = (key: string) => (key === 'none' ? 'Not in a flight' : `Flight ${key}`);
@@ -110,6 +114,7 @@ export default function NightResultsPage() {
           );
         })
       )}
+      <NightSkins skins={results.skins} />
     </div>
   );
 }
