@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '~/db/db.server';
 import { notifyResultsChanged } from '~/db/results-changed.server';
 import { setThruSource } from '~/models/live-results.server';
-import { createRound, deleteRound } from '~/models/rounds.server';
+import { createRound, createRounds, deleteRound, updateRound } from '~/models/rounds.server';
 import { handleLiveResults, liveWatcherCount, startLiveResults } from '~/web/live-results.server';
 import { liveNight, rowsOf } from './live-results-cases';
 import { boardOf, liveServer, openStream } from './sse-client';
@@ -71,10 +72,9 @@ describe('GET /stats/results/{date}/live', () => {
 
   it("takes 'Thru' from the source the scorecards will give, and a golfer it does not know has not started", async () => {
     const { date, ann } = await liveNight(2017);
-    setThruSource((night, golferIds) => {
-      expect(night).toBe(date);
-      return Promise.resolve(new Map(golferIds.filter((id) => id !== ann.id).map((id) => [id, 4])));
-    });
+    setThruSource((night, golferIds) =>
+      Promise.resolve(new Map(night === date ? golferIds.filter((id) => id !== ann.id).map((id) => [id, 4]) : [])),
+    );
     try {
       const stream = await openStream(`${server.url}/stats/results/${date}/live`);
       expect(rowsOf(boardOf(await stream.next()))).toEqual([[ann.id, null]]);
@@ -96,4 +96,47 @@ describe('GET /stats/results/{date}/live', () => {
     stream.close();
     await expect.poll(() => liveWatcherCount()).toBe(before);
   });
+
+  it('drops a watcher that stops reading once a megabyte waits for it, and says so in the log', async () => {
+    // A big night (400 golfers with long names), so each leaderboard is tens of kilobytes.
+    const date = '2012-06-12';
+    const tag = `Stalled${Date.now()}`;
+    await db.golfer.createMany({
+      data: Array.from({ length: 400 }, (_, i) => ({
+        firstName: `Golfer${i}`,
+        lastName: `${tag}-${'x'.repeat(80)}`,
+        fullName: `Golfer${i} ${tag}-${'x'.repeat(80)}`,
+      })),
+    });
+    const ids = (await db.golfer.findMany({ where: { lastName: { startsWith: tag } }, select: { id: true } })).map(
+      (g) => g.id,
+    );
+    await createRounds(
+      ids.map((golferId, i) => ({ golferId, date, season: 2012, grossScore: 36 + (i % 20) })),
+      null,
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      // A client that sends its request and then never reads a byte.
+      const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+      socket.write(`GET /stats/results/${date}/live HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n`);
+      socket.pause();
+      socket.on('error', () => {});
+      await expect.poll(() => liveWatcherCount()).toBeGreaterThan(0);
+      const watching = liveWatcherCount();
+      const round = await db.round.findFirstOrThrow({ where: { date, golferId: ids[0] } });
+      for (let i = 0; i < 200 && warn.mock.calls.length === 0; i++) {
+        await updateRound(round.id, { golferId: ids[0], date, season: 2012, grossScore: 30 + (i % 40) }, null);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+        expect.stringMatching(new RegExp(`^Live results: dropped a watcher of ${date} that stopped reading`)),
+      ]);
+      // The server has let go of it.
+      await expect.poll(() => liveWatcherCount()).toBe(watching - 1);
+      socket.destroy();
+    } finally {
+      warn.mockRestore();
+    }
+  }, 60_000);
 });
