@@ -151,6 +151,8 @@ const stopMailSender = build.entry.module.startMailSender();
 const stopBackups = build.entry.module.startBackups();
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
-    Promise.allSettled([stopMailSender(), stopPageCache(), stopLiveResults(), stopBackups()]).finally(() => process.exit(0));
+    Promise.allSettled([stopMailSender(), stopPageCache(), stopLiveResults(), stopBackups()]).finally(() =>
+      process.exit(0),
+    );
   });
 }

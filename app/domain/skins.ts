@@ -22,7 +22,7 @@ export type SkinsCard = {
   strokes: Readonly<Record<number, number>>;
 };
 
-export type Skin = {
+type Skin = {
   hole: number;
   golferId: number;
   /** The winning score on the hole (net strokes for a net skin). */
@@ -131,7 +131,7 @@ export function skinsWon(outcome: SkinsOutcome): { golferId: number; skins: numb
 /** One hole a golfer played: its number and par, and the golfer's gross strokes on it. */
 export type PlayedHole = { number: number; par: number; strokes: number };
 
-export type ScoreCounts = {
+type ScoreCounts = {
   eaglesOrBetter: number;
   birdies: number;
   pars: number;
@@ -139,7 +139,7 @@ export type ScoreCounts = {
   doubleOrWorse: number;
 };
 
-export type HoleAverage = {
+type HoleAverage = {
   number: number;
   /** How many times the golfer played this hole number. */
   played: number;

@@ -35,7 +35,7 @@ export function setThruSource(source: ThruSource | null): void {
   thruSource = source ?? roundHoles;
 }
 
-export type LiveRow = {
+type LiveRow = {
   id: number;
   name: string;
   place: string | null;

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
  * answers with what was missed. Without JavaScript the page is the same table, current at each reload.
  */
 
-export type LiveRow = {
+type LiveRow = {
   id: number;
   name: string;
   place: string | null;
