@@ -52,6 +52,11 @@ export type LiveLeaderboard = {
   /** Changes whenever anything below does: the event's id, so a reconnecting watcher says what it has. */
   version: string;
   status: string;
+  /**
+   * Whether anyone is still on the course (not started, or thru fewer holes than their course has): the pages show
+   * 'Thru' only then, as a finished night's leaderboard has nothing to say there.
+   */
+  inPlay: boolean;
   /** Flight number, or 'none' for the golfers without a flight; every row of each. */
   flights: { key: string; rows: LiveRow[] }[];
 };
@@ -60,17 +65,19 @@ export type LiveLeaderboard = {
 export async function liveLeaderboard(date: string, client: Tx = db) {
   const night = await getNightResults(date, client);
   const golferIds = night.flights.flatMap((f) => f.rows.map((r) => r.golferId));
-  const thru = await thruSource(date, golferIds, client);
+  const holes = await roundHoles(date, golferIds, client);
+  const thru = thruSource === roundHoles ? holes : await thruSource(date, golferIds, client);
   const flights = night.flights.map((f) => ({
     key: f.flightNo ?? 'none',
     rows: f.rows.map(({ golferId, ...row }) => ({ id: golferId, ...row, thru: thru.get(golferId) ?? null })),
   }));
+  const inPlay = flights.some((f) => f.rows.some((r) => r.thru === null || r.thru < (holes.get(r.id) ?? 9)));
   const version = crypto
     .createHash('sha1')
-    .update(JSON.stringify([night.status, flights]))
+    .update(JSON.stringify([night.status, inPlay, flights]))
     .digest('base64url')
     .slice(0, 16);
-  const board: LiveLeaderboard = { date, version, status: night.status, flights };
+  const board: LiveLeaderboard = { date, version, status: night.status, inPlay, flights };
   return { night, board };
 }
 
@@ -82,6 +89,7 @@ export async function liveResultsPage(date: string, url: URL, client: Tx = db) {
   return {
     ...page,
     version: board.version,
+    inPlay: board.inPlay,
     flights: page.flights.map((f) => ({ ...f, rows: f.rows.map((r) => ({ ...r, thru: thruOf.get(r.id) ?? null })) })),
   };
 }

@@ -45,7 +45,7 @@ const dash = '—';
 export default function NightResultsPage() {
   const results = useLoaderData<typeof loader>();
   const { date, season, event, flight: only } = results;
-  const { flights, status, live } = useLiveResults(results);
+  const { flights, status, inPlay, live } = useLiveResults(results);
   const nightUrl = `/stats/results/${date}`;
   return (
     <div className="space-y-8">
@@ -93,7 +93,11 @@ export default function NightResultsPage() {
               </h2>
               <StatsTable
                 caption={`${title} results`}
-                columns={['place', 'golfer', 'gross', 'hcp', 'net', 'points', 'thru']}
+                columns={
+                  inPlay
+                    ? ['place', 'golfer', 'gross', 'hcp', 'net', 'points', 'thru']
+                    : ['place', 'golfer', 'gross', 'hcp', 'net', 'points']
+                }
               >
                 {rows.map((row) => (
                   <tr key={row.id}>
@@ -105,7 +109,7 @@ export default function NightResultsPage() {
                     <td>{row.hcp ?? dash}</td>
                     <td>{row.net ?? dash}</td>
                     <td>{row.points === null ? dash : formatPoints(row.points)}</td>
-                    <td>{row.thru ?? dash}</td>
+                    {inPlay ? <td>{row.thru ?? dash}</td> : null}
                   </tr>
                 ))}
               </StatsTable>

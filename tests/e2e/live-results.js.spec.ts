@@ -36,10 +36,9 @@ test("a round recorded in one browser appears in another browser's leaderboard w
   await dialog.getByRole('button', { name: 'Record Round' }).click();
   await expectToast(admin, 'Success', 'Round recorded successfully');
 
-  // The chaser's 38 beats the leader's 45: the chaser's row appears above the leader's, thru 9.
+  // The chaser's 38 beats the leader's 45: the chaser's row appears above the leader's.
   const chaserRow = table.getByRole('row', { name: new RegExp(chaser.fullName) });
   await expect(chaserRow.locator('td').nth(2)).toHaveText('38');
-  await expect(chaserRow.locator('td').last()).toHaveText('9');
   const names = await table.locator('tbody tr td:nth-child(2)').allTextContents();
   expect(names.indexOf(chaser.fullName)).toBeLessThan(names.indexOf(leader.fullName));
   expect(await viewer.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);

@@ -7,6 +7,8 @@ import { createRound, createRounds, deleteRound, updateRound } from '~/models/ro
 import { handleLiveResults, liveWatcherCount, startLiveResults } from '~/web/live-results.server';
 import { liveNight, rowsOf } from './live-results-cases';
 import { boardOf, liveServer, openStream } from './sse-client';
+import { renderPage } from './render-page';
+import * as resultsPage from '~/routes/_public.stats.results.$date';
 
 // The live results hub (app/web/live-results.server.ts) on SQLite: one process, a real HTTP server, real streams.
 
@@ -32,6 +34,8 @@ describe('GET /stats/results/{date}/live', () => {
     expect(first.event).toBe('leaderboard');
     expect(first.id).toBe(boardOf(first).version);
     expect(rowsOf(boardOf(first))).toEqual([[ann.id, 9]]);
+    // Every golfer listed has finished: nothing in play, so the page shows no 'Thru'.
+    expect(boardOf(first).inPlay).toBe(false);
 
     await createRound({ golferId: bo.id, date, season: 2019, grossScore: 41 }, null);
     const second = boardOf(await stream.next());
@@ -77,7 +81,17 @@ describe('GET /stats/results/{date}/live', () => {
     );
     try {
       const stream = await openStream(`${server.url}/stats/results/${date}/live`);
-      expect(rowsOf(boardOf(await stream.next()))).toEqual([[ann.id, null]]);
+      const board = boardOf(await stream.next());
+      expect(rowsOf(board)).toEqual([[ann.id, null]]);
+      expect(board.inPlay).toBe(true);
+      // The page without JavaScript shows the same: a last column 'Thru', '—' for a golfer not started.
+      const page = await renderPage(`/stats/results/${date}`, {
+        id: 'routes/_public.stats.results.$date',
+        path: 'stats/results/:date',
+        module: resultsPage as unknown as Parameters<typeof renderPage>[1]['module'],
+      });
+      expect(page.text).toContain('PlaceGolferGrossHCPNetPointsThru');
+      expect(page.text).toMatch(new RegExp(`Ann ${ann.lastName}44—44—\u2014`));
       stream.close();
     } finally {
       setThruSource(null);

@@ -99,6 +99,7 @@ export type Board = {
   date: string;
   version: string;
   status: string;
+  inPlay: boolean;
   flights: { key: string; rows: { id: number; name: string; net: number | null; thru: number | null }[] }[];
 };
 

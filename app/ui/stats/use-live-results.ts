@@ -18,7 +18,13 @@ type LiveRow = {
   thru: number | null;
 };
 
-type Board<S> = { date: string; version: string; status: S; flights: { key: string; rows: LiveRow[] }[] };
+type Board<S> = {
+  date: string;
+  version: string;
+  status: S;
+  inPlay: boolean;
+  flights: { key: string; rows: LiveRow[] }[];
+};
 
 /** A flight's table as the page shows it: one page of its rows, with what the pager says. */
 export type ShownFlight = {
@@ -57,10 +63,11 @@ export function useLiveResults<S extends string>(page: {
   date: string;
   version: string;
   status: S;
+  inPlay: boolean;
   flight: string | null;
   pageSize: number;
   flights: ShownFlight[];
-}): { flights: ShownFlight[]; status: S; live: boolean } {
+}): { flights: ShownFlight[]; status: S; inPlay: boolean; live: boolean } {
   const { date, version } = page;
   const [board, setBoard] = useState<Board<S> | null>(null);
   const [live, setLive] = useState(false);
@@ -79,7 +86,9 @@ export function useLiveResults<S extends string>(page: {
       setLive(false);
     };
   }, [date, version]);
-  if (!board || board.version === version) return { flights: page.flights, status: page.status, live };
+  if (!board || board.version === version)
+    return { flights: page.flights, status: page.status, inPlay: page.inPlay, live };
   const pages = new Map(page.flights.map((f) => [f.key, f.page]));
-  return { flights: shownFlights(board, page.flight, pages, page.pageSize), status: board.status, live };
+  const flights = shownFlights(board, page.flight, pages, page.pageSize);
+  return { flights, status: board.status, inPlay: board.inPlay, live };
 }
