@@ -61,6 +61,12 @@ app.use((req, res, next) => {
   next();
 });
 
+// The live results' event stream (GET /stats/results/{date}/live, docs/decisions/124-live-results-and-skins.md) is
+// answered here, before compression and the page cache: it writes each event to its watchers itself, and drops one
+// that stops reading rather than buffer for it without bound. Every write, in any process, reaches its watchers.
+const stopLiveResults = await build.entry.module.startLiveResults();
+app.use(build.entry.module.handleLiveResults);
+
 // Responses are gzip- or brotli-compressed when the client accepts it (docs/product/performance.md#compression):
 // `compression` negotiates br/gzip from Accept-Encoding and, through the `compressible` list, only touches HTML, JSON,
 // JS, CSS and SVG. Bodies under 1 KB gain nothing and stay as they are. An event stream is never compressed, since
@@ -145,6 +151,8 @@ const stopMailSender = build.entry.module.startMailSender();
 const stopBackups = build.entry.module.startBackups();
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
-    Promise.allSettled([stopMailSender(), stopPageCache(), stopBackups()]).finally(() => process.exit(0));
+    Promise.allSettled([stopMailSender(), stopPageCache(), stopLiveResults(), stopBackups()]).finally(() =>
+      process.exit(0),
+    );
   });
 }

@@ -5,12 +5,16 @@
 //                             next to a raw node:http server; a zip bomb refused under 500 MB
 //   scripts/bench/js-budget.ts and lighthouse.ts   the demo league on the production build: JavaScript per public
 //                             page, Lighthouse's four scores on each, no layout shift on /register, /stats, /flights
+//   scripts/bench/live.ts     1,000 live-results watchers on one process (p95 under 1 s, memory under 400 MB), and
+//                             two processes on PostgreSQL: watchers on one see the other's writes within 1 s
 import { runPublicPagesBench } from './bench/lighthouse';
+import { runLiveBench } from './bench/live';
 import { runScaleBench } from './bench/scale';
 
 const results: boolean[] = [];
 results.push(await runScaleBench());
 results.push(await runPublicPagesBench());
+results.push(await runLiveBench());
 
 const ok = results.every(Boolean);
 console.log(ok ? '\nEvery budget was met.' : '\nA budget was missed (see MISSED above).');

@@ -52,14 +52,27 @@ export function onCommittedWrite(listener: CommittedWriteListener): () => void {
   return () => committedWriteListeners.delete(listener);
 }
 
-/** The models an open interactive transaction wrote; `open` is false once it committed or rolled back. */
-type Written = { models: Set<string>; open: boolean };
+/**
+ * The models an open interactive transaction wrote, and what runs once it commits (`afterCommit`); `open` is false
+ * once it committed or rolled back.
+ */
+type Written = { models: Set<string>; open: boolean; after: (() => void)[] };
 const transactions = new AsyncLocalStorage<Written>();
 
 function committed(models: ReadonlySet<string>): void {
   if (models.size === 0) return;
   for (const listener of committedWriteListeners)
     transactions.exit(() => Promise.resolve(listener(models))).catch((error: unknown) => console.error(error));
+}
+
+/**
+ * Runs `fn` once the transaction this is called in commits (never if it rolls back), or at once outside one: for a
+ * change announced from inside a write (`notifyResultsChanged`), which a listener must not read before it is there.
+ */
+export function afterCommit(fn: () => void): void {
+  const written = transactions.getStore();
+  if (written?.open) written.after.push(fn);
+  else fn();
 }
 
 /**
@@ -112,7 +125,7 @@ function leagueClient(client: PrismaClient): PrismaClient {
       $transaction(arg: unknown, options?: unknown) {
         if (typeof arg !== 'function') return counted.$transaction(arg as never, options as never);
         const fn = arg as (tx: Tx) => Promise<unknown>;
-        const written: Written = { models: new Set(), open: true };
+        const written: Written = { models: new Set(), open: true, after: [] };
         return counted
           .$transaction((tx) => transactions.run(written, async () => await fn(tx)), options as never)
           .finally(() => {
@@ -121,6 +134,13 @@ function leagueClient(client: PrismaClient): PrismaClient {
           .then((value) => {
             written.models.delete('AuditEntry');
             committed(written.models);
+            for (const fn of written.after) {
+              try {
+                transactions.exit(fn);
+              } catch (error) {
+                console.error(error);
+              }
+            }
             return value;
           });
       },

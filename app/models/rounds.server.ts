@@ -3,6 +3,7 @@ import { calculatedDates, recomputeHandicapsAndPoints } from '~/models/points.se
 import { inTransaction, isForeignKeyViolation } from '~/db/transaction.server';
 import { roundTakenMessage, type RoundInput } from '~/schemas/round';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { notifyResultsChanged } from '~/db/results-changed.server';
 import { auditCreated, auditDeleted, auditMany, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 
@@ -151,7 +152,8 @@ const roundTarget = (id: number) => ({ entity: 'round', id, labelField: 'date' }
 
 /**
  * Runs a round write and then recomputes the golfers' handicaps and the points of `dates` that were calculated before
- * it (docs/decisions/075-points-never-stale.md), unless the caller recomputes once after many writes.
+ * it (docs/decisions/075-points-never-stale.md), unless the caller recomputes once after many writes. The nights of
+ * `dates` are announced to their live leaderboards after the commit.
  */
 async function withRecompute<T>(
   tx: Tx,
@@ -160,6 +162,8 @@ async function withRecompute<T>(
   dates: string[],
   write: () => Promise<T>,
 ): Promise<T> {
+  // The live leaderboards of these nights (docs/decisions/124-live-results-and-skins.md), once this commits.
+  for (const date of new Set(dates)) notifyResultsChanged(date);
   if (options.recompute === false) return write();
   const calculated = await calculatedDates(tx, dates);
   const result = await write();

@@ -230,10 +230,16 @@ export async function getNightResults(date: string, client: Tx = db) {
 
 /**
  * /stats/results/{date} as the page shows it: one page of each flight's rows (or of the flight asked for; 'none' is
- * the golfers without a flight), places and points worked out over the whole flight first.
+ * the golfers without a flight), places and points worked out over the whole flight first. `results`: the night's
+ * results when the caller has read them already (the live leaderboard, app/models/live-results.server.ts).
  */
-export async function nightResultsPage(date: string, url: URL, client: Tx = db) {
-  const { kind: _kind, rainOut: _rainOut, flights, ...night } = await getNightResults(date, client);
+export async function nightResultsPage(
+  date: string,
+  url: URL,
+  client: Tx = db,
+  results?: Awaited<ReturnType<typeof getNightResults>>,
+) {
+  const { kind: _kind, rainOut: _rainOut, flights, ...night } = results ?? (await getNightResults(date, client));
   const key = (flightNo: string | null) => flightNo ?? 'none';
   const query = tableQuery(
     url,

@@ -7,7 +7,9 @@ import { HANDICAP_ROUNDS_COUNTED, MAX_SCORE_PAR_MULTIPLE } from '~/domain/league
 import { formatDecimal, formatPoints } from '~/domain/format';
 import { formatScheduleDate } from '~/domain/schedule';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
+import { golferHoleStats } from '~/models/skins.server';
 import { getGolferStats } from '~/models/stats.server';
+import { HoleStatsSection } from '~/ui/stats/skins-parts';
 import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
 import { idParam } from '~/web/id-param';
 import { titled } from '~/ui/meta';
@@ -16,9 +18,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => titled(m
 
 /** /stats/golfers/{id}[?season=YYYY]: a golfer's handicap, how it is computed, and a season's rounds. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return statsPage(request, 'There is no such golfer on the stats website', async () =>
-    json(await getGolferStats(idParam(params.id, 'golfer id'), statsSeasonParam(request))),
-  );
+  return statsPage(request, 'There is no such golfer on the stats website', async () => {
+    const stats = await getGolferStats(idParam(params.id, 'golfer id'), statsSeasonParam(request));
+    return json({ ...stats, holeStats: await golferHoleStats(stats.id, stats.season) });
+  });
 }
 
 const dash = '—';
@@ -106,6 +109,8 @@ export default function GolferStatsPage() {
         </h2>
         <HandicapChart history={golfer.history} />
       </section>
+
+      <HoleStatsSection stats={golfer.holeStats} />
 
       <section aria-labelledby="season-heading" className="space-y-3">
         <h2 id="season-heading" className="text-xl font-semibold text-emerald-800">

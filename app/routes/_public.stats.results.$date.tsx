@@ -12,9 +12,12 @@ import {
   statsLink,
 } from '~/ui/stats/stats-parts';
 import { formatPoints } from '~/domain/format';
-import { nightResultsPage } from '~/models/stats.server';
+import { liveResultsPage } from '~/models/live-results.server';
+import { nightSkins } from '~/models/skins.server';
+import { NightSkins } from '~/ui/stats/skins-parts';
 import { nightDateParam, statsPage } from '~/web/stats-access.server';
 import { titled } from '~/ui/meta';
+import { useLiveResults } from '~/ui/stats/use-live-results';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   titled(
@@ -24,12 +27,15 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
 
 /**
  * /stats/results/{yyyy-MM-dd}[?flight=N|none[&page=N]]: one league night's results, the first page of each flight;
- * `?flight=` shows one flight's pages (docs/product/stats.md#public-stats-pages).
+ * `?flight=` shows one flight's pages (docs/product/stats.md#public-stats-pages). With JavaScript the tables follow
+ * the night live (/stats/results/{date}/live, app/web/live-results.server.ts); without it a reload shows the same.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return statsPage(request, 'There is no league night at that address', async () =>
-    json(await nightResultsPage(nightDateParam(params.date), new URL(request.url))),
-  );
+  return statsPage(request, 'There is no league night at that address', async () => {
+    const date = nightDateParam(params.date);
+    const [page, skins] = await Promise.all([liveResultsPage(date, new URL(request.url)), nightSkins(date)]);
+    return json({ ...page, skins });
+  });
 }
 
 const flightTitle = (key: string) => (key === 'none' ? 'Not in a flight' : `Flight ${key}`);
@@ -38,7 +44,8 @@ const dash = '—';
 
 export default function NightResultsPage() {
   const results = useLoaderData<typeof loader>();
-  const { date, season, event, status, flights, flight: only } = results;
+  const { date, season, event, flight: only } = results;
+  const { flights, status, inPlay, live } = useLiveResults(results);
   const nightUrl = `/stats/results/${date}`;
   return (
     <div className="space-y-8">
@@ -48,6 +55,9 @@ export default function NightResultsPage() {
         <p className="flex flex-wrap items-center gap-2 text-slate-700">
           {event ? <span>{event}</span> : null}
           <NightBadge status={status} />
+          {live ? (
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Live</span>
+          ) : null}
         </p>
         {status === 'counts' ? (
           <p className="text-sm text-slate-600">
@@ -81,7 +91,14 @@ export default function NightResultsPage() {
               <h2 id={id} className="text-xl font-semibold text-emerald-800">
                 {title}
               </h2>
-              <StatsTable caption={`${title} results`} columns={['place', 'golfer', 'gross', 'hcp', 'net', 'points']}>
+              <StatsTable
+                caption={`${title} results`}
+                columns={
+                  inPlay
+                    ? ['place', 'golfer', 'gross', 'hcp', 'net', 'points', 'thru']
+                    : ['place', 'golfer', 'gross', 'hcp', 'net', 'points']
+                }
+              >
                 {rows.map((row) => (
                   <tr key={row.id}>
                     <td>{row.place ?? dash}</td>
@@ -92,6 +109,7 @@ export default function NightResultsPage() {
                     <td>{row.hcp ?? dash}</td>
                     <td>{row.net ?? dash}</td>
                     <td>{row.points === null ? dash : formatPoints(row.points)}</td>
+                    {inPlay ? <td>{row.thru ?? dash}</td> : null}
                   </tr>
                 ))}
               </StatsTable>
@@ -100,6 +118,7 @@ export default function NightResultsPage() {
           );
         })
       )}
+      <NightSkins skins={results.skins} />
     </div>
   );
 }

@@ -58,6 +58,9 @@ export const settingsSchema = z
     defaultPar: intField('Default par', DEFAULT_PAR.min, DEFAULT_PAR.max),
     // docs/product/stats.md: an unchecked box is missing from the form, so it reads as off.
     publishStats: booleanField('Publish stats website'),
+    // docs/decisions/124-live-results-and-skins.md: a night's skins, and whether a tied hole's skin carries over.
+    skins: booleanField('Skins'),
+    skinsCarryOver: booleanField('Skins carry over'),
   })
   .check(
     z.refine((s) => s.teeFirst <= s.teeLast, {

@@ -17,6 +17,8 @@ type SettingsValues = {
   teeIntervalMinutes: number;
   defaultPar: number;
   publishStats: boolean;
+  skins: boolean;
+  skinsCarryOver: boolean;
 };
 
 /** The league's settings (docs/product/screens-admin.md#settings); the fee is typed in dollars. */
@@ -42,6 +44,8 @@ export function SettingsForm({
       teeIntervalMinutes: String(settings.teeIntervalMinutes),
       defaultPar: String(settings.defaultPar),
       publishStats: settings.publishStats ? 'on' : undefined,
+      skins: settings.skins ? 'on' : undefined,
+      skinsCarryOver: settings.skinsCarryOver ? 'on' : undefined,
     },
     ...zodValidation(settingsSchema),
   });
@@ -96,6 +100,24 @@ export function SettingsForm({
           <p className="text-xs text-slate-500">
             Standings, results and golfers&apos; handicaps at /stats for everyone. When off, only administrators see
             them.
+          </p>
+        </div>
+        <div className="space-y-1">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <input {...getInputProps(fields.skins, { type: 'checkbox' })} className="h-4 w-4" />
+            Skins
+          </label>
+          <p className="text-xs text-slate-500">
+            Gross and net skins of each night and flight, from attested scorecards: a hole won outright is a skin.
+          </p>
+        </div>
+        <div className="space-y-1">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <input {...getInputProps(fields.skinsCarryOver, { type: 'checkbox' })} className="h-4 w-4" />
+            Skins carry over
+          </label>
+          <p className="text-xs text-slate-500">
+            A tied hole&apos;s skin goes to the next hole won outright. When off, a tied hole&apos;s skin is not won.
           </p>
         </div>
         <div className="flex justify-end">

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { databaseConfig } from '~/db/database-url.server';
 import { onCommittedWrite } from '~/db/db.server';
+import { openChannel } from '~/db/notify-channel.server';
 import { answerBody, encodingFor, newNonce, precompress, type Precompressed } from './precompressed.server';
 
 /*
@@ -72,8 +72,11 @@ function invalidate(): void {
   cache.clear();
 }
 
+/** The live results' event stream (live-results.server.ts) is answered before the cache and never kept. */
+const LIVE_PATH = /^\/stats\/results\/[^/]+\/live$/;
+
 function isPublic(path: string): boolean {
-  return PUBLIC_PATHS.some((pattern) => pattern.test(path));
+  return !LIVE_PATH.test(path) && PUBLIC_PATHS.some((pattern) => pattern.test(path));
 }
 
 /** The session cookie means a signed-in user or a flash message: their pages are their own. */
@@ -231,27 +234,21 @@ export async function startPublicPageCache(): Promise<() => Promise<void>> {
       return Promise.resolve();
     };
   }
-  const pid = `${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
-  const notifyPool = new pg.Pool({ connectionString: config.url, max: 1 });
+  const channel = await openChannel(config.url, CHANNEL, {
+    message: invalidate,
+    broken: (error) => {
+      console.error('The public page cache stopped hearing other processes, and is off until a restart:', error);
+      usable = false;
+      invalidate();
+    },
+  });
   const stopLocal = onCommittedWrite((models) => {
     if (![...models].some((model) => !PRIVATE_MODELS.has(model))) return;
     invalidate();
-    notifyPool.query('SELECT pg_notify($1, $2)', [CHANNEL, pid]).catch((e: unknown) => console.error(e));
+    channel.send('');
   });
-  const listener = new pg.Client({ connectionString: config.url });
-  await listener.connect();
-  listener.on('error', (error) => {
-    console.error('The public page cache stopped hearing other processes, and is off until a restart:', error);
-    usable = false;
-    invalidate();
-  });
-  listener.on('notification', (message) => {
-    if (message.channel === CHANNEL && message.payload !== pid) invalidate();
-  });
-  await listener.query(`LISTEN ${CHANNEL}`);
   return async () => {
     stopLocal();
-    await listener.end();
-    await notifyPool.end();
+    await channel.close();
   };
 }

@@ -14,7 +14,7 @@ import { apiHandler, failureOf, HttpError, pageHandler, yearParam } from '~/web/
  * 'Publish stats website' (Settings): when it is off, anonymous visitors (and users who are not administrators) find
  * nothing; administrators still see the pages, to check them before publishing.
  */
-async function requireStatsPublished(request: Request): Promise<void> {
+export async function requireStatsPublished(request: Request): Promise<void> {
   const settings = await getSettings();
   if (settings.publishStats) return;
   const user = await getUser(request);

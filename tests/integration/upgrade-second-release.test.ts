@@ -23,7 +23,7 @@ describe('upgrading a second-release SQLite database', () => {
     const nights = await fillSecondReleaseSchedule(db);
 
     const upgradedFrom = new Date();
-    expect(await migrate(databaseConfig())).toEqual([expect.stringMatching(/_calendar_sequence$/)]);
+    expect(await migrate(databaseConfig())).toContainEqual(expect.stringMatching(/_calendar_sequence$/));
     await expectUpgradedCalendar(db, nights, upgradedFrom);
     await db.$disconnect();
   });

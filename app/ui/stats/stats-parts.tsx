@@ -42,6 +42,7 @@ const columns = {
   place: ['Place', 'w-[3.25rem] sm:w-[4.5rem]'],
   golfer: ['Golfer', undefined],
   date: ['Date', undefined],
+  thru: ['Thru', 'w-10 sm:w-14'],
   gross: ['Gross', 'w-[3.25rem] sm:w-[4.5rem]'],
   par: ['Par', 'w-10 sm:w-14'],
   differential: ['Differential', 'w-[5.75rem] sm:w-[7.25rem]'],

@@ -1,0 +1,260 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Database from 'better-sqlite3';
+import { databaseConfig } from '~/db/database-url.server';
+import { onCommittedWrite } from '~/db/db.server';
+import { openChannel } from '~/db/notify-channel.server';
+import { onResultsChanged } from '~/db/results-changed.server';
+import { isValidCalendarDate } from '~/domain/season';
+import { liveLeaderboard, type LiveLeaderboard } from '~/models/live-results.server';
+import { failureOf } from './http.server';
+import { requireStatsPublished } from './stats-access.server';
+
+/*
+ * The live results hub (SPEC-3 §D4, docs/decisions/124-live-results-and-skins.md). GET /stats/results/{date}/live is
+ * a Server-Sent Events stream: each event (`leaderboard`) carries the night's whole leaderboard, with its version as
+ * the event's id. A watcher that reconnects says the version it has (Last-Event-ID, or `?since=` from the page) and
+ * gets the current leaderboard at once when it differs, so it catches up on whatever it missed. Comments every
+ * HEARTBEAT_MS keep proxies from closing an idle stream and find dead connections.
+ *
+ * A change reaches the hub three ways: `notifyResultsChanged(date)` from a write (after its commit), any committed
+ * write to a model the leaderboard reads (every watched night is looked at again), and, with PostgreSQL, another
+ * process's change through NOTIFY league_live_results (app/db/notify-channel.server.ts, the page cache's channel
+ * code). Changes are coalesced: one read of a night at a time, and an event only when its version moved.
+ *
+ * server.js answers the stream itself (`handleLiveResults`, before compression and the page cache): Remix's adapter
+ * writes a response body without waiting for the client, so a client that never reads would grow the server's memory
+ * without bound. Here every write checks what the connection still holds, and a watcher with more than
+ * MAX_BUFFERED_BYTES waiting is dropped, with a line in the log.
+ */
+
+const LIVE_PATH = /^\/stats\/results\/([^/]+)\/live$/;
+const CHANNEL = 'league_live_results';
+const HEARTBEAT_MS = 20_000;
+/** What a watcher may leave unread before it is dropped: a few dozen leaderboards of a big night. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Watchers one process serves at most; beyond that a new one is answered 503 and retries later. */
+const MAX_WATCHERS = 5_000;
+/** The models the leaderboard is read from: a committed write to any of them may change a night's leaderboard. */
+const RESULT_MODELS = new Set(['Round', 'Golfer', 'FlightAssignment', 'ScheduleEntry', 'Course', 'Season']);
+
+type Watcher = { res: ServerResponse; date: string };
+type Night = { watchers: Set<Watcher>; board: LiveLeaderboard | null; event: string | null };
+
+const nights = new Map<string, Night>();
+let watcherCount = 0;
+/** Nights to read again, and whether a read is under way (one at a time per process: reads queue behind it). */
+const stale = new Set<string>();
+let reading: Promise<void> | null = null;
+/** With PostgreSQL: tells the other processes which night changed ('*': any may have). */
+let tellOthers: (date: string) => void = () => {};
+
+function eventOf(board: LiveLeaderboard): string {
+  return `id: ${board.version}\nevent: leaderboard\ndata: ${JSON.stringify(board)}\n\n`;
+}
+
+/** Writes to one watcher, or drops it when it has stopped reading (more than the limit waiting). */
+function send(watcher: Watcher, text: string): void {
+  const { res } = watcher;
+  if (res.destroyed) return;
+  if (res.writableLength > MAX_BUFFERED_BYTES) {
+    console.warn(
+      `Live results: dropped a watcher of ${watcher.date} that stopped reading (${res.writableLength} bytes unsent, limit ${MAX_BUFFERED_BYTES}).`,
+    );
+    res.destroy();
+    return;
+  }
+  res.write(text);
+}
+
+/** Changes heard so far: a watcher whose first read overlapped one reads its night again. */
+let changeCount = 0;
+/** First reads under way, so a crowd arriving at once reads a night once. */
+const loading = new Map<string, Promise<LiveLeaderboard>>();
+
+function firstRead(date: string): Promise<LiveLeaderboard> {
+  let read = loading.get(date);
+  if (!read) {
+    read = liveLeaderboard(date)
+      .then(({ board }) => board)
+      .finally(() => loading.delete(date));
+    loading.set(date, read);
+  }
+  return read;
+}
+
+/** Marks nights to read again (null: every watched night) and starts reading unless a read is under way. */
+function changed(date: string | null): void {
+  changeCount += 1;
+  if (date === null) for (const watched of nights.keys()) stale.add(watched);
+  else if (nights.has(date)) stale.add(date);
+  if (stale.size > 0 && reading === null) reading = readStale();
+}
+
+async function readStale(): Promise<void> {
+  try {
+    while (stale.size > 0) {
+      const [date] = stale;
+      stale.delete(date);
+      const night = nights.get(date);
+      if (!night) continue;
+      try {
+        const { board } = await liveLeaderboard(date);
+        if (board.version === night.board?.version) continue;
+        night.board = board;
+        night.event = eventOf(board);
+        for (const watcher of night.watchers) send(watcher, night.event);
+      } catch (error) {
+        // The night is no longer one (its last round and its schedule entry deleted): watchers keep what they have.
+        if (failureOf(error)?.status !== 404) console.error('Live results: could not read a night:', error);
+      }
+    }
+  } finally {
+    reading = null;
+  }
+}
+
+function heartbeat(): void {
+  for (const night of nights.values()) for (const watcher of night.watchers) send(watcher, ': heartbeat\n\n');
+}
+
+function answer(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify({ message }));
+}
+
+/** The headers of a request as a Fetch `Request`, for the stats website's access check (its session cookie). */
+function asRequest(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
+  return new Request(url, { headers });
+}
+
+/**
+ * Express middleware (server.js) for GET /stats/results/{date}/live; any other request goes on. 404 when the stats
+ * website is not published (for anyone but an administrator) or the date is not a league night, as the page answers.
+ */
+export function handleLiveResults(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  const url = new URL(req.url ?? '/', 'http://league.invalid');
+  const match = LIVE_PATH.exec(url.pathname);
+  if (!match || req.method !== 'GET') return next();
+  watch(req, res, decodeURIComponent(match[1]), url).catch((error: unknown) => {
+    console.error(error);
+    if (!res.headersSent) answer(res, 500, 'Something went wrong on our side.');
+    else res.destroy();
+  });
+}
+
+async function watch(req: IncomingMessage, res: ServerResponse, date: string, url: URL): Promise<void> {
+  if (!isValidCalendarDate(date)) return answer(res, 404, 'There is no league night at that address');
+  if (watcherCount >= MAX_WATCHERS) {
+    res.setHeader('Retry-After', '30');
+    return answer(res, 503, 'Too many watchers: try again shortly.');
+  }
+  const changesBefore = changeCount;
+  let board: LiveLeaderboard;
+  try {
+    await requireStatsPublished(asRequest(req, url));
+    board = nights.get(date)?.board ?? (await firstRead(date));
+  } catch (error) {
+    const failure = failureOf(error);
+    if (failure?.status === 404) return answer(res, 404, failure.message);
+    throw error;
+  }
+  if (req.destroyed) return;
+  let night = nights.get(date);
+  if (!night) {
+    night = { watchers: new Set(), board, event: eventOf(board) };
+    nights.set(date, night);
+  }
+  const watcher: Watcher = { res, date };
+  night.watchers.add(watcher);
+  watcherCount += 1;
+  req.socket.setNoDelay(true);
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    // A proxy such as nginx would otherwise hold events back in its buffer.
+    'X-Accel-Buffering': 'no',
+  });
+  // Reconnect after 3 s when the connection drops; the browser then sends the last event's id.
+  res.write('retry: 3000\n\n');
+  const seen = req.headers['last-event-id'] ?? url.searchParams.get('since');
+  if (seen !== night.board?.version && night.event) send(watcher, night.event);
+  const leave = () => {
+    if (!night.watchers.delete(watcher)) return;
+    watcherCount -= 1;
+    if (night.watchers.size === 0) nights.delete(date);
+  };
+  res.on('close', leave);
+  res.on('error', leave);
+  // A change committed while this watcher's first leaderboard was read may be missing from it.
+  if (changeCount !== changesBefore) changed(date);
+}
+
+const SQLITE_POLL_MS = 1_000;
+
+/** Calls `changed(null)` when `PRAGMA data_version` moves: any other connection's commit (this process's too, heard already). */
+function watchSqliteCommits(file: string): () => void {
+  const watcher = new Database(file, { readonly: true, fileMustExist: true });
+  const version = watcher.prepare('PRAGMA data_version').pluck();
+  let seen = version.get();
+  const timer = setInterval(() => {
+    if (nights.size === 0) return;
+    const now = version.get();
+    if (now === seen) return;
+    seen = now;
+    changed(null);
+  }, SQLITE_POLL_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    watcher.close();
+  };
+}
+
+/** How many watchers this process serves (the bench and the tests read it). */
+export function liveWatcherCount(): number {
+  return watcherCount;
+}
+
+/**
+ * Starts hearing changes: this process's writes and, with PostgreSQL, every other process's. Answers the function
+ * that stops it (and closes every stream).
+ */
+export async function startLiveResults(): Promise<() => Promise<void>> {
+  const stopNotified = onResultsChanged((date) => {
+    changed(date);
+    tellOthers(date);
+  });
+  const stopWrites = onCommittedWrite((models) => {
+    if (![...models].some((model) => RESULT_MODELS.has(model))) return;
+    changed(null);
+    tellOthers('*');
+  });
+  const timer = setInterval(heartbeat, HEARTBEAT_MS);
+  timer.unref();
+  const config = databaseConfig();
+  // With SQLite, a write by another process (a script, an import from the command line) is seen through SQLite's
+  // own commit counter, looked at each second while anyone watches.
+  const stopPolling = config.kind === 'sqlite' ? watchSqliteCommits(config.file) : () => {};
+  const channel =
+    config.kind === 'postgresql'
+      ? await openChannel(config.url, CHANNEL, {
+          message: (date) => changed(date === '*' ? null : date),
+          broken: (error) => console.error('Live results stopped hearing other processes until a restart:', error),
+        })
+      : null;
+  if (channel) tellOthers = (date) => channel.send(date);
+  return async () => {
+    stopNotified();
+    stopWrites();
+    clearInterval(timer);
+    stopPolling();
+    tellOthers = () => {};
+    await channel?.close();
+    for (const night of nights.values()) for (const watcher of night.watchers) watcher.res.end();
+    nights.clear();
+    watcherCount = 0;
+  };
+}

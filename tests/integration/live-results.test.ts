@@ -1,0 +1,156 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db } from '~/db/db.server';
+import { notifyResultsChanged } from '~/db/results-changed.server';
+import { setThruSource } from '~/models/live-results.server';
+import { createRound, createRounds, deleteRound, updateRound } from '~/models/rounds.server';
+import { handleLiveResults, liveWatcherCount, startLiveResults } from '~/web/live-results.server';
+import { liveNight, rowsOf } from './live-results-cases';
+import { boardOf, liveServer, openStream } from './sse-client';
+import { renderPage } from './render-page';
+import * as resultsPage from '~/routes/_public.stats.results.$date';
+
+// The live results hub (app/web/live-results.server.ts) on SQLite: one process, a real HTTP server, real streams.
+
+let server: Awaited<ReturnType<typeof liveServer>>;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  stop = await startLiveResults();
+  server = await liveServer(handleLiveResults);
+});
+afterAll(async () => {
+  await server.close();
+  await stop();
+});
+
+describe('GET /stats/results/{date}/live', () => {
+  it("sends the night's leaderboard, then each change to it without being asked", async () => {
+    const { date, ann, bo } = await liveNight(2019);
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    const first = await stream.next();
+    expect(first.event).toBe('leaderboard');
+    expect(first.id).toBe(boardOf(first).version);
+    expect(rowsOf(boardOf(first))).toEqual([[ann.id, 9]]);
+    // Every golfer listed has finished: nothing in play, so the page shows no 'Thru'.
+    expect(boardOf(first).inPlay).toBe(false);
+
+    await createRound({ golferId: bo.id, date, season: 2019, grossScore: 41 }, null);
+    const second = boardOf(await stream.next());
+    expect(second.version).not.toBe(boardOf(first).version);
+    // Bo's 41 is the better net (no handicaps yet): he leads, and both are thru 9.
+    expect(rowsOf(second)).toEqual([
+      [bo.id, 9],
+      [ann.id, 9],
+    ]);
+
+    const round = await db.round.findFirstOrThrow({ where: { golferId: bo.id, date } });
+    await deleteRound(round.id, null);
+    expect(rowsOf(boardOf(await stream.next()))).toEqual([[ann.id, 9]]);
+    stream.close();
+  });
+
+  it('catches a reconnecting watcher up from its Last-Event-ID, and sends nothing to one that is current', async () => {
+    const { date, bo } = await liveNight(2018);
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    const seen = await stream.next();
+    stream.close();
+    // Missed while away.
+    await createRound({ golferId: bo.id, date, season: 2018, grossScore: 40 }, null);
+
+    const back = await openStream(`${server.url}/stats/results/${date}/live`, { 'last-event-id': seen.id! });
+    const caughtUp = await back.next();
+    expect(caughtUp.id).not.toBe(seen.id);
+    expect(rowsOf(boardOf(caughtUp))[0]).toEqual([bo.id, 9]);
+
+    // The page's own version (?since=) when nothing changed: no event until the next change.
+    const current = await openStream(`${server.url}/stats/results/${date}/live?since=${caughtUp.id}`);
+    await expect(current.next(300)).rejects.toThrow(/No event/);
+    notifyResultsChanged(date); // announced, but nothing changed: still no event
+    await expect(current.next(300)).rejects.toThrow(/No event/);
+    back.close();
+    current.close();
+  });
+
+  it("takes 'Thru' from the source the scorecards will give, and a golfer it does not know has not started", async () => {
+    const { date, ann } = await liveNight(2017);
+    setThruSource((night, golferIds) =>
+      Promise.resolve(new Map(night === date ? golferIds.filter((id) => id !== ann.id).map((id) => [id, 4]) : [])),
+    );
+    try {
+      const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+      const board = boardOf(await stream.next());
+      expect(rowsOf(board)).toEqual([[ann.id, null]]);
+      expect(board.inPlay).toBe(true);
+      // The page without JavaScript shows the same: a last column 'Thru', '—' for a golfer not started.
+      const page = await renderPage(`/stats/results/${date}`, {
+        id: 'routes/_public.stats.results.$date',
+        path: 'stats/results/:date',
+        module: resultsPage as unknown as Parameters<typeof renderPage>[1]['module'],
+      });
+      expect(page.text).toContain('PlaceGolferGrossHCPNetPointsThru');
+      expect(page.text).toMatch(new RegExp(`Ann ${ann.lastName}44—44—\u2014`));
+      stream.close();
+    } finally {
+      setThruSource(null);
+    }
+  });
+
+  it('answers 404 for a date that is no league night or no date, and forgets a watcher that left', async () => {
+    expect((await openStream(`${server.url}/stats/results/2011-02-03/live`)).status).toBe(404);
+    expect((await openStream(`${server.url}/stats/results/2011-02-30/live`)).status).toBe(404);
+    expect((await openStream(`${server.url}/stats/results/nope/live`)).status).toBe(404);
+    const { date } = await liveNight(2016);
+    const before = liveWatcherCount();
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    await stream.next();
+    expect(liveWatcherCount()).toBe(before + 1);
+    stream.close();
+    await expect.poll(() => liveWatcherCount()).toBe(before);
+  });
+
+  it('drops a watcher that stops reading once a megabyte waits for it, and says so in the log', async () => {
+    // A big night (400 golfers with long names), so each leaderboard is tens of kilobytes.
+    const date = '2012-06-12';
+    const tag = `Stalled${Date.now()}`;
+    await db.golfer.createMany({
+      data: Array.from({ length: 400 }, (_, i) => ({
+        firstName: `Golfer${i}`,
+        lastName: `${tag}-${'x'.repeat(80)}`,
+        fullName: `Golfer${i} ${tag}-${'x'.repeat(80)}`,
+      })),
+    });
+    const ids = (await db.golfer.findMany({ where: { lastName: { startsWith: tag } }, select: { id: true } })).map(
+      (g) => g.id,
+    );
+    await createRounds(
+      ids.map((golferId, i) => ({ golferId, date, season: 2012, grossScore: 36 + (i % 20) })),
+      null,
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      // A client that sends its request and then never reads a byte.
+      const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+      socket.write(`GET /stats/results/${date}/live HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n`);
+      socket.pause();
+      socket.on('error', () => {});
+      await expect.poll(() => liveWatcherCount()).toBeGreaterThan(0);
+      const watching = liveWatcherCount();
+      const round = await db.round.findFirstOrThrow({ where: { date, golferId: ids[0] } });
+      for (let i = 0; i < 200 && warn.mock.calls.length === 0; i++) {
+        await updateRound(round.id, { golferId: ids[0], date, season: 2012, grossScore: 30 + (i % 40) }, null);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+        expect.stringMatching(new RegExp(`^Live results: dropped a watcher of ${date} that stopped reading`)),
+      ]);
+      // The server has let go of it.
+      await expect.poll(() => liveWatcherCount()).toBe(watching - 1);
+      socket.destroy();
+    } finally {
+      warn.mockRestore();
+    }
+  }, 60_000);
+});

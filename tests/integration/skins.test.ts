@@ -1,0 +1,170 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { db } from '~/db/db.server';
+import { getSettings, updateSettings } from '~/models/settings.server';
+import { setHoleScoresSource, type NightCards } from '~/models/skins.server';
+import * as golferApi from '~/routes/api.public.golfers.$id';
+import * as resultsApi from '~/routes/api.public.results.$date';
+import * as golferPage from '~/routes/_public.stats.golfers.$id';
+import * as resultsPage from '~/routes/_public.stats.results.$date';
+import { call, request, signIn } from './helpers';
+import { liveNight } from './live-results-cases';
+import { renderPage } from './render-page';
+import { postSettings } from './settings-helpers';
+
+// Skins on a night's results and hole stats on a golfer's page (SPEC-3 §D4), fed by a stand-in for the scorecards'
+// hole scores (setHoleScoresSource, which the lead connects to the scorecards). Without hole scores: nothing shown.
+
+type PageModule = Parameters<typeof renderPage>[1]['module'];
+const pages = {
+  results: (date: string) =>
+    renderPage(`/stats/results/${date}`, {
+      id: 'routes/_public.stats.results.$date',
+      path: 'stats/results/:date',
+      module: resultsPage as unknown as PageModule,
+    }),
+  golfer: (id: number) =>
+    renderPage(`/stats/golfers/${id}`, {
+      id: 'routes/_public.stats.golfers.$id',
+      path: 'stats/golfers/:id',
+      module: golferPage as unknown as PageModule,
+    }),
+};
+const api = {
+  results: async (date: string) =>
+    (await call(resultsApi.loader, request(`/api/public/results/${date}`), { date })).json() as Promise<
+      Record<string, unknown>
+    >,
+  golfer: async (id: number) =>
+    (await call(golferApi.loader, request(`/api/public/golfers/${id}`), { id: String(id) })).json() as Promise<
+      Record<string, unknown>
+    >,
+};
+
+const HOLES = Array.from({ length: 9 }, (_, i) => ({ number: i + 1, par: 4, strokeIndex: i + 1 }));
+
+/** Ann and Bo's attested cards: Ann wins hole 1, Bo hole 3; holes 2 and 4-9 are tied. Bo gets 1 stroke (hole 1). */
+function cards(annId: number, boId: number): NightCards {
+  const row = (first: number, third: number) => ({ 1: first, 2: 4, 3: third, 4: 4, 5: 4, 6: 4, 7: 4, 8: 4, 9: 4 });
+  return {
+    holes: HOLES,
+    flights: [
+      {
+        key: '1',
+        cards: [
+          { golferId: annId, handicap: 0, attested: true, strokes: row(3, 5) },
+          { golferId: boId, handicap: 1, attested: true, strokes: row(4, 3) },
+        ],
+      },
+    ],
+  };
+}
+
+afterEach(async () => {
+  setHoleScoresSource(null);
+  await updateSettings({ skins: true, skinsCarryOver: false }, null);
+});
+
+describe('skins on the results page and in GET /api/public/results/{date}', () => {
+  it('shows nothing of skins on a night without hole scores', async () => {
+    const { date, ann } = await liveNight(2015);
+    expect(await api.results(date)).not.toHaveProperty('skins');
+    const page = await pages.results(date);
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('Skins');
+    expect(await api.golfer(ann.id)).not.toHaveProperty('holeStats');
+    expect((await pages.golfer(ann.id)).text).not.toContain('Hole by hole');
+  });
+
+  it("lists each flight's gross and net skins with the winners' names, and follows 'Skins' and 'Skins carry over'", async () => {
+    const { date, ann, bo } = await liveNight(2014);
+    setHoleScoresSource({
+      nightCards: (night) => Promise.resolve(night === date ? cards(ann.id, bo.id) : null),
+      golferHoles: () => Promise.resolve([]),
+    });
+    const body = await api.results(date);
+    const annName = `Ann ${ann.lastName}`;
+    const boName = `Bo ${bo.lastName}`;
+    expect(body.skins).toEqual([
+      {
+        flight: '1',
+        gross: {
+          won: [
+            { golferId: ann.id, name: annName, skins: 1, holes: [1] },
+            { golferId: bo.id, name: boName, skins: 1, holes: [3] },
+          ].sort((a, b) => a.golferId - b.golferId),
+          unclaimed: [],
+        },
+        // Net: Bo's stroke on hole 1 makes it a 3 against Ann's 3, tied; only Bo's hole 3 is won outright.
+        net: { won: [{ golferId: bo.id, name: boName, skins: 1, holes: [3] }], unclaimed: [] },
+      },
+    ]);
+    const page = await pages.results(date);
+    expect(page.text).toContain('Skins');
+    expect(page.text).toContain(`Gross skins${annName}: 1 skin (hole 1)`);
+    expect(page.text).toContain(`Net skins${boName}: 1 skin (hole 3)`);
+
+    // Carry-over: the net tie on hole 1 and 2 go to Bo's hole 3; holes 4-9 stay unclaimed, and the page says so.
+    await updateSettings({ skinsCarryOver: true }, null);
+    const carried = (await api.results(date)).skins as { net: { won: unknown[]; unclaimed: number[] } }[];
+    expect(carried[0].net).toEqual({
+      won: [{ golferId: bo.id, name: boName, skins: 3, holes: [3] }],
+      unclaimed: [4, 5, 6, 7, 8, 9],
+    });
+    expect((await pages.results(date)).text).toContain('Unclaimed at the end of the round: holes 4, 5, 6, 7, 8, 9.');
+
+    await updateSettings({ skins: false }, null);
+    expect(await api.results(date)).not.toHaveProperty('skins');
+    expect((await pages.results(date)).text).not.toContain('Gross skins');
+  });
+
+  it("shows a golfer's hole averages against par and counts of birdies, pars and bogeys", async () => {
+    const { ann } = await liveNight(2013);
+    setHoleScoresSource({
+      nightCards: () => Promise.resolve(null),
+      golferHoles: (golferId) =>
+        Promise.resolve(
+          golferId === ann.id
+            ? [
+                { number: 1, par: 4, strokes: 3 },
+                { number: 1, par: 4, strokes: 5 },
+                { number: 2, par: 3, strokes: 3 },
+              ]
+            : [],
+        ),
+    });
+    expect((await api.golfer(ann.id)).holeStats).toEqual({
+      counts: { eaglesOrBetter: 0, birdies: 1, pars: 1, bogeys: 1, doubleOrWorse: 0 },
+      holes: [
+        { number: 1, played: 2, average: 4, toPar: 0 },
+        { number: 2, played: 1, average: 3, toPar: 0 },
+      ],
+    });
+    const page = await pages.golfer(ann.id);
+    expect(page.text).toContain('Hole by hole');
+    expect(page.text).toContain('Birdies1');
+  });
+});
+
+describe("Settings 'Skins' and 'Skins carry over'", () => {
+  it('are on and off by default, saved from the Settings form and audited', async () => {
+    const before = await getSettings();
+    expect(before).toMatchObject({ skins: true, skinsCarryOver: false });
+    const admin = await signIn({ isAdmin: true });
+    const form = {
+      intent: 'settings',
+      leagueName: before.leagueName,
+      statementDescriptor: before.statementDescriptor,
+      seasonFeeCents: (before.seasonFeeCents / 100).toFixed(2),
+      teeFirst: before.teeFirst,
+      teeLast: before.teeLast,
+      teeIntervalMinutes: String(before.teeIntervalMinutes),
+      defaultPar: String(before.defaultPar),
+      publishStats: 'on',
+      skinsCarryOver: 'on',
+    };
+    expect((await postSettings(admin.cookie, form)).status).toBe(302);
+    expect(await getSettings()).toMatchObject({ skins: false, skinsCarryOver: true });
+    const entry = await db.auditEntry.findFirstOrThrow({ where: { entity: 'settings' }, orderBy: { id: 'desc' } });
+    expect(entry.summary).toMatch(/skins/i);
+  });
+});
