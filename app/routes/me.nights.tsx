@@ -69,7 +69,7 @@ export default function MyNightsPage() {
         <p className="text-slate-700">{data.name}</p>
       </header>
       {failed && 'error' in failed ? <Notice tone="error" title={String(failed.error)} /> : null}
-      <UpcomingNights nights={data.nights} teeTime={data.teeTime} cutoffInWords={data.cutoffInWords} />
+      <UpcomingNights nights={data.nights} hasTeeTime={data.hasTeeTime} cutoffInWords={data.cutoffInWords} />
       <CanSubSwitch canSub={data.canSub} />
     </main>
   );

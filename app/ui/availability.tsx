@@ -13,6 +13,7 @@ export type NightRow = {
   date: string;
   label: string;
   event: string;
+  time: string | null;
   status: 'in' | 'out' | 'sub-found';
   open: boolean;
   cutoff: string;
@@ -29,12 +30,12 @@ function statusText(night: NightRow): string {
 
 export function UpcomingNights({
   nights,
-  teeTime,
+  hasTeeTime,
   cutoffInWords,
   back = ACTION,
 }: {
   nights: readonly NightRow[];
-  teeTime: string | null;
+  hasTeeTime: boolean;
   cutoffInWords: string;
   back?: string;
 }) {
@@ -44,9 +45,9 @@ export function UpcomingNights({
       <h2 id="upcoming-nights" className="text-xl font-semibold text-emerald-800">
         Upcoming league nights
       </h2>
-      {teeTime ? (
+      {hasTeeTime ? (
         <p className="text-sm text-slate-700">
-          Your standing tee time is {teeTime}. You are In on every night unless you mark it Out, until {cutoffInWords}.
+          You are In on every night of your standing tee time unless you mark it Out, until {cutoffInWords}.
         </p>
       ) : (
         <p className="text-sm text-slate-700">
@@ -65,7 +66,10 @@ export function UpcomingNights({
             >
               <div>
                 <p className="font-medium text-slate-900">{night.label}</p>
-                <p className="text-sm text-slate-600">{night.event}</p>
+                <p className="text-sm text-slate-600">
+                  {night.event}
+                  {night.time ? `, ${night.time}` : ''}
+                </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <span
@@ -77,7 +81,7 @@ export function UpcomingNights({
                 >
                   {statusText(night)}
                 </span>
-                {!teeTime ? null : night.open ? (
+                {!night.time ? null : night.open ? (
                   <Form method="post" action={ACTION}>
                     <input type="hidden" name="intent" value={night.status === 'in' ? 'out' : 'in'} />
                     <input type="hidden" name="date" value={night.date} />

@@ -121,6 +121,12 @@ export function subsCases(year: number, database: () => Db): void {
     const night = await nightView(`${y}-06-01`);
     const slot = night.groups.find((g) => g.time === '17:00')!.slots[0];
     expect(slot).toMatchObject({ golferId: golfer.id, status: 'out' });
+    // /me/nights lists the golfer's nights of the season of their standing tee time.
+    const mine = await (await app()).golferNights(golfer.id);
+    expect(mine.nights.filter((n) => n.date.startsWith(`${y}-`))).toEqual([
+      expect.objectContaining({ date: `${y}-06-01`, status: 'out', open: true, time: '5:00 PM' }),
+      expect.objectContaining({ date: `${y}-06-08`, status: 'in', open: true, time: '5:00 PM' }),
+    ]);
     // The other night is untouched: In, with the same standing tee time.
     const other = await nightView(`${y}-06-08`);
     expect(other.groups.find((g) => g.time === '17:00')!.slots[0]).toMatchObject({ golferId: golfer.id, status: 'in' });
@@ -183,7 +189,7 @@ export function subsCases(year: number, database: () => Db): void {
     const cookie = await signInGolfer(golfer.id);
     const page = await call(meNights.loader, request('/me/nights', { cookie }));
     expect(page.status).toBe(200);
-    expect(await page.json()).toMatchObject({ canSub: false, teeTime: null });
+    expect(await page.json()).toMatchObject({ canSub: false, hasTeeTime: false });
     const anonymous = await call(meNights.loader, request('/me/nights'));
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('Location')).toBe('/me/sign-in?next=%2Fme%2Fnights');

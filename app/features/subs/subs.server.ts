@@ -36,7 +36,7 @@ import {
 import { enqueueMessage, enqueueMessages, type NewMessage } from '~/models/outbox.server';
 import { getLeagueSeason } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
-import { findGolferTeeTime, listTeeTimes } from '~/models/tee-times.server';
+import { findGolferTeeTime, golferTeeTimes, listTeeTimes } from '~/models/tee-times.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { inTransaction } from '~/db/transaction.server';
@@ -89,6 +89,8 @@ export type GolferNight = {
   date: string;
   label: string;
   event: string;
+  /** The golfer's standing tee time that night ('5:40 PM'); null: none. */
+  time: string | null;
   status: NightStatus;
   /** Whether In/Out can still be changed online. */
   open: boolean;
@@ -98,23 +100,27 @@ export type GolferNight = {
 };
 
 /**
- * The upcoming nights of the league season with the golfer's In/Out, their standing tee time (null: none, so every
- * night reads In and cannot change) and 'I can sub'. A fixed number of queries.
+ * The golfer's upcoming nights: those of every season in which they hold a standing tee time (in November, next
+ * season's too), each with its tee time, In/Out and whether it can still change; without a standing tee time, the
+ * league season's nights, which all read In and cannot change. And 'I can sub'. A fixed number of queries.
  */
 export async function golferNights(golferId: number, now = new Date()) {
-  const [{ year: season }, cutoff, golfer] = await Promise.all([
-    getLeagueSeason(db, todayInLeague(now)),
+  const today = todayInLeague(now);
+  const [{ year: leagueSeason }, cutoff, golfer, slots] = await Promise.all([
+    getLeagueSeason(db, today),
     cutoffSetting(),
     db.golfer.findUnique({
       where: { id: golferId },
       select: { firstName: true, lastName: true, nickname: true, fullName: true, canSub: true },
     }),
+    golferTeeTimes(golferId),
   ]);
   if (!golfer) throw new NotFoundError('Golfer not found');
-  const [nights, teeTime] = await Promise.all([
-    teeTimeNightsFrom(season, todayInLeague(now)),
-    findGolferTeeTime(golferId, season),
-  ]);
+  const timeOf = new Map(slots.map((s) => [s.season, s.time]));
+  const seasons = slots.length > 0 ? [...timeOf.keys()] : [leagueSeason];
+  const nights = (await Promise.all(seasons.map((season) => teeTimeNightsFrom(season, today))))
+    .flat()
+    .sort((a, b) => a.date.localeCompare(b.date));
   const rows = await db.nightOut.findMany({
     where: { golferId, date: { in: nights.map((n) => n.date) } },
     select: {
@@ -126,20 +132,21 @@ export async function golferNights(golferId: number, now = new Date()) {
   });
   const byDate = new Map(rows.map((r) => [r.date, r]));
   return {
-    season,
     name: golferDisplayName(golfer),
     canSub: golfer.canSub,
-    teeTime: teeTime ? formatTeeTime(teeTime.time) : null,
+    hasTeeTime: slots.length > 0,
     cutoffInWords: cutoffInWords(cutoff),
     nights: nights.map((n): GolferNight => {
       const row = byDate.get(n.date);
       const closes = cutoffOf(n.date, cutoff);
+      const time = timeOf.get(n.season);
       return {
         date: n.date,
         label: nightLabel(n.date),
         event: n.event,
+        time: time ? formatTeeTime(time) : null,
         status: statusOf(row),
-        open: teeTime !== null && now.getTime() < closes.getTime(),
+        open: time !== undefined && now.getTime() < closes.getTime(),
         cutoff: cutoffLabel(closes),
         subName: row?.subGolferId && row.sub ? golferDisplayName(row.sub) : null,
       };
