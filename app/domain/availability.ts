@@ -22,11 +22,10 @@ export function isTeeTimeNight(entry: { kind: ScheduleEventKind; rainOut: boolea
 export const TOO_LATE = 'Too late to change online: call the league administrator.';
 export const SPOT_TAKEN = 'This spot has been taken. Thank you!';
 /** How far a sub's handicap may be from the absent golfer's to be offered the spot first. */
-export const SUB_HANDICAP_RANGE = 5;
+const SUB_HANDICAP_RANGE = 5;
 
 /** The Settings 'Availability cut-off': `days` before the night at `time` ('HH:mm'), Detroit time. */
 export type AvailabilityCutoff = { days: number; time: string };
-export const DEFAULT_CUTOFF: AvailabilityCutoff = { days: 1, time: '12:00' };
 
 /** The instant a night's In/Out closes online (and its offers' links expire). `date` is a valid 'yyyy-MM-dd'. */
 export function cutoffOf(date: string, cutoff: AvailabilityCutoff): Date {

@@ -9,7 +9,7 @@ import type { Db } from '~/db/db.server';
  */
 
 export const SPOT_TAKEN = 'This spot has been taken. Thank you!';
-export const TOO_LATE = 'Too late to change online: call the league administrator.';
+const TOO_LATE = 'Too late to change online: call the league administrator.';
 
 async function app() {
   const [subs, seasons, golfers, availabilityApi, takeApi, offersApi, nightApi, meNights] = await Promise.all([

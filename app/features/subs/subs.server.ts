@@ -56,7 +56,7 @@ async function cutoffSetting(): Promise<AvailabilityCutoff> {
   return cutoffSettingOf(await getSettings());
 }
 
-export function cutoffInWords(cutoff: AvailabilityCutoff): string {
+function cutoffInWords(cutoff: AvailabilityCutoff): string {
   return describeCutoff(cutoff, (t) => formatTeeTime(t, 'compact'));
 }
 
