@@ -35,39 +35,42 @@ export default function TeeSheetPage() {
       </div>
       <h1 className="text-xl font-bold print:text-[13pt]">Tee sheet: {night.label}</h1>
       <p className="mb-2 text-slate-700">{night.event}</p>
-      <table className="w-full border-collapse print:table-fixed">
-        <thead>
-          <tr className="border-b border-slate-400 text-left">
-            <th scope="col" className="w-20 py-0.5 pr-2 print:w-[4.2rem]">
-              Time
-            </th>
-            {[1, 2, 3, 4].map((p) => (
-              <th key={p} scope="col" className="py-0.5 pr-2">
-                Golfer {p}
+      {/* On a phone the table scrolls inside its box; on paper it is the page's width. */}
+      <div className="overflow-x-auto print:overflow-visible" role="group" aria-label="Tee sheet" tabIndex={0}>
+        <table className="w-full border-collapse print:table-fixed">
+          <thead>
+            <tr className="border-b border-slate-400 text-left">
+              <th scope="col" className="w-20 py-0.5 pr-2 print:w-[4.2rem]">
+                Time
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {night.groups.map((group) => (
-            <tr key={group.teeTimeId} className="break-inside-avoid border-b border-slate-200 align-top">
-              <th scope="row" className="whitespace-nowrap py-0.5 pr-2 text-left font-semibold print:py-0">
-                {group.label}
-              </th>
-              {group.slots.map((slot) => (
-                <td key={slot.position} className="py-0.5 pr-2 print:py-0">
-                  <span className="print:hidden">
-                    <SlotStatus slot={slot} />
-                  </span>
-                  <span className="hidden print:inline">
-                    <Player slot={slot} />
-                  </span>
-                </td>
+              {[1, 2, 3, 4].map((p) => (
+                <th key={p} scope="col" className="py-0.5 pr-2">
+                  Golfer {p}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {night.groups.map((group) => (
+              <tr key={group.teeTimeId} className="break-inside-avoid border-b border-slate-200 align-top">
+                <th scope="row" className="whitespace-nowrap py-0.5 pr-2 text-left font-semibold print:py-0">
+                  {group.label}
+                </th>
+                {group.slots.map((slot) => (
+                  <td key={slot.position} className="py-0.5 pr-2 print:py-0">
+                    <span className="print:hidden">
+                      <SlotStatus slot={slot} />
+                    </span>
+                    <span className="hidden print:inline">
+                      <Player slot={slot} />
+                    </span>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </main>
   );
 }
