@@ -263,6 +263,27 @@ export function subsCases(year: number, database: () => Db): void {
     const inGolfer = await golferWith(db, { season: y, time: '17:30' });
     const refused = await offer(inGolfer.id);
     expect(refused.status).toBe(409);
+    // After the night's cut-off the links would be dead on arrival: refused, nothing queued.
+    const { offerSpot } = await app();
+    const late = await failureFrom(
+      offerSpot({
+        golferId: absent.id,
+        date: `${y}-06-01`,
+        actor: null,
+        origin: 'http://x',
+        now: new Date(`${y}-05-31T16:00:00Z`),
+      }),
+    );
+    expect(late).toEqual({ status: 409, message: TOO_LATE });
+    // A past night: 400, nothing queued.
+    await leagueWithNights(2010, ['2010-06-07']);
+    await db.nightOut.create({ data: { golferId: absent.id, date: '2010-06-07', season: 2010 } });
+    const past = await call(
+      offersApi.action,
+      request('/api/nights/2010-06-07/offers', { cookie, json: { golferId: absent.id } }),
+      { date: '2010-06-07' },
+    );
+    expect(past.status).toBe(400);
     expect(await db.outboxMessage.count({ where: { kind: 'sub-offer', golferId: { in: [far.id, notSub.id] } } })).toBe(
       0,
     );
