@@ -27,6 +27,8 @@ export function golferData(input: GolferInput) {
     fullName: fullNameOf(input.firstName, input.lastName),
     email: normalizeEmail(input.email),
     phone: input.phone?.trim() || null,
+    // 'I can sub' (docs/product/availability-and-subs.md): unchanged when not given (an import, an older API client).
+    ...(input.canSub === undefined ? {} : { canSub: input.canSub }),
   };
 }
 
@@ -114,6 +116,7 @@ const listFields = {
   fullName: true,
   email: true,
   phone: true,
+  canSub: true,
 } as const;
 
 export type GolferRow = {
@@ -124,6 +127,7 @@ export type GolferRow = {
   fullName: string;
   email: string | null;
   phone: string | null;
+  canSub: boolean;
 };
 
 const golferOrder = [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] as const;
@@ -192,8 +196,8 @@ export async function requireGolfer(id: number, client: Tx = db): Promise<Golfer
 
 /** The API's view of a golfer: the list fields, without timestamps. */
 export function golferJson(golfer: GolferRow): GolferRow {
-  const { id, firstName, lastName, nickname, fullName, email, phone } = golfer;
-  return { id, firstName, lastName, nickname, fullName, email, phone };
+  const { id, firstName, lastName, nickname, fullName, email, phone, canSub } = golfer;
+  return { id, firstName, lastName, nickname, fullName, email, phone, canSub };
 }
 
 type GolferName = { id: number; firstName: string; lastName: string; fullName: string };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { db, type Tx } from '~/db/db.server';
 import { getNightResults, nightResultsPage } from '~/models/stats.server';
+import type { LiveRow } from '~/schemas/live-results';
 
 /*
  * The live leaderboard of a league night (SPEC-3 §D4, docs/decisions/124-live-results-and-skins.md): what
@@ -34,18 +35,6 @@ let thruSource: ThruSource = roundHoles;
 export function setThruSource(source: ThruSource | null): void {
   thruSource = source ?? roundHoles;
 }
-
-type LiveRow = {
-  id: number;
-  name: string;
-  place: string | null;
-  gross: number;
-  hcp: number | null;
-  net: number | null;
-  points: number | null;
-  /** Holes played; null: not started. */
-  thru: number | null;
-};
 
 export type LiveLeaderboard = {
   date: string;

@@ -6,6 +6,7 @@ import { formatRoundDate, isValidCalendarDate } from '~/domain/season';
 import { db, type Tx } from '~/db/db.server';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { InvalidError, NotFoundError } from '~/domain/errors';
+import { subsOnDates } from '~/models/nights-out.server';
 
 export type PointsResult = {
   date: string;
@@ -101,7 +102,13 @@ export async function calculatePointsForDate(
       select: { golferId: true, flightNo: true },
     });
     const flightOf = new Map(flights.map((f) => [f.golferId, f.flightNo]));
-    const awards = awardsFor(rounds, (golferId) => flightOf.get(golferId));
+    // A sub's round counts for the sub's handicap but earns no standings points (docs/product/availability-and-subs.md):
+    // it is not ranked, and holds no points.
+    const subs = (await subsOnDates([date], tx)).get(date) ?? new Set<number>();
+    const subRounds = rounds.filter((r) => subs.has(r.golferId) && r.points !== null).map((r) => r.id);
+    if (subRounds.length > 0) await tx.round.updateMany({ where: { id: { in: subRounds } }, data: { points: null } });
+    const ranked = rounds.filter((r) => !subs.has(r.golferId));
+    const awards = awardsFor(ranked, (golferId) => flightOf.get(golferId));
 
     // Group the writes by value: a flight of 25 with no ties is 25 updates, but ties and zeros share one.
     const idsByPoints = new Map<number, number[]>();
@@ -116,7 +123,7 @@ export async function calculatePointsForDate(
     const awarded = awards.size;
     const note = `Calculated the points of '${date}': ${awarded} round${awarded === 1 ? '' : 's'} got points`;
     await recordAudit(tx, actor, auditNote({ action: 'update', entity: 'round', summary: note }));
-    return { date, season, awarded, withoutFlight: rounds.length - awards.size };
+    return { date, season, awarded, withoutFlight: ranked.length - awards.size };
   });
 }
 

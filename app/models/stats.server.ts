@@ -8,6 +8,7 @@ import { leagueSeasonYear } from '~/domain/seasons';
 import { seasonStandings } from '~/domain/standings';
 import { golferHandicapDetail, loadSchedules, seasonOfDate } from '~/models/handicaps.server';
 import { countRoundsByDate } from '~/models/rounds.server';
+import { subsOnDates } from '~/models/nights-out.server';
 import { listSeasons } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
 import { playoffRace } from '~/models/playoffs.server';
@@ -178,7 +179,7 @@ export async function standingsPage(season: number | null, url: URL, client: Tx 
  */
 export async function getNightResults(date: string, client: Tx = db) {
   const season = seasonOfDate(date)!;
-  const [schedule, rounds, assignments] = await Promise.all([
+  const [schedule, rounds, assignments, subsOn] = await Promise.all([
     loadSchedules(client, [season]),
     client.round.findMany({
       where: { date },
@@ -193,7 +194,10 @@ export async function getNightResults(date: string, client: Tx = db) {
       },
     }),
     client.flightAssignment.findMany({ where: { season }, select: { golferId: true, flightNo: true } }),
+    subsOnDates([date], client),
   ]);
+  // Subs' rounds are listed, marked 'Sub', without a place or points (docs/product/availability-and-subs.md).
+  const subs = subsOn.get(date) ?? new Set<number>();
   const entry = schedule.find((e) => e.date === date);
   if (rounds.length === 0 && (!entry || entry.kind === 'no-league'))
     throw new NotFoundError(`There was no league night on ${formatRoundDate(date, 'EEEE, MMMM d, yyyy')}`);
@@ -203,7 +207,10 @@ export async function getNightResults(date: string, client: Tx = db) {
   const groups = [...FLIGHT_NUMBERS, null].map((flightNo) => {
     const flightRounds = rounds.filter((r) => (flightOf.get(r.golferId) ?? null) === flightNo);
     // Points are won within a flight, so only a flight's rounds have places (docs/product/points-and-standings.md).
-    const places = counts && flightNo !== null ? nightPlaces(flightRounds) : new Map<number, Place>();
+    const places =
+      counts && flightNo !== null
+        ? nightPlaces(flightRounds.filter((r) => !subs.has(r.golferId)))
+        : new Map<number, Place>();
     const rows = flightRounds
       .map((r) => ({
         golferId: r.golferId,
@@ -213,7 +220,8 @@ export async function getNightResults(date: string, client: Tx = db) {
         gross: r.grossScore,
         hcp: r.hcpIndexBefore,
         net: r.netScore,
-        points: counts ? r.points : null,
+        points: counts && !subs.has(r.golferId) ? r.points : null,
+        sub: subs.has(r.golferId),
       }))
       .sort(
         (a, b) =>

@@ -68,6 +68,18 @@ export async function findGolferTeeTime(golferId: number, season: number, client
   return { teeTimeId: slot.id, time: slot.time, position };
 }
 
+/** The golfer's standing tee time in each season they hold one (availability: docs/product/availability-and-subs.md). */
+export async function golferTeeTimes(golferId: number, client: Tx = db): Promise<{ season: number; time: string }[]> {
+  const slots = await client.teeTime.findMany({
+    where: { OR: POSITIONS.map((p) => ({ [column(p)]: golferId })) },
+    select: { season: true, time: true },
+    orderBy: [{ season: 'asc' }, { time: 'asc' }],
+  });
+  const bySeason = new Map<number, string>();
+  for (const slot of slots) if (!bySeason.has(slot.season)) bySeason.set(slot.season, slot.time);
+  return [...bySeason].map(([season, time]) => ({ season, time }));
+}
+
 /**
  * Creates the season's missing slots from the Settings window. Idempotent: existing slots and their
  * reservations are never touched; a concurrent generation that already made a slot is not an error.

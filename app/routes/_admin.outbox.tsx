@@ -43,6 +43,8 @@ const KIND_LABELS: Record<string, string> = {
   league: 'League message',
   reminder: 'Payment reminder',
   'contact-change': 'Contact change',
+  'sub-offer': 'Spot offered to a sub',
+  'sub-spot': 'Spot taken by a sub',
 };
 
 function statusLabel(status: string): string {

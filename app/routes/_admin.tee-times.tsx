@@ -25,6 +25,10 @@ import { readId } from '~/web/id-param';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 import { cn } from '~/ui/cn';
+import { NightView } from '~/ui/night-view';
+import { nightView, offerSpot } from '~/features/subs/subs.server';
+import { offerFormSchema } from '~/schemas/availability';
+import { pageHandler, siteOrigin } from '~/web/http.server';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Tee Times');
 
@@ -37,6 +41,13 @@ function parseSlotParam(value: string | null): { teeTimeId: number; position: nu
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  // ?date=yyyy-MM-dd: one league night, with each golfer In, Out or replaced by a sub
+  // (docs/product/availability-and-subs.md). A date that is not a league night is the page's 404.
+  const date = new URL(request.url).searchParams.get('date');
+  if (date !== null) {
+    const night = await pageHandler(() => nightView(date));
+    return json({ night, isAdmin: user.isAdmin } as const);
+  }
   const season = currentSeason();
   const editing = user.isAdmin ? parseSlotParam(new URL(request.url).searchParams.get('slot')) : null;
   // The golfers to choose from only while a slot's selector is open: the table itself never lists the league.
@@ -44,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listTeeTimes(season),
     editing ? listTeeTimeGolferOptions(season) : Promise.resolve([]),
   ]);
-  return json({ season, teeTimes, golfers, isAdmin: user.isAdmin, editing });
+  return json({ night: null, season, teeTimes, golfers, isAdmin: user.isAdmin, editing });
 }
 
 const ADMIN_ONLY = 'Only an administrator can change standing tee times.';
@@ -53,6 +64,7 @@ const FAILURE_TITLES: Record<string, string> = {
   generate: 'Failed to generate tee times',
   assign: 'Failed to assign golfer',
   remove: 'Failed to remove golfer',
+  offer: 'Failed to offer the spot',
 };
 
 /** A failure shows above the table as a notice titled for the intent ('Failed to assign golfer'). */
@@ -91,6 +103,24 @@ export async function action({ request }: ActionFunctionArgs) {
           return done({ title: 'Golfer assigned', description: 'Golfer has been assigned to the tee time' });
         },
       }),
+      offer: intent({
+        schema: offerFormSchema,
+        admin: 'Only an administrator can offer a spot to subs.',
+        invalid: 'Choose a golfer who is Out on a league night.',
+        run: async ({ actor, value: { golferId, date }, request, done }) => {
+          const { offered } = await offerSpot({ golferId, date, actor, origin: siteOrigin(request) });
+          return done(
+            {
+              title: offered === 0 ? 'No sub to offer the spot to' : 'Spot offered to subs',
+              description:
+                offered === 0
+                  ? 'Every available sub has been offered it already, or no golfer who ticked I can sub is free.'
+                  : `Emailed ${offered} sub${offered === 1 ? '' : 's'} a link to take the spot.`,
+            },
+            `/tee-times?date=${date}`,
+          );
+        },
+      }),
       remove: intent({
         schema: removeSlotSchema,
         admin: ADMIN_ONLY,
@@ -107,8 +137,32 @@ export async function action({ request }: ActionFunctionArgs) {
 const REMOVED = { title: 'Golfer removed', description: 'Golfer has been removed from the tee time' };
 
 export default function TeeTimesPage() {
-  const { season, teeTimes, golfers, isAdmin, editing } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  if (data.night) {
+    return (
+      <div>
+        <PageHeader title="Tee Times" />
+        {actionData?.error ? (
+          <Notice tone="error" title={actionData.error.title} className="mb-4">
+            {actionData.error.message}
+          </Notice>
+        ) : null}
+        <NightView night={data.night} isAdmin={data.isAdmin} />
+      </div>
+    );
+  }
+  return <StandingTeeTimes data={data} error={actionData?.error} />;
+}
+
+function StandingTeeTimes({
+  data: { season, teeTimes, golfers, isAdmin, editing },
+  error,
+}: {
+  data: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { night: object }>;
+  error: { title: string; message: string } | undefined;
+}) {
+  const actionData = error ? { error } : undefined;
   const generating = useIsPending({ intent: 'generate' });
   // A stale ?slot= link: the tee time is gone (regenerated, or another season's).
   const missing = editing !== null && !teeTimes.some((t) => t.id === editing.teeTimeId);

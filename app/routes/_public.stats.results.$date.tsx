@@ -104,6 +104,11 @@ export default function NightResultsPage() {
                     <td>{row.place ?? dash}</td>
                     <td>
                       <Link to={`/stats/golfers/${row.id}?season=${season}`}>{row.name}</Link>
+                      {row.sub ? (
+                        <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
+                          Sub
+                        </span>
+                      ) : null}
                     </td>
                     <td>{row.gross}</td>
                     <td>{row.hcp ?? dash}</td>

@@ -38,6 +38,16 @@ export const golferSchema = z.object({
       'Phone number must have at least 10 digits',
     ),
   ),
+  // 'I can sub': a yes/no select on the admin form, a boolean in JSON; absent leaves it as it is.
+  canSub: preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      if (typeof v !== 'string') return v;
+      const word = v.trim().toLowerCase();
+      return word === 'yes' || word === 'true' ? true : word === 'no' || word === 'false' ? false : v;
+    },
+    z.optional(z.boolean({ error: "'I can sub' must be yes or no" })),
+  ),
   // Accepted and ignored: the server derives fullName (an empty one is treated as absent).
   fullName: optionalText('Full name', 200),
 });

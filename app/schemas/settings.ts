@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isValidTime } from '~/domain/tee-times';
-import { booleanField, intField, preprocess, textField } from './form-values';
+import { blankToUndefined, booleanField, intField, optionalIntField, preprocess, textField } from './form-values';
 
 const time = (label: string) =>
   z
@@ -61,6 +61,12 @@ export const settingsSchema = z
     // docs/decisions/124-live-results-and-skins.md: a night's skins, and whether a tied hole's skin carries over.
     skins: booleanField('Skins'),
     skinsCarryOver: booleanField('Skins carry over'),
+    // 'Availability cut-off' (docs/decisions/126-availability-and-subs.md): this many days before the night, at this
+    // time. Left as they are when not sent.
+    availabilityCutoffDays: optionalIntField('Cut-off days before the night', 0, 7),
+    availabilityCutoffTime: preprocess(blankToUndefined, z.optional(time('Cut-off time'))),
+    // 'Offer open spots to subs automatically': an unchecked box is missing, so it reads as off.
+    autoOfferSubs: booleanField('Offer open spots to subs automatically'),
   })
   .check(
     z.refine((s) => s.teeFirst <= s.teeLast, {

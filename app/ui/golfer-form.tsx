@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { DialogForm, zodValidation } from '~/ui/schema-form';
-import { FormField } from '~/ui/primitives/field';
+import { FormField, SelectField } from '~/ui/primitives/field';
 import { golferSchema } from '~/schemas/golfer';
 
 type GolferValues = {
@@ -10,10 +10,11 @@ type GolferValues = {
   nickname: string | null;
   email: string | null;
   phone: string | null;
+  canSub?: boolean;
 };
 
 /**
- * Golfers form (docs/product/screens-admin.md#golfers): First Name, Last Name, Nickname, Email, Phone; Cancel goes back
+ * Golfers form (docs/product/screens-admin.md#golfers): First Name, Last Name, Nickname, Email, Phone, I can sub; Cancel goes back
  * to the list; the submit button reads Create Golfer or Update Golfer, and Saving... while pending.
  */
 export function GolferForm({
@@ -35,6 +36,7 @@ export function GolferForm({
           nickname: golfer.nickname ?? '',
           email: golfer.email ?? '',
           phone: golfer.phone ?? '',
+          canSub: golfer.canSub ? 'yes' : 'no',
         }
       : undefined,
     ...zodValidation(golferSchema),
@@ -56,6 +58,15 @@ export function GolferForm({
       <FormField label="Nickname (optional)" field={fields.nickname} type="text" />
       <FormField label="Email (optional)" field={fields.email} type="email" autoComplete="email" />
       <FormField label="Phone (optional)" field={fields.phone} type="tel" autoComplete="tel" />
+      <SelectField
+        label="I can sub"
+        errors={fields.canSub.errors}
+        errorId={fields.canSub.errorId}
+        selectProps={{ id: fields.canSub.id, name: fields.canSub.name, defaultValue: golfer?.canSub ? 'yes' : 'no' }}
+      >
+        <option value="no">No</option>
+        <option value="yes">Yes: offer open spots to this golfer by email</option>
+      </SelectField>
     </DialogForm>
   );
 }

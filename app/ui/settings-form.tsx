@@ -19,6 +19,9 @@ type SettingsValues = {
   publishStats: boolean;
   skins: boolean;
   skinsCarryOver: boolean;
+  availabilityCutoffDays: number;
+  availabilityCutoffTime: string;
+  autoOfferSubs: boolean;
 };
 
 /** The league's settings (docs/product/screens-admin.md#settings); the fee is typed in dollars. */
@@ -46,6 +49,9 @@ export function SettingsForm({
       publishStats: settings.publishStats ? 'on' : undefined,
       skins: settings.skins ? 'on' : undefined,
       skinsCarryOver: settings.skinsCarryOver ? 'on' : undefined,
+      availabilityCutoffDays: String(settings.availabilityCutoffDays),
+      availabilityCutoffTime: settings.availabilityCutoffTime,
+      autoOfferSubs: settings.autoOfferSubs ? 'on' : undefined,
     },
     ...zodValidation(settingsSchema),
   });
@@ -120,6 +126,34 @@ export function SettingsForm({
             A tied hole&apos;s skin goes to the next hole won outright. When off, a tied hole&apos;s skin is not won.
           </p>
         </div>
+        <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Availability cut-off</legend>
+          <p className="text-xs text-slate-500">
+            Golfers mark a league night In or Out online until this time (Detroit); after it they call you. Offers&apos;
+            links to subs expire then too. The default is noon the day before.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Days before the night"
+              field={fields.availabilityCutoffDays}
+              type="number"
+              min={0}
+              max={7}
+              step={1}
+            />
+            <FormField label="At" field={fields.availabilityCutoffTime} type="time" />
+          </div>
+          <div className="space-y-1">
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+              <input {...getInputProps(fields.autoOfferSubs, { type: 'checkbox' })} className="h-4 w-4" />
+              Offer open spots to subs automatically
+            </label>
+            <p className="text-xs text-slate-500">
+              When a golfer marks a night Out, the subs are emailed the spot at once, as &apos;Offer spot to subs&apos;
+              on the night view does.
+            </p>
+          </div>
+        </fieldset>
         <div className="flex justify-end">
           <Button type="submit" disabled={saving || disabled}>
             {saving ? 'Saving...' : 'Save Settings'}

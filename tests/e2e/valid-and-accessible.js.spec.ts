@@ -13,6 +13,8 @@ import { cardTonight } from './scorecard-data';
 import { signInGolfer } from './golfer-session';
 import { currentSeason } from '../../app/domain/season';
 import { db } from '../../app/db/db.server';
+import { hashOfToken } from '../../app/models/nights-out.server';
+import { golfer as subsGolfer, seasonWithNights } from './subs-data';
 
 // axe-core is injected into the page, which the app's nonce CSP rightly refuses.
 test.use({ bypassCSP: true });
@@ -154,6 +156,14 @@ const gameNight = (d: { date: string; teeTimeId: number; courseId: number; cours
 /** The golfer's card of the night (SPEC-3 §D2), signed in as a golfer of the group. */
 const golferScorecard = (d: { date: string }): Visit[] => [{ url: `/me/scorecard/${d.date}` }];
 
+/** Availability and subs (docs/product/availability-and-subs.md): the night view, its tee sheet, a sub's link. */
+const availabilityAndSubs = (d: { night: string; token: string }): Visit[] => [
+  { url: `/tee-times?date=${d.night}` },
+  { url: `/tee-sheet/${d.night}` },
+  { url: `/subs/take/${d.token}` },
+  { url: '/subs/take/no-such-token', status: 404 },
+];
+
 test('the public pages are valid and accessible', async ({ page }) => {
   const league = await statsLeague();
   const slot = await ownSlot();
@@ -273,6 +283,35 @@ test("game night, a course's holes and a golfer's scorecard are valid and access
   await expectValidAndAccessible(page, golferScorecard({ date }));
 });
 
+test('the availability and subs pages are valid and accessible', async ({ page, context, baseURL }) => {
+  const year = 2097;
+  const night = `${year}-06-01`;
+  await seasonWithNights(year, [night]);
+  const out = await subsGolfer({ season: year, time: '17:00', first: 'Otto' });
+  const taken = await subsGolfer({ season: year, time: '17:10', first: 'Tess' });
+  const sub = await subsGolfer({ canSub: true, first: 'Sam' });
+  const spot = await db.nightOut.create({
+    data: { golferId: out.id, date: night, season: year, teeTime: '17:00', position: 1 },
+  });
+  await db.nightOut.create({
+    data: { golferId: taken.id, date: night, season: year, teeTime: '17:10', position: 1, subGolferId: sub.id },
+  });
+  const token = `a11y-${spot.id}-token`;
+  await db.subOffer.create({
+    data: {
+      tokenHash: hashOfToken(token),
+      nightOutId: spot.id,
+      subGolferId: sub.id,
+      expiresAt: new Date(`${night}T00:00:00Z`),
+    },
+  });
+  await signIn(page, `/tee-times?date=${night}`);
+  await expectValidAndAccessible(page, availabilityAndSubs({ night, token }));
+  // The golfer's own page, with a golfer's session.
+  await signInGolfer(context, baseURL!, out.id);
+  await expectValidAndAccessible(page, [{ url: '/me/nights' }]);
+});
+
 /**
  * The address pattern of each page route in app/routes: a .tsx module with a component that no other route nests
  * in (the _public and _admin layouts). `_`-prefixed segments add nothing to the address, `$name` is one segment, a
@@ -307,6 +346,8 @@ test('every page of app/routes is among the pages checked', () => {
     ...teeTimesImportMailAndSettings({ slotId: 1, messageId: 1, userId: 1 }),
     ...gameNight({ date: '2000-06-05', teeTimeId: 1, courseId: 1, courseName: 'Links' }),
     ...golferScorecard({ date: '2000-06-05' }),
+    ...availabilityAndSubs({ night: '2000-06-05', token: 'token' }),
+    { url: '/me/nights' },
   ];
   const paths = visits.map((visit) => new URL(visit.url, 'http://x').pathname);
   const routes = pageRoutes();

@@ -145,6 +145,7 @@ const NO_SEASON_DEFAULT: Record<string, string> = {
   '_public.tsx': 'the layout of the public pages',
   '_public.confirm-contact.$token.tsx': 'the token names the change',
   '_public.unsubscribe.$token.tsx': 'the token names the golfer',
+  '_public.subs.take.$token.tsx': 'the token names the spot and its night',
   '_public.registration-confirmation.$sessionId.tsx': 'the season of the registration paid for',
   '_public.stats.results.$date.tsx': 'the date names the season',
   'api.public.results.$date.ts': 'the date names the season',

@@ -131,6 +131,8 @@ type KnownGolfer = {
   nickname: string | null;
   email: string | null;
   phone: string | null;
+  // Never in an import file: a golfer's 'I can sub' is theirs to tick (golferData leaves it out when not given).
+  canSub?: boolean;
   input?: GolferInput;
 };
 

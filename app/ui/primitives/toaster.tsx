@@ -56,7 +56,8 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
         aria-live="polite"
         className={cn(
           position,
-          'flex flex-col gap-2',
+          // A toast is never printed (the tee sheet: docs/product/availability-and-subs.md).
+          'flex flex-col gap-2 print:hidden',
           hydrated ? 'pointer-events-none' : 'toast-fade pointer-events-none',
         )}
       >

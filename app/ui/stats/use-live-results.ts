@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { LiveRow } from '~/schemas/live-results';
 
 /*
  * The live leaderboard in the browser (docs/decisions/124-live-results-and-skins.md): an EventSource on
@@ -6,17 +7,6 @@ import { useEffect, useState } from 'react';
  * without a reload. No library: the browser reconnects by itself and sends the last event's id, and the server
  * answers with what was missed. Without JavaScript the page is the same table, current at each reload.
  */
-
-type LiveRow = {
-  id: number;
-  name: string;
-  place: string | null;
-  gross: number;
-  hcp: number | null;
-  net: number | null;
-  points: number | null;
-  thru: number | null;
-};
 
 type Board<S> = {
   date: string;

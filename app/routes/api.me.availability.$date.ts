@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { setAvailability } from '~/features/subs/subs.server';
+import { availabilitySchema } from '~/schemas/availability';
+import { requireGolferApi } from '~/web/golfer-session.server';
+import { apiHandler, methodNotAllowed, parseBody, readJson, siteOrigin } from '~/web/http.server';
+
+export function loader() {
+  return methodNotAllowed(['PUT']);
+}
+
+/**
+ * PUT /api/me/availability/{yyyy-MM-dd} `{ "status": "out" | "in" }` with the golfer's session (401 without): the
+ * same rule as /me/nights (docs/product/availability-and-subs.md). Answers `{ date, status, message, offered }`;
+ * 404 for a date that is not a league night, 400 for a past one, 409 after the cut-off or when a sub has the spot.
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    if (request.method !== 'PUT') return methodNotAllowed(['PUT']);
+    const { golferId } = await requireGolferApi(request);
+    const { status } = parseBody(availabilitySchema, await readJson(request, 1_000), 'Invalid availability');
+    return json(
+      await setAvailability({
+        golferId,
+        date: params.date ?? '',
+        available: status === 'in',
+        origin: siteOrigin(request),
+      }),
+    );
+  });
+}
