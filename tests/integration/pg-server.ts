@@ -105,6 +105,16 @@ export function withPostgres(onReady: (db: Db) => void, beforeMigrate?: () => Pr
     const { databaseConfig } = await import('~/db/database-url.server');
     await migrate(databaseConfig());
     db = (await import('~/db/db.server')).db;
+    // A file that imported the app's database module before this ran (a helper imported at the top) holds the SQLite
+    // client of setup-env.ts and would pass its PostgreSQL tests on SQLite: refuse, loudly.
+    const engine = await db.$queryRawUnsafe<{ engine: string }[]>('SELECT version() AS engine').then(
+      (rows) => rows[0]?.engine ?? '',
+      () => 'not PostgreSQL (SQLite has no version())',
+    );
+    if (!/PostgreSQL/.test(engine))
+      throw new Error(
+        `This PostgreSQL test is connected to ${engine}: import the app and ./helpers lazily, after withPostgres`,
+      );
     onReady(db);
   }, 120_000);
   afterAll(async () => {
