@@ -43,6 +43,7 @@ const KIND_LABELS: Record<string, string> = {
   league: 'League message',
   reminder: 'Payment reminder',
   'contact-change': 'Contact change',
+  playoffs: 'Playoff field',
 };
 
 function statusLabel(status: string): string {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { currentSeason } from '~/domain/season';
+import { currentSeason, todayInLeague } from '~/domain/season';
 import { createFlightAssignment } from '~/models/flights.server';
 import { createGolfer } from '~/models/golfers.server';
-import { createSeason, getLeagueSeason } from '~/models/seasons.server';
+import { createSeason, getLeagueSeason, getSchedule } from '~/models/seasons.server';
 import { assignGolferToTeeTime, generateSeasonTeeTimes, listTeeTimes } from '~/models/tee-times.server';
 import * as availableTeeTimesApi from '~/routes/api.available-tee-times';
 import * as golferApi from '~/routes/api.public.golfers.$id';
@@ -140,6 +140,9 @@ const ROUTE_FILES: Record<keyof typeof DEFAULTS, string> = {
   'GET /api/public/playoffs': 'api.public.playoffs.ts',
 };
 
+/** The stats addresses that open on the season just finished between seasons (docs/product/playoffs.md). */
+const BETWEEN_SEASONS = new Set(['/stats', 'GET /api/public/standings', '/stats/playoffs', 'GET /api/public/playoffs']);
+
 /** The public routes that never choose a season themselves, and why. */
 const NO_SEASON_DEFAULT: Record<string, string> = {
   '_public.tsx': 'the layout of the public pages',
@@ -192,7 +195,15 @@ describe('public pages and APIs without ?season=', () => {
     expect((await getLeagueSeason()).year).toBe(leagueYear);
     const shown: Record<string, number | null> = {};
     for (const [address, read] of Object.entries(DEFAULTS)) shown[address] = await read();
-    expect(shown).toEqual(Object.fromEntries(Object.keys(DEFAULTS).map((address) => [address, leagueYear])));
+    // SPEC-3 §A3 overrides this for the stats pages only: after the calendar year's Grand Championship, until next
+    // season's first night, /stats and /stats/playoffs (and their JSON twins) open on the season just finished.
+    const grand = (await getSchedule(calendarYear)).find((e) => e.kind === 'grand-championship')!.date;
+    const finished = grand <= todayInLeague() ? calendarYear : leagueYear;
+    expect(shown).toEqual(
+      Object.fromEntries(
+        Object.keys(DEFAULTS).map((address) => [address, BETWEEN_SEASONS.has(address) ? finished : leagueYear]),
+      ),
+    );
   });
 
   it('still show the calendar year when the address names it', async () => {
