@@ -168,7 +168,8 @@ export function leagueSeasonYear(seasons: readonly SeasonSummary[], today: strin
 /**
  * The season the stats pages open on (docs/product/playoffs.md#between-seasons): from the night of a season's Grand
  * Championship until the next season's first scheduled date, the season just finished (with its champions), whatever
- * season registration is selling; otherwise the league season.
+ * season registration is selling; otherwise the league season. The caller gives `grandChampionship` only for a Grand
+ * Championship that was played (it has results): a season whose results never came in is not 'just finished'.
  */
 export function statsSeasonYear(seasons: readonly SeasonSummary[], today: string): number {
   const league = leagueSeasonYear(seasons, today);

@@ -47,9 +47,25 @@ async function statsSeasons(client: Tx): Promise<{ league: number; opening: numb
   const records = await listSeasons(client);
   const today = todayInLeague();
   const league = leagueSeasonYear(records, today);
+  // A Grand Championship counts as played once it has a round: one query, only when one is due.
+  const due = records.flatMap((s) =>
+    s.grandChampionship && s.grandChampionship <= today ? [s.grandChampionship] : [],
+  );
+  const played =
+    due.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await client.round.findMany({ where: { date: { in: due } }, distinct: ['date'], select: { date: true } })
+          ).map((r) => r.date),
+        );
+  const finished = records.map((s) => ({
+    ...s,
+    grandChampionship: s.grandChampionship && played.has(s.grandChampionship) ? s.grandChampionship : null,
+  }));
   return {
     league,
-    opening: statsSeasonYear(records, today),
+    opening: statsSeasonYear(finished, today),
     seasons: [...new Set([league, ...records.map((s) => s.year)])].sort((a, b) => b - a),
   };
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { currentSeason, todayInLeague } from '~/domain/season';
 import { createFlightAssignment } from '~/models/flights.server';
 import { createGolfer } from '~/models/golfers.server';
+import { createRounds } from '~/models/rounds.server';
 import { createSeason, getLeagueSeason, getSchedule } from '~/models/seasons.server';
 import { assignGolferToTeeTime, generateSeasonTeeTimes, listTeeTimes } from '~/models/tee-times.server';
 import * as availableTeeTimesApi from '~/routes/api.available-tee-times';
@@ -140,9 +141,6 @@ const ROUTE_FILES: Record<keyof typeof DEFAULTS, string> = {
   'GET /api/public/playoffs': 'api.public.playoffs.ts',
 };
 
-/** The stats addresses that open on the season just finished between seasons (docs/product/playoffs.md). */
-const BETWEEN_SEASONS = new Set(['/stats', 'GET /api/public/standings', '/stats/playoffs', 'GET /api/public/playoffs']);
-
 /** The public routes that never choose a season themselves, and why. */
 const NO_SEASON_DEFAULT: Record<string, string> = {
   '_public.tsx': 'the layout of the public pages',
@@ -195,15 +193,7 @@ describe('public pages and APIs without ?season=', () => {
     expect((await getLeagueSeason()).year).toBe(leagueYear);
     const shown: Record<string, number | null> = {};
     for (const [address, read] of Object.entries(DEFAULTS)) shown[address] = await read();
-    // SPEC-3 §A3 overrides this for the stats pages only: after the calendar year's Grand Championship, until next
-    // season's first night, /stats and /stats/playoffs (and their JSON twins) open on the season just finished.
-    const grand = (await getSchedule(calendarYear)).find((e) => e.kind === 'grand-championship')!.date;
-    const finished = grand <= todayInLeague() ? calendarYear : leagueYear;
-    expect(shown).toEqual(
-      Object.fromEntries(
-        Object.keys(DEFAULTS).map((address) => [address, BETWEEN_SEASONS.has(address) ? finished : leagueYear]),
-      ),
-    );
+    expect(shown).toEqual(Object.fromEntries(Object.keys(DEFAULTS).map((address) => [address, leagueYear])));
   });
 
   it('still show the calendar year when the address names it', async () => {
@@ -222,5 +212,19 @@ describe('public pages and APIs without ?season=', () => {
       .filter((file) => /^(_public\.|api\.public\.|api\.available-|schedule)/.test(file))
       .sort();
     expect(publicRoutes).toEqual([...Object.values(ROUTE_FILES), ...Object.keys(NO_SEASON_DEFAULT)].sort());
+  });
+
+  it('but the stats pages open on the season just finished once its Grand Championship was played (SPEC-3 §A3)', async () => {
+    // Runs last: it plays the calendar year's Grand Championship. Between it and next season's first night, /stats and
+    // /stats/playoffs (and their JSON twins) open on the season just finished; every other page keeps the league season.
+    const grand = (await getSchedule(calendarYear)).find((e) => e.kind === 'grand-championship')!.date;
+    await createRounds([{ golferId: bothSeasonsGolfer, date: grand, season: calendarYear, grossScore: 40 }], null);
+    const finished = grand <= todayInLeague() ? calendarYear : leagueYear;
+    const stats = new Set(['/stats', 'GET /api/public/standings', '/stats/playoffs', 'GET /api/public/playoffs']);
+    const shown: Record<string, number | null> = {};
+    for (const [address, read] of Object.entries(DEFAULTS)) shown[address] = await read();
+    expect(shown).toEqual(
+      Object.fromEntries(Object.keys(DEFAULTS).map((address) => [address, stats.has(address) ? finished : leagueYear])),
+    );
   });
 });
