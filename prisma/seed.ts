@@ -5,6 +5,7 @@ import { createGolfer } from '../app/models/golfers.server';
 import { recomputeHandicaps } from '../app/models/handicaps.server';
 import { createMembership } from '../app/models/memberships.server';
 import { calculatePointsForDate } from '../app/models/points.server';
+import { lockPlayoffField, seasonPlayoffs } from '../app/models/playoffs.server';
 import { createRounds } from '../app/models/rounds.server';
 import { createSeason, getLeagueSeason, getSchedule, getSeason, updateSeason } from '../app/models/seasons.server';
 import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../app/models/tee-times.server';
@@ -62,8 +63,63 @@ async function seedSeasons(tx: Tx, season: number, today: string): Promise<{ lea
 }
 
 /**
+ * The season before the current one, played to the end (docs/product/playoffs.md): the same golfers in the same
+ * flights on every regular round and playoff qualifier, points calculated, the playoff field locked, the flight playoff
+ * played by each flight's field and the Grand Championship by the four flight champions, so /stats/playoffs has
+ * champions to show. The lock goes through the model, not the feature: the demo queues no email.
+ */
+async function seedFinishedSeason(
+  tx: Tx,
+  season: number,
+  golfers: readonly { id: number; estimatedScore: number; flightNo: '1' | '2' | '3' | '4' }[],
+  courseId: number,
+): Promise<{ rounds: number }> {
+  if (!(await getSeason(season, tx)))
+    await createSeason(
+      { year: season, registrationOpens: null, registrationCloses: null, copyFrom: TEMPLATE_SEASON },
+      null,
+      tx,
+    );
+  const schedule = await getSchedule(season, tx);
+  const counting = schedule
+    .filter((e) => e.kind === 'regular-round' || e.kind === 'playoff-qualifier')
+    .map((e) => e.date);
+  const playoff = schedule.find((e) => e.kind === 'flight-playoff')?.date;
+  const grand = schedule.find((e) => e.kind === 'grand-championship')?.date;
+  const ids = golfers.map((g) => g.id);
+  const gross = (i: number, night: number) => golfers[i].estimatedScore + ((i * 5 + night * 3) % 7) - 3;
+  for (const g of golfers) await createFlightAssignment({ golferId: g.id, season, flightNo: g.flightNo }, null, tx);
+  const regular = golfers.flatMap((g, i) =>
+    counting.map((date, night) => ({ golferId: g.id, courseId, date, season, grossScore: gross(i, night) })),
+  );
+  await createRounds(regular, null, tx, { recompute: false });
+  await recomputeHandicaps(tx, ids);
+  for (const date of counting) await calculatePointsForDate(date, null, tx);
+  await lockPlayoffField(season, null, tx);
+  if (!playoff || !grand) return { rounds: regular.length };
+  const seeds = await tx.playoffSeed.findMany({ where: { season }, select: { golferId: true } });
+  const indexOf = (golferId: number) => golfers.findIndex((g) => g.id === golferId);
+  const night = (date: string, golferIds: readonly number[], offset: number) =>
+    golferIds.map((golferId) => ({ golferId, courseId, date, season, grossScore: gross(indexOf(golferId), offset) }));
+  const playoffRounds = night(
+    playoff,
+    seeds.map((s) => s.golferId),
+    counting.length,
+  );
+  await createRounds(playoffRounds, null, tx, { recompute: false });
+  await recomputeHandicaps(tx, ids);
+  const { flights } = await seasonPlayoffs(season, null, tx);
+  const champions = flights.flatMap((f) => f.field.filter((e) => e.champion !== null).map((e) => e.golferId));
+  const grandRounds = night(grand, champions, counting.length + 1);
+  await createRounds(grandRounds, null, tx, { recompute: false });
+  await recomputeHandicaps(tx, ids);
+  return { rounds: regular.length + playoffRounds.length + grandRounds.length };
+}
+
+/**
  * A small demo league for a first look, written through the same models the pages use: the seasons above, one
- * par-36 course, 16 golfers in 4 flights with memberships for the current season, its first three weeks of rounds
+ * par-36 course, 16 golfers in 4 flights with memberships for the current season, the season before played to its
+ * playoff champions (seedFinishedSeason), the current season's first three weeks of rounds
  * with computed handicaps and points, the current season's standing tee times with two golfers in each of the first
  * slots, and the league season's tee times for new registrations to choose from. `now` is the moment of seeding.
  */
@@ -71,7 +127,7 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
   const season = currentSeason(now);
   const today = todayInLeague(now);
 
-  const { golferIds, dates, league } = await db.$transaction(
+  const { golferIds, dates, league, finished } = await db.$transaction(
     async (tx) => {
       const { league, regular } = await seedSeasons(tx, season, today);
       const dates = regular.slice(0, DEMO_WEEKS);
@@ -81,6 +137,7 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
         tx,
       );
       const ids: number[] = [];
+      const played: { id: number; estimatedScore: number; flightNo: '1' | '2' | '3' | '4' }[] = [];
       const rounds = [];
       for (const [i, [firstName, lastName, nickname]] of NAMES.entries()) {
         const email = `${firstName}.${lastName}@example.org`.toLowerCase();
@@ -109,11 +166,9 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
           null,
           tx,
         );
-        await createFlightAssignment(
-          { golferId: golfer.id, season, flightNo: String(Math.floor(i / 4) + 1) as '1' | '2' | '3' | '4' },
-          null,
-          tx,
-        );
+        const flightNo = String(Math.floor(i / 4) + 1) as '1' | '2' | '3' | '4';
+        await createFlightAssignment({ golferId: golfer.id, season, flightNo }, null, tx);
+        played.push({ id: golfer.id, estimatedScore, flightNo });
         for (const [d, date] of dates.entries()) {
           rounds.push({
             golferId: golfer.id,
@@ -124,11 +179,13 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
           });
         }
       }
+      // The season before, played to its champions first: the current season's handicaps follow from it.
+      const finished = await seedFinishedSeason(tx, season - 1, played, course.id);
       await createRounds(rounds, null, tx, { recompute: false });
       await recomputeHandicaps(tx, ids);
       // Points as an administrator's "Calculate points" gives them, so the demo standings are not all zero.
       for (const date of dates) await calculatePointsForDate(date, null, tx);
-      return { golferIds: ids, dates, league };
+      return { golferIds: ids, dates, league, finished };
     },
     { timeout: 60_000 },
   );
@@ -149,6 +206,7 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
   const leagueSummary = league === season ? '' : `, ${leagueTeeTimes} standing tee times for ${league}`;
   return (
     `${golferIds.length} golfers in 4 flights, 1 course, ${golferIds.length * dates.length} rounds, ` +
-    `${total} standing tee times for ${season}${leagueSummary}; registration open for ${league}`
+    `${total} standing tee times for ${season}${leagueSummary}; registration open for ${league}; ` +
+    `the ${season - 1} season played to its champions (${finished.rounds} rounds)`
   );
 }

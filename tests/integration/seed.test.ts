@@ -91,4 +91,23 @@ describe('the demo league', () => {
       leagueSlots.every((t) => [t.golfer1Id, t.golfer2Id, t.golfer3Id, t.golfer4Id].every((g) => g === null)),
     ).toBe(true);
   });
+
+  it('has the season before played to its champions: a locked field, the flight playoff and the Grand Championship', async () => {
+    const { getPublicPlayoffs } = await import('~/models/stats.server');
+    const playoffs = await getPublicPlayoffs(SEASON - 1);
+    expect(playoffs.locked).toBe(true);
+    expect(playoffs.flights.map((f) => f.field.length)).toEqual([4, 4, 4, 4]);
+    const champions = playoffs.flights.map((f) => f.field.filter((e) => e.champion !== null));
+    expect(champions.every((c) => c.length === 1)).toBe(true);
+    expect(playoffs.grandChampionship.entrants).toHaveLength(4);
+    const champion = playoffs.grandChampionship.champion!;
+    expect(champions.flat().find((e) => e.golferId === champion.golferId)?.champion).toBe(
+      `League champion ${SEASON - 1}`,
+    );
+    // Playoff nights give no standings points.
+    const { playoff, grand } = playoffs.nights;
+    if (!playoff || !grand) throw new Error('The demo schedule has no playoff nights');
+    expect(await db.round.count({ where: { date: { in: [playoff, grand] }, points: { not: null } } })).toBe(0);
+    expect(await db.round.count({ where: { date: playoff } })).toBe(16);
+  });
 });
