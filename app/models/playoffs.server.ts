@@ -31,7 +31,7 @@ type RaceEntry = {
 };
 
 /** One seed of a flight's field, with the golfer's night when the flight playoff has been played. */
-export type FieldEntry = {
+type FieldEntry = {
   seed: number;
   golferId: number;
   name: string;
@@ -51,8 +51,6 @@ export type FlightRace = {
   /** What decided the flight playoff ('The lowest net', 'The better seed', a card-off); null before it is played. */
   decidedBy: string | null;
 };
-
-export type PlayoffLock = { lockedAt: Date; lockedBy: string };
 
 /** The words of the audit log and the field's 'Status' for the golfer who holds a seed of a locked field. */
 const IN_FIELD = 'In the field';
@@ -244,8 +242,6 @@ export async function seasonPlayoffs(season: number, flightNo: string | null = n
     },
   };
 }
-
-export type SeasonPlayoffs = Awaited<ReturnType<typeof seasonPlayoffs>>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Locking and replacing

@@ -6,6 +6,7 @@ import { FormAlert } from '~/ui/form-alert';
 import { SectionHeader } from '~/ui/page-header';
 import { Button } from '~/ui/primitives/button';
 import { inputClass } from '~/ui/primitives/field';
+import { REASON_MAX } from '~/schemas/playoffs';
 import { useIsPending } from '~/ui/use-is-pending';
 
 type FieldEntry = { seed: number; golferId: number; name: string; points: number; status: string };
@@ -102,7 +103,14 @@ function ReplaceForm({ flightNo, seed, name }: { flightNo: string; seed: number;
       <label htmlFor={id} className="sr-only">
         Why {name} is replaced
       </label>
-      <input id={id} name="reason" required maxLength={200} placeholder="Reason" className={`${inputClass} w-40`} />
+      <input
+        id={id}
+        name="reason"
+        required
+        maxLength={REASON_MAX}
+        placeholder="Reason"
+        className={`${inputClass} w-40`}
+      />
       <Button type="submit" variant="secondary" size="sm" disabled={replacing}>
         Replace
       </Button>
