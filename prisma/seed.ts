@@ -32,6 +32,8 @@ const NAMES: Array<[string, string, string | null]> = [
 
 /** The published schedule the demo seasons are copied from (docs/product/seasons.md#what-a-season-holds). */
 const TEMPLATE_SEASON = 2025;
+/** The demo league's course. */
+const DEMO_COURSE = 'Boyne Highlands Front Nine';
 /** Weeks of demo rounds: the season's first regular rounds. */
 const DEMO_WEEKS = 3;
 
@@ -118,8 +120,7 @@ async function seedFinishedSeason(
 
 /**
  * A small demo league for a first look, written through the same models the pages use: the seasons above, one
- * par-36 course, 16 golfers in 4 flights with memberships for the current season, the season before played to its
- * playoff champions (seedFinishedSeason), the current season's first three weeks of rounds
+ * par-36 course, 16 golfers in 4 flights with memberships for the current season, its first three weeks of rounds
  * with computed handicaps and points, the current season's standing tee times with two golfers in each of the first
  * slots, and the league season's tee times for new registrations to choose from. `now` is the moment of seeding.
  */
@@ -127,17 +128,16 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
   const season = currentSeason(now);
   const today = todayInLeague(now);
 
-  const { golferIds, dates, league, finished } = await db.$transaction(
+  const { golferIds, dates, league } = await db.$transaction(
     async (tx) => {
       const { league, regular } = await seedSeasons(tx, season, today);
       const dates = regular.slice(0, DEMO_WEEKS);
       const course = await createCourse(
-        { courseName: 'Boyne Highlands Front Nine', coursePar: 36, courseLength: '3,150 yards' },
+        { courseName: DEMO_COURSE, coursePar: 36, courseLength: '3,150 yards' },
         null,
         tx,
       );
       const ids: number[] = [];
-      const played: { id: number; estimatedScore: number; flightNo: '1' | '2' | '3' | '4' }[] = [];
       const rounds = [];
       for (const [i, [firstName, lastName, nickname]] of NAMES.entries()) {
         const email = `${firstName}.${lastName}@example.org`.toLowerCase();
@@ -166,9 +166,11 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
           null,
           tx,
         );
-        const flightNo = String(Math.floor(i / 4) + 1) as '1' | '2' | '3' | '4';
-        await createFlightAssignment({ golferId: golfer.id, season, flightNo }, null, tx);
-        played.push({ id: golfer.id, estimatedScore, flightNo });
+        await createFlightAssignment(
+          { golferId: golfer.id, season, flightNo: String(Math.floor(i / 4) + 1) as '1' | '2' | '3' | '4' },
+          null,
+          tx,
+        );
         for (const [d, date] of dates.entries()) {
           rounds.push({
             golferId: golfer.id,
@@ -179,13 +181,11 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
           });
         }
       }
-      // The season before, played to its champions first: the current season's handicaps follow from it.
-      const finished = await seedFinishedSeason(tx, season - 1, played, course.id);
       await createRounds(rounds, null, tx, { recompute: false });
       await recomputeHandicaps(tx, ids);
       // Points as an administrator's "Calculate points" gives them, so the demo standings are not all zero.
       for (const date of dates) await calculatePointsForDate(date, null, tx);
-      return { golferIds: ids, dates, league, finished };
+      return { golferIds: ids, dates, league };
     },
     { timeout: 60_000 },
   );
@@ -206,7 +206,49 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
   const leagueSummary = league === season ? '' : `, ${leagueTeeTimes} standing tee times for ${league}`;
   return (
     `${golferIds.length} golfers in 4 flights, 1 course, ${golferIds.length * dates.length} rounds, ` +
-    `${total} standing tee times for ${season}${leagueSummary}; registration open for ${league}; ` +
-    `the ${season - 1} season played to its champions (${finished.rounds} rounds)`
+    `${total} standing tee times for ${season}${leagueSummary}; registration open for ${league}`
+  );
+}
+
+/**
+ * The demo league's playoffs (docs/product/playoffs.md#the-demo-league), seeded after `seedDemoLeague`: its 16
+ * golfers, in the same flights, play the season before the current one to the end (seedFinishedSeason). Their handicaps
+ * are recomputed over both seasons, and the current season's nights get their points again from the nets that moved.
+ */
+export async function seedDemoPlayoffs(db: Db, now: Date = new Date()): Promise<string> {
+  const season = currentSeason(now);
+  const emails = NAMES.map(([firstName, lastName]) => `${firstName}.${lastName}@example.org`.toLowerCase());
+  return db.$transaction(
+    async (tx) => {
+      const [golfers, course] = await Promise.all([
+        tx.golfer.findMany({
+          where: { email: { in: emails } },
+          orderBy: { id: 'asc' },
+          select: {
+            id: true,
+            memberships: { where: { season }, select: { estimatedScore: true } },
+            flights: { where: { season }, select: { flightNo: true } },
+          },
+        }),
+        tx.course.findFirst({ where: { courseName: DEMO_COURSE }, select: { id: true } }),
+      ]);
+      const played = golfers.flatMap((g) =>
+        g.flights[0] && course
+          ? [
+              {
+                id: g.id,
+                estimatedScore: g.memberships[0]?.estimatedScore ?? 40,
+                flightNo: g.flights[0].flightNo as '1' | '2' | '3' | '4',
+              },
+            ]
+          : [],
+      );
+      if (played.length === 0 || !course) return 'no demo golfers to play the playoffs';
+      const { rounds } = await seedFinishedSeason(tx, season - 1, played, course.id);
+      const current = await tx.round.findMany({ where: { season }, distinct: ['date'], select: { date: true } });
+      for (const { date } of current) await calculatePointsForDate(date, null, tx);
+      return `the ${season - 1} season played to its playoff champions (${rounds} rounds)`;
+    },
+    { timeout: 60_000 },
   );
 }

@@ -80,11 +80,15 @@ const seasonExists = (year: number) =>
 const dateTaken = (date: string) =>
   new ConflictError(`The schedule already has ${date}`, { date: [`The schedule already has ${date}`] });
 
-/**
- * Every season, newest first, with its schedule's first and last dates and its Grand Championship's date: two queries
- * whatever their number.
- */
+/** Every season, newest first, with its schedule's first and last dates: two queries whatever their number. */
 export async function listSeasons(client: Tx = db): Promise<SeasonSummary[]> {
+  return (await listSeasonsWithGrandChampionship(client)).map(({ grandChampionship: _grand, ...season }) => season);
+}
+
+/**
+ * `listSeasons` with each Grand Championship's date (the stats' season between seasons), in the same two queries.
+ */
+export async function listSeasonsWithGrandChampionship(client: Tx = db): Promise<SeasonSummary[]> {
   const [seasons, spans] = await Promise.all([
     client.season.findMany({ orderBy: { year: 'desc' } }),
     // By kind too, so the Grand Championship's date comes with the span (the stats' season between seasons).

@@ -8,7 +8,7 @@ import { leagueSeasonYear, statsSeasonYear } from '~/domain/seasons';
 import { seasonStandings } from '~/domain/standings';
 import { golferHandicapDetail, loadSchedules, seasonOfDate } from '~/models/handicaps.server';
 import { countRoundsByDate } from '~/models/rounds.server';
-import { listSeasons } from '~/models/seasons.server';
+import { listSeasonsWithGrandChampionship } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
 import { playoffRace, seasonPlayoffs } from '~/models/playoffs.server';
 import { db, type Tx } from '~/db/db.server';
@@ -44,7 +44,7 @@ const nameSelect = { firstName: true, lastName: true, nickname: true, fullName: 
  * /stats and /stats/playoffs open on: between seasons the one just finished (docs/product/playoffs.md#between-seasons).
  */
 async function statsSeasons(client: Tx): Promise<{ league: number; opening: number; seasons: number[] }> {
-  const records = await listSeasons(client);
+  const records = await listSeasonsWithGrandChampionship(client);
   const today = todayInLeague();
   const league = leagueSeasonYear(records, today);
   // A Grand Championship counts as played once it has a round: one query, only when one is due.

@@ -4,7 +4,7 @@ import { getDashboard } from '~/models/dashboard.server';
 import { getRegistrationSeason, getSchedule } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
 import { db } from '~/db/db.server';
-import { seedDemoLeague } from '../../prisma/seed';
+import { seedDemoLeague, seedDemoPlayoffs } from '../../prisma/seed';
 
 // Seeded as on 2026-11-23 at noon in Detroit: the 2026 season is over and the next one (2027) is the league season.
 const NOW = new Date('2026-11-23T17:00:00Z');
@@ -93,6 +93,10 @@ describe('the demo league', () => {
   });
 
   it('has the season before played to its champions: a locked field, the flight playoff and the Grand Championship', async () => {
+    // Start-up seeds the playoffs right after the league (app/web/prepare.server.ts).
+    expect(await seedDemoPlayoffs(db, NOW)).toBe(
+      `the ${SEASON - 1} season played to its playoff champions (228 rounds)`,
+    );
     const { getPublicPlayoffs } = await import('~/models/stats.server');
     const playoffs = await getPublicPlayoffs(SEASON - 1);
     expect(playoffs.locked).toBe(true);
