@@ -6,6 +6,7 @@ import { createGolfer } from '../app/models/golfers.server';
 import { recomputeHandicaps } from '../app/models/handicaps.server';
 import { createMembership } from '../app/models/memberships.server';
 import { calculatePointsForDate } from '../app/models/points.server';
+import { lockPlayoffField, seasonPlayoffs } from '../app/models/playoffs.server';
 import { createRounds } from '../app/models/rounds.server';
 import { createSeason, getLeagueSeason, getSchedule, getSeason, updateSeason } from '../app/models/seasons.server';
 import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../app/models/tee-times.server';
@@ -32,6 +33,8 @@ const NAMES: Array<[string, string, string | null]> = [
 
 /** The published schedule the demo seasons are copied from (docs/product/seasons.md#what-a-season-holds). */
 const TEMPLATE_SEASON = 2025;
+/** The demo league's course. */
+const DEMO_COURSE = 'Boyne Highlands Front Nine';
 /** Weeks of demo rounds: the season's first regular rounds. */
 const DEMO_WEEKS = 3;
 
@@ -63,6 +66,60 @@ async function seedSeasons(tx: Tx, season: number, today: string): Promise<{ lea
 }
 
 /**
+ * The season before the current one, played to the end (docs/product/playoffs.md): the same golfers in the same
+ * flights on every regular round and playoff qualifier, points calculated, the playoff field locked, the flight playoff
+ * played by each flight's field and the Grand Championship by the four flight champions, so /stats/playoffs has
+ * champions to show. The lock goes through the model, not the feature: the demo queues no email.
+ */
+async function seedFinishedSeason(
+  tx: Tx,
+  season: number,
+  golfers: readonly { id: number; estimatedScore: number; flightNo: '1' | '2' | '3' | '4' }[],
+  courseId: number,
+): Promise<{ rounds: number }> {
+  if (!(await getSeason(season, tx)))
+    await createSeason(
+      { year: season, registrationOpens: null, registrationCloses: null, copyFrom: TEMPLATE_SEASON },
+      null,
+      tx,
+    );
+  const schedule = await getSchedule(season, tx);
+  const counting = schedule
+    .filter((e) => e.kind === 'regular-round' || e.kind === 'playoff-qualifier')
+    .map((e) => e.date);
+  const playoff = schedule.find((e) => e.kind === 'flight-playoff')?.date;
+  const grand = schedule.find((e) => e.kind === 'grand-championship')?.date;
+  const ids = golfers.map((g) => g.id);
+  const gross = (i: number, night: number) => golfers[i].estimatedScore + ((i * 5 + night * 3) % 7) - 3;
+  for (const g of golfers) await createFlightAssignment({ golferId: g.id, season, flightNo: g.flightNo }, null, tx);
+  const regular = golfers.flatMap((g, i) =>
+    counting.map((date, night) => ({ golferId: g.id, courseId, date, season, grossScore: gross(i, night) })),
+  );
+  await createRounds(regular, null, tx, { recompute: false });
+  await recomputeHandicaps(tx, ids);
+  for (const date of counting) await calculatePointsForDate(date, null, tx);
+  await lockPlayoffField(season, null, tx);
+  if (!playoff || !grand) return { rounds: regular.length };
+  const seeds = await tx.playoffSeed.findMany({ where: { season }, select: { golferId: true } });
+  const indexOf = (golferId: number) => golfers.findIndex((g) => g.id === golferId);
+  const night = (date: string, golferIds: readonly number[], offset: number) =>
+    golferIds.map((golferId) => ({ golferId, courseId, date, season, grossScore: gross(indexOf(golferId), offset) }));
+  const playoffRounds = night(
+    playoff,
+    seeds.map((s) => s.golferId),
+    counting.length,
+  );
+  await createRounds(playoffRounds, null, tx, { recompute: false });
+  await recomputeHandicaps(tx, ids);
+  const { flights } = await seasonPlayoffs(season, null, tx);
+  const champions = flights.flatMap((f) => f.field.filter((e) => e.champion !== null).map((e) => e.golferId));
+  const grandRounds = night(grand, champions, counting.length + 1);
+  await createRounds(grandRounds, null, tx, { recompute: false });
+  await recomputeHandicaps(tx, ids);
+  return { rounds: regular.length + playoffRounds.length + grandRounds.length };
+}
+
+/**
  * A small demo league for a first look, written through the same models the pages use: the seasons above, one
  * par-36 course, 16 golfers in 4 flights with memberships for the current season, its first three weeks of rounds
  * with computed handicaps and points, the current season's standing tee times with two golfers in each of the first
@@ -90,7 +147,7 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
       const { league, regular } = await seedSeasons(tx, season, today);
       const dates = regular.slice(0, DEMO_WEEKS);
       const course = await createCourse(
-        { courseName: 'Boyne Highlands Front Nine', coursePar: 36, courseLength: '3,150 yards' },
+        { courseName: DEMO_COURSE, coursePar: 36, courseLength: '3,150 yards' },
         null,
         tx,
       );
@@ -166,5 +223,48 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
   return (
     `${golferIds.length} golfers in 4 flights, 1 course, ${golferIds.length * dates.length} rounds, ` +
     `${total} standing tee times for ${season}${leagueSummary}; registration open for ${league}`
+  );
+}
+
+/**
+ * The demo league's playoffs (docs/product/playoffs.md#the-demo-league), seeded after `seedDemoLeague`: its 16
+ * golfers, in the same flights, play the season before the current one to the end (seedFinishedSeason). Their handicaps
+ * are recomputed over both seasons, and the current season's nights get their points again from the nets that moved.
+ */
+export async function seedDemoPlayoffs(db: Db, now: Date = new Date()): Promise<string> {
+  const season = currentSeason(now);
+  const emails = NAMES.map(([firstName, lastName]) => `${firstName}.${lastName}@example.org`.toLowerCase());
+  return db.$transaction(
+    async (tx) => {
+      const [golfers, course] = await Promise.all([
+        tx.golfer.findMany({
+          where: { email: { in: emails } },
+          orderBy: { id: 'asc' },
+          select: {
+            id: true,
+            memberships: { where: { season }, select: { estimatedScore: true } },
+            flights: { where: { season }, select: { flightNo: true } },
+          },
+        }),
+        tx.course.findFirst({ where: { courseName: DEMO_COURSE }, select: { id: true } }),
+      ]);
+      const played = golfers.flatMap((g) =>
+        g.flights[0] && course
+          ? [
+              {
+                id: g.id,
+                estimatedScore: g.memberships[0]?.estimatedScore ?? 40,
+                flightNo: g.flights[0].flightNo as '1' | '2' | '3' | '4',
+              },
+            ]
+          : [],
+      );
+      if (played.length === 0 || !course) return 'no demo golfers to play the playoffs';
+      const { rounds } = await seedFinishedSeason(tx, season - 1, played, course.id);
+      const current = await tx.round.findMany({ where: { season }, distinct: ['date'], select: { date: true } });
+      for (const { date } of current) await calculatePointsForDate(date, null, tx);
+      return `the ${season - 1} season played to its playoff champions (${rounds} rounds)`;
+    },
+    { timeout: 60_000 },
   );
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   breakTie,
   flightRace,
+  lastQualifierDate,
+  nightResult,
   nightsLeft,
+  playoffNights,
+  replacementFor,
+  winnerRuleText,
   playoffWinner,
   raceStatus,
   statusText,
@@ -327,5 +332,53 @@ describe('a tie on a playoff night', () => {
       ]),
     ).toEqual({ golferId: 2, rule: 'seed' });
     expect(playoffWinner([])).toBeNull();
+  });
+});
+
+describe('the lock and the nights', () => {
+  it('locks on the points of the last qualifier night that was not rained out', () => {
+    expect(lastQualifierDate(schedule())).toBe(QUALIFIERS[3]);
+    expect(lastQualifierDate(schedule([QUALIFIERS[3]]))).toBe(QUALIFIERS[2]);
+    expect(lastQualifierDate(schedule().filter((e) => e.kind !== 'playoff-qualifier'))).toBeNull();
+    expect(playoffNights(schedule())).toEqual({ playoff: PLAYOFF, grand: GRAND });
+  });
+
+  it("ranks a night's entrants by net, leaves out those who did not play, and names the winner and the rule", () => {
+    const holes = null;
+    const result = nightResult([
+      { golferId: 1, seed: 1, handicap: 8, holes, net: 37 },
+      { golferId: 2, seed: 2, handicap: 8, holes, net: null },
+      { golferId: 3, seed: 3, handicap: 8, holes, net: 34 },
+      { golferId: 4, seed: 4, handicap: 8, holes, net: 37 },
+    ]);
+    expect(result.played.map((e) => e.golferId)).toEqual([3, 1, 4]);
+    expect(result.winner).toEqual({ golferId: 3, rule: 'net' });
+    expect(winnerRuleText('net')).toBe('The lowest net');
+    expect(winnerRuleText('seed')).toBe('The better seed');
+    expect(nightResult([{ golferId: 1, seed: 1, handicap: 8, holes, net: null }]).winner).toBeNull();
+  });
+
+  it('breaks a tie on a night by the card-off when the tied golfers kept hole scores', () => {
+    const card = (strokes: number[]) => strokes.map((s, i) => ({ strokes: s, strokeIndex: i + 1 }));
+    const result = nightResult([
+      { golferId: 1, seed: 1, handicap: 0, holes: card([4, 4, 4, 4, 4, 4, 3, 5, 5]), net: 37 },
+      { golferId: 2, seed: 2, handicap: 0, holes: card([4, 4, 4, 4, 4, 4, 5, 5, 3]), net: 37 },
+    ]);
+    expect(result.winner).toEqual({ golferId: 2, rule: 'last-hole' });
+  });
+
+  it('gives a freed seed to the next qualified golfer outside the field, or to the qualified golfer named', () => {
+    const race = [
+      { golferId: 1, qualified: true },
+      { golferId: 2, qualified: false },
+      { golferId: 3, qualified: true },
+      { golferId: 4, qualified: true },
+    ];
+    expect(replacementFor(race, new Set([1]), null)).toBe(3);
+    expect(replacementFor(race, new Set([1, 3]), null)).toBe(4);
+    expect(replacementFor(race, new Set([1, 3]), 4)).toBe(4);
+    expect(replacementFor(race, new Set([1]), 2)).toBeNull();
+    expect(replacementFor(race, new Set([1]), 1)).toBeNull();
+    expect(replacementFor(race, new Set([1, 3, 4]), null)).toBeNull();
   });
 });

@@ -256,3 +256,62 @@ export function playoffWinner(
   const level = entries.filter((e) => e.net === best);
   return level.length === 1 ? { golferId: level[0].golferId, rule: 'net' } : breakTie(level);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The lock and the nights
+
+/**
+ * The date whose points lock the field by themselves: the last playoff-qualifier night of the schedule that was not
+ * rained out. Null when the schedule has none (nothing locks by itself then).
+ */
+export function lastQualifierDate(schedule: readonly ScheduleEntry[]): string | null {
+  return playoffQualifierDates(schedule).at(-1) ?? null;
+}
+
+/** The flight playoff's and the Grand Championship's dates of a schedule (the first of each kind), or null. */
+export function playoffNights(schedule: readonly ScheduleEntry[]): { playoff: string | null; grand: string | null } {
+  const first = (kind: ScheduleEntry['kind']) =>
+    schedule
+      .filter((e) => e.kind === kind)
+      .map((e) => e.date)
+      .sort()[0] ?? null;
+  return { playoff: first('flight-playoff'), grand: first('grand-championship') };
+}
+
+/** One golfer of a playoff night: their seed, the handicap before that night, and their round's net (null: none). */
+export type NightEntry = TiedGolfer & { net: number | null };
+
+/**
+ * The result of a playoff night (a flight playoff, or the Grand Championship between the flight champions): the
+ * entrants who played it, lowest net first (ties by seed, so the order is stable), and the winner with the rule that
+ * decided (docs/product/playoffs.md#a-tie). No winner before anyone has a round on that night.
+ */
+export function nightResult(entries: readonly NightEntry[]): {
+  played: (NightEntry & { net: number })[];
+  winner: { golferId: number; rule: TieRule | 'net' } | null;
+} {
+  const played = entries
+    .filter((e): e is NightEntry & { net: number } => e.net !== null)
+    .sort((a, b) => a.net - b.net || a.seed - b.seed);
+  return { played, winner: playoffWinner(played) };
+}
+
+/** How the page says what decided a night: the lowest net, or the tie rule. */
+export function winnerRuleText(rule: TieRule | 'net'): string {
+  return rule === 'net' ? 'The lowest net' : TIE_RULE_TEXT[rule];
+}
+
+/**
+ * Which golfer takes a seed an administrator frees ('Replace'): the golfer named, when they are qualified, in that
+ * flight and not in the field; otherwise the next qualified golfer of the race not in the field and not replaced
+ * before. Null when nobody can.
+ */
+export function replacementFor(
+  race: readonly { golferId: number; qualified: boolean }[],
+  unavailable: ReadonlySet<number>,
+  named: number | null,
+): number | null {
+  const can = (r: { golferId: number; qualified: boolean }) => r.qualified && !unavailable.has(r.golferId);
+  if (named !== null) return race.some((r) => r.golferId === named && can(r)) ? named : null;
+  return race.find(can)?.golferId ?? null;
+}

@@ -98,6 +98,13 @@ export function nonCountingDates(entries: readonly ScheduleEntry[]): Set<string>
   return new Set(entries.filter((e) => e.rainOut || NON_COUNTING_KINDS.has(e.kind)).map((e) => e.date));
 }
 
+/** The playoff nights (the flight playoff and the Grand Championship): they give no standings points. */
+export function playoffNightDates(entries: readonly ScheduleEntry[]): Set<string> {
+  return new Set(
+    entries.filter((e) => e.kind === 'flight-playoff' || e.kind === 'grand-championship').map((e) => e.date),
+  );
+}
+
 /** The playoff-qualifier dates that were played, in date order (a rained-out qualifier is not a competition). */
 export function playoffQualifierDates(entries: readonly ScheduleEntry[]): string[] {
   return entries

@@ -6,6 +6,7 @@ import {
   copySchedule,
   copyScheduleDate,
   leagueSeasonYear,
+  statsSeasonYear,
   registrationState,
   registrationWindow,
   type SeasonSummary,
@@ -259,5 +260,25 @@ describe('leagueSeasonYear', () => {
   it('else the calendar year of today', () => {
     expect(leagueSeasonYear([], '2026-11-23')).toBe(2026);
     expect(leagueSeasonYear([season(2024, unscheduled)], '2026-11-23')).toBe(2026);
+  });
+});
+
+describe('statsSeasonYear (the season /stats and /stats/playoffs open on)', () => {
+  const seasons = [
+    season(2026, { grandChampionship: '2026-09-14' }),
+    season(2027, { registrationOpens: '2026-11-01', grandChampionship: '2027-09-13' }),
+  ];
+
+  it('is the season just finished from its Grand Championship until the next season starts', () => {
+    expect(leagueSeasonYear(seasons, '2026-11-23')).toBe(2027);
+    expect(statsSeasonYear(seasons, '2026-09-14')).toBe(2026);
+    expect(statsSeasonYear(seasons, '2026-11-23')).toBe(2026);
+    expect(statsSeasonYear(seasons, '2027-05-03')).toBe(2026);
+  });
+
+  it('is the league season once the next season has started, or before any Grand Championship', () => {
+    expect(statsSeasonYear(seasons, '2027-05-04')).toBe(2027);
+    expect(statsSeasonYear([season(2026), season(2027, { registrationOpens: '2026-11-01' })], '2026-11-23')).toBe(2027);
+    expect(statsSeasonYear(seasons, '2026-08-01')).toBe(leagueSeasonYear(seasons, '2026-08-01'));
   });
 });

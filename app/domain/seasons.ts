@@ -13,6 +13,8 @@ export type SeasonSummary = {
   firstDate: string | null;
   lastDate: string | null;
   entryCount: number;
+  /** The Grand Championship's date, when the schedule has one (left out where it does not matter). */
+  grandChampionship?: string | null;
 };
 
 const MONDAY = 1;
@@ -161,4 +163,21 @@ export function leagueSeasonYear(seasons: readonly SeasonSummary[], today: strin
   if (upcoming[0]) return upcoming[0].year;
   if (scheduled[0]) return scheduled[0].year;
   return Number(today.slice(0, 4));
+}
+
+/**
+ * The season the stats pages open on (docs/product/playoffs.md#between-seasons): from the night of a season's Grand
+ * Championship until the next season's first scheduled date, the season just finished (with its champions), whatever
+ * season registration is selling; otherwise the league season. The caller gives `grandChampionship` only for a Grand
+ * Championship that was played (it has results): a season whose results never came in is not 'just finished'.
+ */
+export function statsSeasonYear(seasons: readonly SeasonSummary[], today: string): number {
+  const league = leagueSeasonYear(seasons, today);
+  const finished = seasons
+    .filter((s) => s.grandChampionship != null && s.grandChampionship <= today)
+    .sort((a, b) => b.year - a.year)
+    .at(0);
+  if (!finished) return league;
+  const nextStarted = seasons.some((s) => s.year > finished.year && s.firstDate !== null && s.firstDate <= today);
+  return nextStarted ? league : finished.year;
 }

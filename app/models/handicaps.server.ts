@@ -53,7 +53,7 @@ export async function loadSchedules(client: Tx, seasons: Iterable<number>): Prom
  * outing (and its alternate) and rain-outs (docs/product/seasons.md#what-a-season-holds), read from the database in
  * one query. A date off the schedule counts as a regular round.
  */
-export async function nonCountingDatesOf(client: Tx, seasons: Iterable<number>): Promise<Set<string>> {
+async function nonCountingDatesOf(client: Tx, seasons: Iterable<number>): Promise<Set<string>> {
   return nonCountingDates(await loadSchedules(client, seasons));
 }
 

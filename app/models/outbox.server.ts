@@ -18,6 +18,7 @@ export const OUTBOX_KINDS = [
   'contact-change',
   'sub-offer',
   'sub-spot',
+  'playoffs',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

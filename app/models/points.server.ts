@@ -1,12 +1,21 @@
 import { awardPoints } from '~/domain/points';
-import { nonCountingDates } from '~/domain/schedule';
-import { loadSchedules, nonCountingDatesOf, recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
+import { nonCountingDates, playoffNightDates } from '~/domain/schedule';
+import { loadSchedules, recomputeHandicaps, seasonOfDate } from '~/models/handicaps.server';
 import { inTransaction } from '~/db/transaction.server';
 import { formatRoundDate, isValidCalendarDate } from '~/domain/season';
 import { db, type Tx } from '~/db/db.server';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { InvalidError, NotFoundError } from '~/domain/errors';
 import { subsOnDates } from '~/models/nights-out.server';
+
+/**
+ * The dates of these seasons that give no standings points: special events and rain-outs (which count for nothing),
+ * and the playoff nights, whose rounds decide the playoffs by net score instead (docs/product/playoffs.md#the-nights).
+ */
+async function datesWithoutPointsOf(client: Tx, seasons: Iterable<number>): Promise<Set<string>> {
+  const schedule = await loadSchedules(client, seasons);
+  return new Set([...nonCountingDates(schedule), ...playoffNightDates(schedule)]);
+}
 
 export type PointsResult = {
   date: string;
@@ -81,6 +90,13 @@ export async function calculatePointsForDate(
   return inTransaction(client, async (tx) => {
     // Read through the caller's transaction, so a schedule change made in it (a kind, a rain-out) already applies.
     const entry = (await loadSchedules(tx, [season])).find((e) => e.date === date);
+    if (entry && playoffNightDates([entry]).has(date))
+      throw new InvalidError(
+        `${shown} is a playoff night: it gives no standings points, its net scores decide the playoffs`,
+        {
+          date: ['Playoff nights do not get points'],
+        },
+      );
     if (entry && nonCountingDates([entry]).has(date)) {
       // docs/product/points-and-standings.md#calculating-points; a rain-out counts for nothing either
       // (docs/product/seasons.md#what-a-season-holds).
@@ -158,7 +174,7 @@ export async function calculatedDates(
   const out = new Set<string>();
   const wanted = [...new Set(dates)].filter(isValidCalendarDate);
   if (wanted.length === 0) return out;
-  const nonCounting = await nonCountingDatesOf(
+  const nonCounting = await datesWithoutPointsOf(
     tx,
     wanted.map((d) => seasonOfDate(d)!),
   );
@@ -285,7 +301,7 @@ export async function calculatedNightsOf(tx: Tx, golfers: Iterable<GolferNights>
 export async function recalculateNights(tx: Tx, nights: ReadonlySet<string>): Promise<void> {
   const due = [...nights];
   if (due.length === 0) return;
-  const nonCounting = await nonCountingDatesOf(
+  const nonCounting = await datesWithoutPointsOf(
     tx,
     due.map((d) => seasonOfDate(d)!),
   );

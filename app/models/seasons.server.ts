@@ -82,16 +82,35 @@ const dateTaken = (date: string) =>
 
 /** Every season, newest first, with its schedule's first and last dates: two queries whatever their number. */
 export async function listSeasons(client: Tx = db): Promise<SeasonSummary[]> {
+  return (await listSeasonsWithGrandChampionship(client)).map(({ grandChampionship: _grand, ...season }) => season);
+}
+
+/**
+ * `listSeasons` with each Grand Championship's date (the stats' season between seasons), in the same two queries.
+ */
+export async function listSeasonsWithGrandChampionship(client: Tx = db): Promise<SeasonSummary[]> {
   const [seasons, spans] = await Promise.all([
     client.season.findMany({ orderBy: { year: 'desc' } }),
+    // By kind too, so the Grand Championship's date comes with the span (the stats' season between seasons).
     client.scheduleEntry.groupBy({
-      by: ['season'],
+      by: ['season', 'kind'],
       _min: { date: true },
       _max: { date: true },
       _count: { _all: true },
     }),
   ]);
-  const spanOf = new Map(spans.map((s) => [s.season, s]));
+  type Span = { first: string | null; last: string | null; count: number; grand: string | null };
+  const spanOf = new Map<number, Span>();
+  for (const row of spans) {
+    const span = spanOf.get(row.season) ?? { first: null, last: null, count: 0, grand: null };
+    const first = row._min.date;
+    const last = row._max.date;
+    if (first !== null && (span.first === null || first < span.first)) span.first = first;
+    if (last !== null && (span.last === null || last > span.last)) span.last = last;
+    span.count += row._count._all;
+    if (row.kind === 'grand-championship') span.grand = first;
+    spanOf.set(row.season, span);
+  }
   return seasons.map((season) => {
     const span = spanOf.get(season.year);
     return {
@@ -99,9 +118,10 @@ export async function listSeasons(client: Tx = db): Promise<SeasonSummary[]> {
       feeCents: season.feeCents,
       registrationOpens: season.registrationOpens,
       registrationCloses: season.registrationCloses,
-      firstDate: span?._min.date ?? null,
-      lastDate: span?._max.date ?? null,
-      entryCount: span?._count._all ?? 0,
+      firstDate: span?.first ?? null,
+      lastDate: span?.last ?? null,
+      entryCount: span?.count ?? 0,
+      grandChampionship: span?.grand ?? null,
     };
   });
 }

@@ -4,14 +4,15 @@ import { FLIGHT_NUMBERS } from '~/domain/league-rules';
 import { placesOf, type Place } from '~/domain/results';
 import { isSpecialKind, nonCountingDates, type ScheduleEntry, type ScheduleEventKind } from '~/domain/schedule';
 import { formatRoundDate, todayInLeague } from '~/domain/season';
-import { leagueSeasonYear } from '~/domain/seasons';
+import { leagueSeasonYear, statsSeasonYear } from '~/domain/seasons';
 import { seasonStandings } from '~/domain/standings';
 import { golferHandicapDetail, loadSchedules, seasonOfDate } from '~/models/handicaps.server';
 import { countRoundsByDate } from '~/models/rounds.server';
 import { subsOnDates } from '~/models/nights-out.server';
 import { listSeasons } from '~/models/seasons.server';
+import { listSeasonsWithGrandChampionship } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
-import { playoffRace } from '~/models/playoffs.server';
+import { playoffRace, seasonPlayoffs } from '~/models/playoffs.server';
 import { db, type Tx } from '~/db/db.server';
 
 /**
@@ -40,11 +41,35 @@ function nightOf(date: string, entry: ScheduleEntry | undefined): Night {
 
 const nameSelect = { firstName: true, lastName: true, nickname: true, fullName: true } as const;
 
-/** The seasons the stats website offers (every season record, and the league season), newest first. */
-async function statsSeasons(client: Tx): Promise<{ league: number; seasons: number[] }> {
-  const records = await listSeasons(client);
-  const league = leagueSeasonYear(records, todayInLeague());
-  return { league, seasons: [...new Set([league, ...records.map((s) => s.year)])].sort((a, b) => b - a) };
+/**
+ * The seasons the stats website offers (every season record, and the league season), newest first, and the season
+ * /stats and /stats/playoffs open on: between seasons the one just finished (docs/product/playoffs.md#between-seasons).
+ */
+async function statsSeasons(client: Tx): Promise<{ league: number; opening: number; seasons: number[] }> {
+  const records = await listSeasonsWithGrandChampionship(client);
+  const today = todayInLeague();
+  const league = leagueSeasonYear(records, today);
+  // A Grand Championship counts as played once it has a round: one query, only when one is due.
+  const due = records.flatMap((s) =>
+    s.grandChampionship && s.grandChampionship <= today ? [s.grandChampionship] : [],
+  );
+  const played =
+    due.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await client.round.findMany({ where: { date: { in: due } }, distinct: ['date'], select: { date: true } })
+          ).map((r) => r.date),
+        );
+  const finished = records.map((s) => ({
+    ...s,
+    grandChampionship: s.grandChampionship && played.has(s.grandChampionship) ? s.grandChampionship : null,
+  }));
+  return {
+    league,
+    opening: statsSeasonYear(finished, today),
+    seasons: [...new Set([league, ...records.map((s) => s.year)])].sort((a, b) => b - a),
+  };
 }
 
 /** Places of one flight's rounds of one night by net score, ties sharing a place ('T2'). */
@@ -61,8 +86,8 @@ function nightPlaces(rounds: readonly { id: number; grossScore: number; netScore
  * `season` null is the league season; a year the website does not offer is not found.
  */
 export async function getPublicStandings(season: number | null, client: Tx = db) {
-  const { league, seasons } = await statsSeasons(client);
-  const year = season ?? league;
+  const { league, opening, seasons } = await statsSeasons(client);
+  const year = season ?? opening;
   if (!seasons.includes(year)) throw new NotFoundError(`There are no stats for a ${year} season`);
   const [flights, schedule, roundsByDate] = await Promise.all([
     getStandings(year, client),
@@ -137,6 +162,7 @@ function tablePage<T>(rows: readonly T[], page: number) {
  */
 export async function standingsPage(season: number | null, url: URL, client: Tx = db) {
   const { league: _league, flights, nights, ...rest } = await getPublicStandings(season, client);
+  const playoffs = await seasonPlayoffs(rest.season, null, client);
   const shown = flights.filter((f) => f.rows.length > 0);
   const query = tableQuery(
     url,
@@ -145,6 +171,15 @@ export async function standingsPage(season: number | null, url: URL, client: Tx 
   );
   return {
     ...rest,
+    // The season's champions, at the top of the page once the playoffs are played (docs/product/playoffs.md).
+    champions: {
+      league: playoffs.grandChampionship.champion,
+      flights: playoffs.flights.flatMap((f) =>
+        f.field
+          .filter((e) => e.champion !== null)
+          .map((e) => ({ flightNo: f.flightNo, golferId: e.golferId, name: e.name })),
+      ),
+    },
     pageSize: TABLE_PAGE_SIZE,
     flight: query.flight,
     flights: shown
@@ -388,36 +423,27 @@ export async function getGolferStats(golferId: number, season: number | null, cl
 // Playoffs
 
 /**
- * /stats/playoffs and GET /api/public/playoffs (docs/product/playoffs.md): per flight the field (the first 4
- * qualified golfers, seeded) and, while the field is provisional, the whole race to the playoffs. In this release the
- * field is never locked, so no night has results yet: `net` and `champion` are null, and the Grand Championship has
- * no entrants (docs/decisions/118-playoff-race-and-field.md). `season` null is the league season. Flights without
- * golfers are left out.
+ * /stats/playoffs and GET /api/public/playoffs (docs/product/playoffs.md): per flight the field (locked, or the
+ * provisional one: the first 4 qualified golfers, seeded) with each golfer's net on the flight playoff and the
+ * champion, the whole race to the playoffs, and the Grand Championship between the flight champions. `season` null
+ * is the season the stats open on (between seasons, the one just finished). Flights without golfers are left out.
  */
 export async function getPublicPlayoffs(season: number | null, client: Tx = db) {
-  const { league, seasons } = await statsSeasons(client);
-  const year = season ?? league;
+  const { opening, seasons } = await statsSeasons(client);
+  const year = season ?? opening;
   if (!seasons.includes(year)) throw new NotFoundError(`There are no stats for a ${year} season`);
-  const flights = await playoffRace(year, null, client);
+  const playoffs = await seasonPlayoffs(year, null, client);
   return {
     season: year,
     seasons,
-    locked: false,
-    flights: flights
-      .filter((f) => f.rows.length > 0)
+    locked: playoffs.lock !== null,
+    nights: playoffs.nights,
+    flights: playoffs.flights
+      .filter((f) => f.rows.length > 0 || f.field.length > 0)
       .map((f) => ({
         flight: f.flightNo,
-        field: f.rows
-          .filter((r) => r.seed !== null)
-          .map((r) => ({
-            seed: r.seed!,
-            golferId: r.golferId,
-            name: r.name,
-            points: r.points,
-            status: r.status,
-            net: null,
-            champion: null,
-          })),
+        field: f.field,
+        decidedBy: f.decidedBy,
         race: f.rows.map((r) => ({
           golferId: r.golferId,
           name: r.name,
@@ -426,16 +452,16 @@ export async function getPublicPlayoffs(season: number | null, client: Tx = db) 
           status: r.status,
         })),
       })),
-    grandChampionship: { entrants: [] as { golferId: number; name: string; flight: string }[], champion: null },
+    grandChampionship: playoffs.grandChampionship,
   };
 }
 
 /**
  * /stats/playoffs as the page shows it: one page of each flight's race (or of the flight asked for), each row only
- * what the table shows, and the size of each flight's field.
+ * what the table shows, each flight's field with its results, and the Grand Championship.
  */
 export async function playoffsPage(season: number | null, url: URL, client: Tx = db) {
-  const { flights, grandChampionship: _grand, ...rest } = await getPublicPlayoffs(season, client);
+  const { flights, ...rest } = await getPublicPlayoffs(season, client);
   const query = tableQuery(
     url,
     flights.map((f) => f.flight),
@@ -453,6 +479,8 @@ export async function playoffsPage(season: number | null, url: URL, client: Tx =
           ...page,
           flightNo: f.flight,
           fieldSize: f.field.length,
+          field: f.field,
+          decidedBy: f.decidedBy,
           rows: page.rows.map((r) => ({
             id: r.golferId,
             name: r.name,

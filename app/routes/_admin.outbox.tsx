@@ -45,6 +45,7 @@ const KIND_LABELS: Record<string, string> = {
   'contact-change': 'Contact change',
   'sub-offer': 'Spot offered to a sub',
   'sub-spot': 'Spot taken by a sub',
+  playoffs: 'Playoff field',
 };
 
 function statusLabel(status: string): string {

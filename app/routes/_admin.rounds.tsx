@@ -39,6 +39,7 @@ import { cn } from '~/ui/cn';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 import { useListPage } from '~/ui/use-list-page';
+import { lockFieldWhenDue } from '~/features/playoffs/field.server';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Rounds');
 
@@ -86,6 +87,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** The round's season, once its playoff field has locked by itself if this round made it due. */
+async function lockedWhenDue(round: { season: number }): Promise<number> {
+  await lockFieldWhenDue(round.season);
+  return round.season;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   // pageHandler: a bad ?season= in the form's URL is a 400 page, as in the loader.
   return pageHandler(() =>
@@ -96,8 +103,10 @@ export async function action({ request }: ActionFunctionArgs) {
           noun: 'round',
           schema: roundSchema,
           created: 'recorded',
-          create: async (value, actor) => ({ back: listUrl((await createRound(value, actor)).season) }),
-          update: async (id, value, actor) => ({ back: listUrl((await updateRound(id, value, actor)).season) }),
+          create: async (value, actor) => ({ back: listUrl(await lockedWhenDue(await createRound(value, actor))) }),
+          update: async (id, value, actor) => ({
+            back: listUrl(await lockedWhenDue(await updateRound(id, value, actor))),
+          }),
           remove: deleteRound,
           deleteFailure: 'dialog',
         }),
@@ -106,6 +115,7 @@ export async function action({ request }: ActionFunctionArgs) {
           admin: 'Only an administrator can calculate points',
           run: async ({ actor, value, done }) => {
             const result = await calculatePointsForDate(value.date, actor);
+            await lockFieldWhenDue(result.season);
             const skipped =
               result.withoutFlight > 0 ? ` ${result.withoutFlight} without a flight kept their points.` : '';
             return done(

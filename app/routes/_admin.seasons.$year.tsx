@@ -17,6 +17,10 @@ import { Spinner } from '~/ui/primitives/spinner';
 import { formatScheduleDate, KIND_LABELS } from '~/domain/schedule';
 import { parseSeason, todayInLeague } from '~/domain/season';
 import { countRoundsByDate } from '~/models/rounds.server';
+import { listPlayoffReplacements, seasonPlayoffs } from '~/models/playoffs.server';
+import { lockField, replaceInField } from '~/features/playoffs/field.server';
+import { playoffReplaceSchema } from '~/schemas/playoffs';
+import { PlayoffFieldAdmin } from '~/ui/playoff-field-admin';
 import {
   createScheduleEntry,
   deleteScheduleEntry,
@@ -29,7 +33,7 @@ import {
 import { scheduleEntrySchema, seasonUpdateSchema } from '~/schemas/season';
 import { adminAction, intent } from '~/web/admin-page.server';
 import { requireUser } from '~/web/auth.server';
-import { HttpError, pageHandler } from '~/web/http.server';
+import { HttpError, pageHandler, siteOrigin } from '~/web/http.server';
 import { requireId } from '~/web/id-param';
 import { revalidateUnlessDialog, withParam } from '~/ui/list-url';
 import { titled } from '~/ui/meta';
@@ -59,11 +63,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!season) return json({ year, isAdmin: user.isAdmin, season: null }, { status: 404 });
     const today = todayInLeague();
     // A fixed number of queries whatever the schedule's length: the season, its hints and its round counts.
-    const [hints, roundsOn] = await Promise.all([rainOutHints(year), countRoundsByDate(year)]);
+    const [hints, roundsOn, playoffs, replacements] = await Promise.all([
+      rainOutHints(year),
+      countRoundsByDate(year),
+      seasonPlayoffs(year),
+      listPlayoffReplacements(year),
+    ]);
+    const nameOf = new Map(playoffs.flights.flatMap((f) => f.rows.map((r) => [r.golferId, r.name] as const)));
     return json({
       year,
       isAdmin: user.isAdmin,
       season: { ...season, registration: registrationText(season, today) },
+      playoffs: {
+        locked: playoffs.lock,
+        flights: playoffs.flights.map((f) => ({ flightNo: f.flightNo, field: f.field })),
+        replacements: replacements.map((r) => ({
+          flightNo: r.flightNo,
+          seed: r.seed,
+          outName: nameOf.get(r.outGolferId) ?? `Golfer #${r.outGolferId}`,
+          inName: nameOf.get(r.inGolferId) ?? `Golfer #${r.inGolferId}`,
+          reason: r.reason,
+          by: r.createdBy,
+        })),
+      },
       schedule: season.schedule.map((entry) => ({
         ...entry,
         rounds: roundsOn.get(entry.date) ?? 0,
@@ -133,6 +155,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
             });
           },
         }),
+        'lock-playoffs': intent({
+          admin: SEASONS_ADMIN_ONLY,
+          run: async ({ actor, request, done }) => {
+            const result = await lockField(year, actor, { origin: siteOrigin(request) });
+            return done(
+              result.locked
+                ? {
+                    title: 'Playoff field locked',
+                    description: `${result.seeds} golfers seeded; ${result.emails} emails queued.`,
+                  }
+                : { title: 'Playoff field already locked', description: 'Nothing changed.' },
+            );
+          },
+        }),
+        'replace-seed': intent({
+          schema: playoffReplaceSchema,
+          invalid: 'Say why the golfer is replaced',
+          admin: SEASONS_ADMIN_ONLY,
+          run: async ({ actor, value, request, done }) => {
+            const replaced = await replaceInField(year, value, actor, { origin: siteOrigin(request) });
+            return done({
+              title: 'Golfer replaced',
+              description: `Flight ${replaced.flightNo}, seed ${replaced.seed}: ${replaced.in.name} replaces ${replaced.out.name}.`,
+            });
+          },
+        }),
         'undo-rain-out': intent({
           admin: SEASONS_ADMIN_ONLY,
           run: async ({ actor, form, done }) => {
@@ -148,7 +196,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function SeasonPage() {
   const data = useLoaderData<typeof loader>();
   if (!data.season) return <SeasonNotFound />;
-  return <SeasonDetails isAdmin={data.isAdmin} season={data.season} schedule={data.schedule} />;
+  return (
+    <SeasonDetails isAdmin={data.isAdmin} season={data.season} schedule={data.schedule} playoffs={data.playoffs} />
+  );
 }
 
 function SeasonNotFound() {
@@ -167,7 +217,12 @@ function SeasonNotFound() {
 
 type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { schedule: unknown }>;
 
-function SeasonDetails({ isAdmin, season, schedule }: Pick<Loaded, 'isAdmin' | 'season' | 'schedule'>) {
+function SeasonDetails({
+  isAdmin,
+  season,
+  schedule,
+  playoffs,
+}: Pick<Loaded, 'isAdmin' | 'season' | 'schedule' | 'playoffs'>) {
   const { base, dialog, editing, deleting, loading, resultFor, messageFor } = useListPage({
     rows: schedule,
     actionData: useActionData<typeof action>(),
@@ -175,6 +230,7 @@ function SeasonDetails({ isAdmin, season, schedule }: Pick<Loaded, 'isAdmin' | '
   const deleteError = messageFor('delete');
   const markError = messageFor('rain-out');
   const undoError = messageFor('undo-rain-out');
+  const playoffError = messageFor('lock-playoffs') ?? messageFor('replace-seed');
 
   return (
     <div className="space-y-6">
@@ -252,6 +308,15 @@ function SeasonDetails({ isAdmin, season, schedule }: Pick<Loaded, 'isAdmin' | '
           </DataTable>
         )}
       </section>
+
+      <PlayoffFieldAdmin
+        year={season.year}
+        isAdmin={isAdmin}
+        locked={playoffs.locked}
+        flights={playoffs.flights}
+        replacements={playoffs.replacements}
+        error={playoffError ?? null}
+      />
 
       {isAdmin && dialog === 'edit-season' ? (
         <UrlDialog title="Edit Season" description={`Season ${season.year}`} closeTo={base}>

@@ -15,8 +15,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
 ];
 
 /**
- * /stats[?season=YYYY][&flight=N[&page=N]]: the league season's standings by default, the first page of each flight;
- * `?flight=` shows one flight's pages (docs/product/stats.md#public-stats-pages).
+ * /stats[?season=YYYY][&flight=N[&page=N]]: the league season's standings by default (between seasons the one just
+ * finished, its champions first), the first page of each flight; `?flight=` shows one flight's pages
+ * (docs/product/stats.md#public-stats-pages, docs/product/playoffs.md#between-seasons).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return statsPage(request, 'There are no stats for that season', async () =>
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function StatsPage() {
-  const { season, seasons, flight: only, flights, nights } = useLoaderData<typeof loader>();
+  const { season, seasons, flight: only, flights, nights, champions } = useLoaderData<typeof loader>();
   const empty = flights.length === 0;
   const earlier = seasons.find((year) => year < season);
   const seasonUrl = `/stats?season=${season}`;
@@ -43,6 +44,34 @@ export default function StatsPage() {
         </Link>
       </header>
       <SeasonLinks seasons={seasons} season={season} to="/stats" />
+      {champions.flights.length > 0 && !only ? (
+        <section
+          aria-labelledby="champions-heading"
+          className="space-y-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4"
+        >
+          <h2 id="champions-heading" className="text-xl font-semibold text-emerald-800">
+            Champions {season}
+          </h2>
+          <ul className="space-y-1 text-slate-800">
+            {champions.league ? (
+              <li>
+                <strong>League champion {season}:</strong>{' '}
+                <Link className={statsLink} to={`/stats/golfers/${champions.league.golferId}?season=${season}`}>
+                  {champions.league.name}
+                </Link>
+              </li>
+            ) : null}
+            {champions.flights.map((c) => (
+              <li key={c.golferId}>
+                Flight {c.flightNo} champion:{' '}
+                <Link className={statsLink} to={`/stats/golfers/${c.golferId}?season=${season}`}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {only ? (
         <Link to={seasonUrl} className={`${statsLink} inline-block text-sm`}>
           ← Every flight

@@ -1,7 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { SeasonLinks, StatsError, StatsTable, StandingsLink, TablePager, statsLink } from '~/ui/stats/stats-parts';
+import {
+  SeasonLinks,
+  StatsError,
+  StatsTable,
+  StandingsLink,
+  TablePager,
+  longDate,
+  statsLink,
+} from '~/ui/stats/stats-parts';
 import { SEEDING_TIE_RULES } from '~/domain/playoffs';
 import { formatPoints } from '~/domain/format';
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
@@ -18,8 +26,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
 ];
 
 /**
- * /stats/playoffs[?season=YYYY][&flight=N[&page=N]]: the race to the playoffs of each flight, the provisional field
- * seeded, and the tie rules (docs/product/playoffs.md#the-playoffs-page).
+ * /stats/playoffs[?season=YYYY][&flight=N[&page=N]]: the champions once there are some, then per flight the race to
+ * the playoffs with the provisional field seeded (before the lock) or the locked field and its flight playoff, the
+ * Grand Championship, and the tie rules (docs/product/playoffs.md#the-playoffs-page).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return statsPage(request, 'There are no stats for that season', async () =>
@@ -28,15 +37,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** What the page says under a flight whose field is not full. */
-function smallerField(flightNo: string, size: number): string | null {
+function smallerField(flightNo: string, size: number, locked: boolean): string | null {
   if (size >= PLAYOFF_SPOTS) return null;
+  if (locked)
+    return size === 0
+      ? `No golfer of Flight ${flightNo} qualified: the flight has no playoff.`
+      : `Only ${size} ${size === 1 ? 'golfer' : 'golfers'} of Flight ${flightNo} qualified: the field is smaller.`;
   if (size === 0) return `No golfer of Flight ${flightNo} has qualified yet.`;
   return `Only ${size} ${size === 1 ? 'golfer' : 'golfers'} of Flight ${flightNo} ${size === 1 ? 'has' : 'have'} qualified so far: the field is smaller.`;
 }
 
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+type Flight = Loaded['flights'][number];
+
 export default function PlayoffsPage() {
-  const { season, seasons, flight: only, flights } = useLoaderData<typeof loader>();
+  const { season, seasons, flight: only, flights, locked, nights, grandChampionship } = useLoaderData<typeof loader>();
   const seasonUrl = `/stats/playoffs?season=${season}`;
+  const champions = flights.flatMap((f) =>
+    f.field.filter((e) => e.champion !== null).map((e) => ({ ...e, flightNo: f.flightNo })),
+  );
   return (
     <div className="space-y-8">
       <header className="space-y-2">
@@ -50,14 +69,48 @@ export default function PlayoffsPage() {
       </header>
       <SeasonLinks seasons={seasons} season={season} to="/stats/playoffs" />
 
+      {champions.length > 0 && !only ? (
+        <section
+          aria-labelledby="champions-heading"
+          className="space-y-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4"
+        >
+          <h2 id="champions-heading" className="text-xl font-semibold text-emerald-800">
+            Champions {season}
+          </h2>
+          <ul className="space-y-1 text-slate-800">
+            {grandChampionship.champion ? (
+              <li>
+                <strong>League champion {season}:</strong>{' '}
+                <Link
+                  className={statsLink}
+                  to={`/stats/golfers/${grandChampionship.champion.golferId}?season=${season}`}
+                >
+                  {grandChampionship.champion.name}
+                </Link>{' '}
+                (Flight {grandChampionship.champion.flight}, net {grandChampionship.champion.net})
+              </li>
+            ) : null}
+            {champions.map((c) => (
+              <li key={c.golferId}>
+                Flight {c.flightNo} champion:{' '}
+                <Link className={statsLink} to={`/stats/golfers/${c.golferId}?season=${season}`}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="race-heading" className="space-y-6">
         <div className="space-y-2">
           <h2 id="race-heading" className="text-xl font-semibold text-emerald-800">
-            The race to the playoffs
+            {locked ? 'The field' : 'The race to the playoffs'}
           </h2>
           <p className="text-sm text-slate-700">
-            The field is provisional: it follows the standings until it is locked. Seed marks the golfers in it now; the
-            status says what each golfer still needs, from the nights left on the schedule.
+            {locked
+              ? 'The field is locked: these golfers play the flight playoff, seeded by the standings at the lock.'
+              : 'The field is provisional: it follows the standings until it is locked. Seed marks the golfers in it now; the status says what each golfer still needs, from the nights left on the schedule.'}
           </p>
           {only ? (
             <Link to={seasonUrl} className={`${statsLink} inline-block text-sm`}>
@@ -70,44 +123,53 @@ export default function PlayoffsPage() {
             No golfers are in a flight for the {season} season yet.
           </p>
         ) : (
-          flights.map(({ flightNo, rows, fieldSize, first, total, page, pageCount }) => {
-            const note = smallerField(flightNo, fieldSize);
-            return (
-              <section key={flightNo} aria-labelledby={`flight-${flightNo}`} className="space-y-2">
-                <h3 id={`flight-${flightNo}`} className="text-lg font-semibold text-emerald-800">
-                  Flight {flightNo}
-                </h3>
-                <StatsTable
-                  caption={`Flight ${flightNo}: the race to the playoffs, ${season}`}
-                  columns={['seed', 'golfer', 'points', 'status']}
-                >
-                  {rows.map((row) => (
-                    <tr
-                      key={row.id}
-                      data-playoff-line={
-                        'seed' in row && row.seed === fieldSize && total > fieldSize ? 'true' : undefined
-                      }
-                    >
-                      <td>{'seed' in row ? row.seed : ''}</td>
-                      <td>
-                        <Link to={`/stats/golfers/${row.id}?season=${season}`}>{row.name}</Link>
-                      </td>
-                      <td>{formatPoints(row.points)}</td>
-                      <td>{row.status}</td>
-                    </tr>
-                  ))}
-                </StatsTable>
-                {first === 0 && note ? <p className="text-sm text-slate-700">{note}</p> : null}
-                <TablePager
-                  label={`Flight ${flightNo}`}
-                  base={`${seasonUrl}&flight=${flightNo}`}
-                  table={{ page, pageCount, first, total, rows }}
-                />
-              </section>
-            );
-          })
+          flights.map((flight) => (
+            <FlightSection
+              key={flight.flightNo}
+              flight={flight}
+              season={season}
+              seasonUrl={seasonUrl}
+              locked={locked}
+              playoffNight={nights.playoff}
+            />
+          ))
         )}
       </section>
+
+      {locked && !only ? (
+        <section aria-labelledby="grand-heading" className="space-y-2">
+          <h2 id="grand-heading" className="text-xl font-semibold text-emerald-800">
+            Grand Championship
+          </h2>
+          {grandChampionship.entrants.length === 0 ? (
+            <p className="text-sm text-slate-700">
+              The four flight champions play it once the flight playoff is played.
+            </p>
+          ) : (
+            <>
+              <StatsTable caption={`Grand Championship ${season}`} columns={['flight', 'golfer', 'net', 'result']}>
+                {grandChampionship.entrants.map((e) => (
+                  <tr key={e.golferId}>
+                    <td>{e.flight}</td>
+                    <td>
+                      <Link to={`/stats/golfers/${e.golferId}?season=${season}`}>{e.name}</Link>
+                    </td>
+                    <td>{e.net ?? '-'}</td>
+                    <td>{grandChampionship.champion?.golferId === e.golferId ? `League champion ${season}` : ''}</td>
+                  </tr>
+                ))}
+              </StatsTable>
+              <p className="text-sm text-slate-700">
+                {grandChampionship.champion
+                  ? `Decided by: ${grandChampionship.champion.decidedBy}.`
+                  : nights.grand
+                    ? `Played on ${longDate(nights.grand)}; no results yet.`
+                    : 'No results yet.'}
+              </p>
+            </>
+          )}
+        </section>
+      ) : null}
 
       <section aria-labelledby="rules-heading" className="space-y-2 text-sm text-slate-700">
         <h2 id="rules-heading" className="text-xl font-semibold text-emerald-800">
@@ -126,6 +188,99 @@ export default function PlayoffsPage() {
         </p>
       </section>
     </div>
+  );
+}
+
+/** One flight: the race before the lock, or the field and its flight playoff after it. */
+function FlightSection({
+  flight,
+  season,
+  seasonUrl,
+  locked,
+  playoffNight,
+}: {
+  flight: Flight;
+  season: number;
+  seasonUrl: string;
+  locked: boolean;
+  playoffNight: string | null;
+}) {
+  const { flightNo, rows, fieldSize, first, total, page, pageCount, field, decidedBy } = flight;
+  const note = smallerField(flightNo, fieldSize, locked);
+  const played = field.filter((e) => e.net !== null).sort((a, b) => a.net! - b.net! || a.seed - b.seed);
+  return (
+    <section aria-labelledby={`flight-${flightNo}`} className="space-y-2">
+      <h3 id={`flight-${flightNo}`} className="text-lg font-semibold text-emerald-800">
+        Flight {flightNo}
+      </h3>
+      {locked ? (
+        <StatsTable
+          caption={`Flight ${flightNo}: the playoff field, ${season}`}
+          columns={['seed', 'golfer', 'points', 'status']}
+        >
+          {field.map((e) => (
+            <tr key={e.seed}>
+              <td>{e.seed}</td>
+              <td>
+                <Link to={`/stats/golfers/${e.golferId}?season=${season}`}>{e.name}</Link>
+              </td>
+              <td>{formatPoints(e.points)}</td>
+              <td>{e.status}</td>
+            </tr>
+          ))}
+        </StatsTable>
+      ) : (
+        <StatsTable
+          caption={`Flight ${flightNo}: the race to the playoffs, ${season}`}
+          columns={['seed', 'golfer', 'points', 'status']}
+        >
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              data-playoff-line={'seed' in row && row.seed === fieldSize && total > fieldSize ? 'true' : undefined}
+            >
+              <td>{'seed' in row ? row.seed : ''}</td>
+              <td>
+                <Link to={`/stats/golfers/${row.id}?season=${season}`}>{row.name}</Link>
+              </td>
+              <td>{formatPoints(row.points)}</td>
+              <td>{row.status}</td>
+            </tr>
+          ))}
+        </StatsTable>
+      )}
+      {first === 0 && note ? <p className="text-sm text-slate-700">{note}</p> : null}
+      {locked ? null : (
+        <TablePager
+          label={`Flight ${flightNo}`}
+          base={`${seasonUrl}&flight=${flightNo}`}
+          table={{ page, pageCount, first, total, rows }}
+        />
+      )}
+      {locked && played.length > 0 ? (
+        <>
+          <h4 className="pt-2 font-semibold text-slate-900">
+            Flight playoff{playoffNight ? `, ${longDate(playoffNight)}` : ''}
+          </h4>
+          <StatsTable
+            caption={`Flight ${flightNo}: the flight playoff, ${season}`}
+            columns={['seed', 'golfer', 'net', 'result']}
+          >
+            {played.map((e) => (
+              <tr key={e.seed}>
+                <td>{e.seed}</td>
+                <td>
+                  <Link to={`/stats/golfers/${e.golferId}?season=${season}`}>{e.name}</Link>
+                </td>
+                <td>{e.net}</td>
+                <td>{e.champion ? 'Flight champion' : ''}</td>
+              </tr>
+            ))}
+          </StatsTable>
+          {decidedBy ? <p className="text-sm text-slate-700">Decided by: {decidedBy}.</p> : null}
+        </>
+      ) : null}
+    </section>
   );
 }
 

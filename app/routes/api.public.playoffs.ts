@@ -7,10 +7,10 @@ import { statsApi, statsSeasonParam } from '~/web/stats-access.server';
 export const action = getOnlyAction;
 
 /**
- * GET /api/public/playoffs[?season=YYYY] (no login): what /stats/playoffs shows (docs/product/api.md#stats):
- * `{season, seasons, locked, flights: [{flight, field: [{seed, golferId, name, points, status, net, champion}], race},
- * grandChampionship: {entrants, champion}}`. A malformed season is 400, a season without stats 404; 404 while the stats
- * website is not published.
+ * GET /api/public/playoffs[?season=YYYY] (no login): what /stats/playoffs shows (docs/product/playoffs.md#api):
+ * `{season, seasons, locked, nights, flights: [{flight, field: [{seed, golferId, name, points, status, net, champion}],
+ * decidedBy, race}], grandChampionship: {entrants, champion}}`. Without a season, between seasons the one just finished.
+ * A malformed season is 400, a season without stats 404; 404 while the stats website is not published.
  */
 export function loader({ request }: LoaderFunctionArgs) {
   return statsApi(request, async () => json(await getPublicPlayoffs(statsSeasonParam(request))));

@@ -5,6 +5,7 @@ import { roundJsonSchema } from '~/schemas/round';
 import { requireApiUser } from '~/web/auth.server';
 import { apiHandler, methodNotAllowed, noContent, parseBody, readJson } from '~/web/http.server';
 import { idParam } from '~/web/id-param';
+import { lockFieldWhenDue } from '~/features/playoffs/field.server';
 
 /** GET /api/rounds/:id */
 export function loader({ request, params }: LoaderFunctionArgs) {
@@ -24,7 +25,9 @@ export function action({ request, params }: ActionFunctionArgs) {
     const id = idParam(params.id, 'round id');
     if (request.method === 'PUT') {
       const input = parseBody(roundJsonSchema, await readJson(request, 20_000), 'Invalid round');
-      return json(await updateRound(id, input, user));
+      const round = await updateRound(id, input, user);
+      await lockFieldWhenDue(round.season);
+      return json(round);
     }
     if (request.method === 'DELETE') {
       await deleteRound(id, user);

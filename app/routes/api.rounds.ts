@@ -4,6 +4,7 @@ import { createRound, listRoundsBySeason } from '~/models/rounds.server';
 import { roundJsonSchema } from '~/schemas/round';
 import { requireApiUser } from '~/web/auth.server';
 import { apiHandler, methodNotAllowed, parseBody, readJson, seasonParam } from '~/web/http.server';
+import { lockFieldWhenDue } from '~/features/playoffs/field.server';
 
 /** GET /api/rounds?season=2025: the season's rounds (the current season without a parameter). */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -23,6 +24,8 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(roundJsonSchema, await readJson(request, 20_000), 'Invalid round');
-    return json(await createRound(input, user), { status: 201 });
+    const round = await createRound(input, user);
+    await lockFieldWhenDue(round.season);
+    return json(round, { status: 201 });
   });
 }

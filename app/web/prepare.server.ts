@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { seedDemoLeague } from '../../prisma/seed';
+import { seedDemoLeague, seedDemoPlayoffs } from '../../prisma/seed';
 import { recomputeSetAsideRounds } from '~/models/set-aside-rounds.server';
 import { countUsers, createUser } from '~/models/users.server';
 import { backupEveryHours, startBackupSchedule } from '~/db/backup.server';
@@ -61,7 +61,8 @@ async function prepareDatabase(config: DatabaseConfig, log: (line: string) => vo
   const seedWanted = process.env.SEED_DEMO !== '0' && config.kind === 'sqlite' && config.embedded;
   if (seedWanted && (await db.golfer.count()) === 0 && (await db.course.count()) === 0) {
     const summary = await seedDemoLeague(db);
-    log(`Seeded the demo league: ${summary}. Set SEED_DEMO=0 to start empty.`);
+    const playoffs = await seedDemoPlayoffs(db);
+    log(`Seeded the demo league: ${summary}; ${playoffs}. Set SEED_DEMO=0 to start empty.`);
   }
 }
 

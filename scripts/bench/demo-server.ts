@@ -52,8 +52,10 @@ async function seed() {
   const { databaseConfig } = await import('../../app/db/database-url.server');
   await migrate(databaseConfig());
   const { db } = await import('../../app/db/db.server');
-  const { seedDemoLeague } = await import('../../prisma/seed');
+  const { seedDemoLeague, seedDemoPlayoffs } = await import('../../prisma/seed');
+  // As `npm start` seeds it: the league, then last season played to its playoff champions.
   await seedDemoLeague(db);
+  await seedDemoPlayoffs(db);
   await db.$disconnect();
 }
 

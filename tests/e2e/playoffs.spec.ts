@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { claimYear, expect, jsOn, test } from './fixtures';
+import { claimYear, expect, expectToast, hydrated, jsOn, signIn, test } from './fixtures';
 import { layoutShift, sidewaysOverflow, widerThanScreen } from './stats-data';
 import { playoffsLeague, type PlayoffsLeague } from '../integration/playoffs-league';
 import { db } from '../../app/db/db.server';
+import { createRounds } from '../../app/models/rounds.server';
 
 // /stats/playoffs (docs/product/playoffs.md#the-playoffs-page) with JavaScript on and off: the race to the playoffs of
 // a season with one qualifier night left, reached from the header's Stats, on a 375 px phone.
@@ -26,6 +27,9 @@ test.describe('on a 375 px phone', () => {
   test.afterEach(async () => {
     if (!claimed) return;
     await db.golfer.deleteMany({ where: { lastName: `Race${claimed.year}` } });
+    await db.playoffField.deleteMany({ where: { season: claimed.year } });
+    await db.playoffReplacement.deleteMany({ where: { season: claimed.year } });
+    await db.outboxMessage.deleteMany({ where: { key: { startsWith: `playoffs:${claimed.year}:` } } });
     await db.season.deleteMany({ where: { year: claimed.year } });
     claimed.release();
     claimed = undefined;
@@ -91,6 +95,72 @@ test.describe('on a 375 px phone', () => {
     await page.getByTestId('playoff-status').getByRole('link', { name: 'The race to the playoffs' }).click();
     await expect(page).toHaveURL(new RegExp(`/stats/playoffs\\?season=${year}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Playoffs' })).toBeVisible();
+  });
+
+  test('an administrator locks the field on /seasons/{year}; after the nights, the playoffs page opens on its champions', async ({
+    page,
+  }) => {
+    const { year, golfers, dates } = league;
+    const name = (first: string) => `${first} Race${year}`;
+    await signIn(page, `/seasons/${year}`);
+    const section = page.getByRole('region', { name: 'Playoff field' });
+    await expect(section).toContainText('Provisional');
+    await section.getByRole('button', { name: 'Lock playoff field' }).click();
+    await expectToast(page, 'Playoff field locked', '7 golfers seeded; 0 emails queued.');
+    await expect(section).toContainText('Locked by admin');
+
+    // Nobody else of Flight 2 has qualified: the page says so and changes nothing.
+    await hydrated(page);
+    await section.getByLabel(`Why ${name('Ian')} is replaced`).fill('Away that week');
+    await section
+      .getByRole('row', { name: new RegExp(name('Ian')) })
+      .getByRole('button', { name: 'Replace' })
+      .click();
+    await expect(section.getByText('No other qualified golfer of Flight 2 can take seed 1')).toBeVisible();
+
+    // The flight playoff (Amy's 38 is the lowest net of Flight 1), then the Grand Championship.
+    const playoff = [
+      [golfers.Amy.id, 38],
+      [golfers.Cat.id, 44],
+      [golfers.Bea.id, 45],
+      [golfers.Ian.id, 41],
+      [golfers.Hal.id, 46],
+      [golfers.Kim.id, 40],
+      [golfers.Jo.id, 52],
+    ] as const;
+    await createRounds(
+      playoff.map(([golferId, grossScore]) => ({ golferId, date: dates[13], season: year, grossScore })),
+      null,
+    );
+    await createRounds(
+      [golfers.Amy.id, golfers.Ian.id, golfers.Kim.id].map((golferId, i) => ({
+        golferId,
+        date: dates[14],
+        season: year,
+        grossScore: [37, 45, 44][i],
+      })),
+      null,
+    );
+
+    await page.goto(`/stats/playoffs?season=${year}`);
+    const champions = page.getByRole('region', { name: `Champions ${year}` });
+    await expect(champions).toContainText(`League champion ${year}: ${name('Amy')}`);
+    await expect(champions).toContainText(`Flight 2 champion: ${name('Ian')}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'The field' })).toBeVisible();
+    const flight = page.getByRole('region', { name: 'Flight 1' });
+    const field = flight.getByRole('table', { name: `Flight 1: the playoff field, ${year}` });
+    await expect(field.getByRole('row')).toHaveCount(4);
+    expect(await field.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual([
+      '1',
+      name('Amy'),
+      '120',
+      'In the field',
+    ]);
+    const night = flight.getByRole('table', { name: `Flight 1: the flight playoff, ${year}` });
+    await expect(night.getByRole('row').nth(1)).toContainText('Flight champion');
+    await expect(page.getByRole('region', { name: 'Grand Championship' })).toContainText(`League champion ${year}`);
+    await noSidewaysScroll(page);
+    if (jsOn()) expect(await page.evaluate(layoutShift)).toBe(0);
   });
 });
 

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { currentSeason } from '~/domain/season';
+import { currentSeason, todayInLeague } from '~/domain/season';
 import { createFlightAssignment } from '~/models/flights.server';
 import { createGolfer } from '~/models/golfers.server';
-import { createSeason, getLeagueSeason } from '~/models/seasons.server';
+import { createRounds } from '~/models/rounds.server';
+import { createSeason, getLeagueSeason, getSchedule } from '~/models/seasons.server';
 import { assignGolferToTeeTime, generateSeasonTeeTimes, listTeeTimes } from '~/models/tee-times.server';
 import * as availableTeeTimesApi from '~/routes/api.available-tee-times';
 import * as golferApi from '~/routes/api.public.golfers.$id';
@@ -212,5 +213,19 @@ describe('public pages and APIs without ?season=', () => {
       .filter((file) => /^(_public\.|api\.public\.|api\.available-|schedule)/.test(file))
       .sort();
     expect(publicRoutes).toEqual([...Object.values(ROUTE_FILES), ...Object.keys(NO_SEASON_DEFAULT)].sort());
+  });
+
+  it('but the stats pages open on the season just finished once its Grand Championship was played (SPEC-3 §A3)', async () => {
+    // Runs last: it plays the calendar year's Grand Championship. Between it and next season's first night, /stats and
+    // /stats/playoffs (and their JSON twins) open on the season just finished; every other page keeps the league season.
+    const grand = (await getSchedule(calendarYear)).find((e) => e.kind === 'grand-championship')!.date;
+    await createRounds([{ golferId: bothSeasonsGolfer, date: grand, season: calendarYear, grossScore: 40 }], null);
+    const finished = grand <= todayInLeague() ? calendarYear : leagueYear;
+    const stats = new Set(['/stats', 'GET /api/public/standings', '/stats/playoffs', 'GET /api/public/playoffs']);
+    const shown: Record<string, number | null> = {};
+    for (const [address, read] of Object.entries(DEFAULTS)) shown[address] = await read();
+    expect(shown).toEqual(
+      Object.fromEntries(Object.keys(DEFAULTS).map((address) => [address, stats.has(address) ? finished : leagueYear])),
+    );
   });
 });

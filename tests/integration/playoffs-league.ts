@@ -24,7 +24,7 @@ export type PlayoffsLeague = Awaited<ReturnType<typeof playoffsLeague>>;
  * Flight 2: Hal and Ian level on every point, with the same scores (so the same handicap): Ian registered first.
  * Flight 3: Jo and Kim level on every point: Kim's scores are lower, so her handicap is.
  */
-export async function playoffsLeague(year: number) {
+export async function playoffsLeague(year: number, setup: { emails?: boolean } = {}) {
   const { createSeason, createScheduleEntry } = await import('~/models/seasons.server');
   const { createGolfer } = await import('~/models/golfers.server');
   const { createFlightAssignment } = await import('~/models/flights.server');
@@ -49,7 +49,15 @@ export async function playoffsLeague(year: number) {
     points: (date: string) => number,
     options: { gross?: number; registered?: string } = {},
   ) => {
-    const golfer = await createGolfer({ firstName: first, lastName: `Race${year}` }, null);
+    const golfer = await createGolfer(
+      {
+        firstName: first,
+        lastName: `Race${year}`,
+        // With `emails`, each golfer has an address, for the 'You're in the playoffs' email.
+        ...(setup.emails ? { email: `${first.toLowerCase()}.race${year}@example.org` } : {}),
+      },
+      null,
+    );
     golfers[first] = golfer;
     await createFlightAssignment({ golferId: golfer.id, season: year, flightNo }, null);
     if (options.registered)

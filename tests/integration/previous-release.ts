@@ -276,3 +276,35 @@ export async function expectUpgradedCalendar(db: Db, before: StoredNight[], upgr
     if (uid !== 'schedule-2025-06-23@golf-league') expect(rained.get(uid), uid).toEqual(version);
   }
 }
+
+/**
+ * After the playoffs' upgrade (docs/decisions/122-playoffs-field-and-nights.md): every schedule night is still there
+ * as it was, no season's field is locked (the public answer says `locked: false`), and a field can then be locked.
+ */
+export async function expectUpgradedPlayoffs(db: Db, before: StoredNight[]): Promise<void> {
+  const after = await db.scheduleEntry.findMany({ orderBy: { id: 'asc' } });
+  expect(
+    after.map(({ id, season, date, weekNumber, event, kind, rainOut }) => ({
+      id,
+      season,
+      date,
+      weekNumber,
+      event,
+      kind,
+      rainOut,
+    })),
+  ).toEqual(before);
+  expect(await db.playoffField.count()).toBe(0);
+  expect(await db.playoffSeed.count()).toBe(0);
+  const { loader } = await import('~/routes/api.public.playoffs');
+  const res = await loader({
+    request: new Request('http://localhost/api/public/playoffs?season=2025'),
+    params: {},
+    context: {},
+  });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ season: 2025, locked: false });
+  const { lockPlayoffField } = await import('~/models/playoffs.server');
+  expect(await lockPlayoffField(2025, null)).toEqual({ season: 2025, seeds: [] });
+  expect(await db.playoffField.findUnique({ where: { season: 2025 } })).toMatchObject({ lockedBy: 'automatic' });
+}

@@ -4,7 +4,7 @@ import { getDashboard } from '~/models/dashboard.server';
 import { getRegistrationSeason, getSchedule } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
 import { db } from '~/db/db.server';
-import { seedDemoLeague } from '../../prisma/seed';
+import { seedDemoLeague, seedDemoPlayoffs } from '../../prisma/seed';
 
 // Seeded as on 2026-11-23 at noon in Detroit: the 2026 season is over and the next one (2027) is the league season.
 const NOW = new Date('2026-11-23T17:00:00Z');
@@ -97,5 +97,28 @@ describe('the demo league', () => {
     expect(
       leagueSlots.every((t) => [t.golfer1Id, t.golfer2Id, t.golfer3Id, t.golfer4Id].every((g) => g === null)),
     ).toBe(true);
+  });
+
+  it('has the season before played to its champions: a locked field, the flight playoff and the Grand Championship', async () => {
+    // Start-up seeds the playoffs right after the league (app/web/prepare.server.ts).
+    expect(await seedDemoPlayoffs(db, NOW)).toBe(
+      `the ${SEASON - 1} season played to its playoff champions (228 rounds)`,
+    );
+    const { getPublicPlayoffs } = await import('~/models/stats.server');
+    const playoffs = await getPublicPlayoffs(SEASON - 1);
+    expect(playoffs.locked).toBe(true);
+    expect(playoffs.flights.map((f) => f.field.length)).toEqual([4, 4, 4, 4]);
+    const champions = playoffs.flights.map((f) => f.field.filter((e) => e.champion !== null));
+    expect(champions.every((c) => c.length === 1)).toBe(true);
+    expect(playoffs.grandChampionship.entrants).toHaveLength(4);
+    const champion = playoffs.grandChampionship.champion!;
+    expect(champions.flat().find((e) => e.golferId === champion.golferId)?.champion).toBe(
+      `League champion ${SEASON - 1}`,
+    );
+    // Playoff nights give no standings points.
+    const { playoff, grand } = playoffs.nights;
+    if (!playoff || !grand) throw new Error('The demo schedule has no playoff nights');
+    expect(await db.round.count({ where: { date: { in: [playoff, grand] }, points: { not: null } } })).toBe(0);
+    expect(await db.round.count({ where: { date: playoff } })).toBe(16);
   });
 });

@@ -34,6 +34,7 @@ import {
   type RowProblem,
 } from './validate';
 import { formatCount } from '~/domain/format';
+import { lockFieldWhenDue } from '~/features/playoffs/field.server';
 
 /*
  * Step 5 of an import: the validated rows are written in one transaction, all or nothing. References (golferId,
@@ -495,5 +496,17 @@ export async function writeRows<T extends ImportType>(
     // Ten thousand rows through the models take a while; SQLite holds the write lock meanwhile, so keep it bounded.
     { timeout: 120_000, maxWait: 15_000 },
   );
+  // Rounds may give the last qualifier night its points: the playoff field then locks by itself.
+  if (type === 'rounds') {
+    const seasons = new Set(
+      rows
+        .map((row) => (row.input as { date?: unknown }).date)
+        .filter(isDate)
+        .map(yearOf),
+    );
+    for (const season of seasons) await lockFieldWhenDue(season);
+  }
   return { count: rows.length };
 }
+
+const isDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-/.test(value);

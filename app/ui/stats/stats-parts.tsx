@@ -53,6 +53,8 @@ const columns = {
   qualifierWeeks: ['Qualifier Weeks', 'w-[4.5rem] sm:w-24'],
   qualified: ['Qualified', 'w-[4.625rem] sm:w-[6.25rem]'],
   status: ['Status', undefined],
+  flight: ['Flight', 'w-14 sm:w-[4.5rem]'],
+  result: ['Result', undefined],
 } as const satisfies Record<string, readonly [header: string, width: string | undefined]>;
 
 /** A compact table of the stats pages, with these columns in this order. */

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { lockField } from '~/features/playoffs/field.server';
+import { requireSeasonForPlayoffs } from '~/models/playoffs.server';
+import { requireApiAdmin } from '~/web/auth.server';
+import { apiHandler, methodNotAllowed, postOnlyLoader, siteOrigin, yearParam } from '~/web/http.server';
+
+export const loader = postOnlyLoader;
+
+/**
+ * POST /api/seasons/{year}/playoffs/lock (administrators; docs/product/playoffs.md#api): locks the season's playoff
+ * field and queues each seeded golfer's email. `{season, locked: true, newlyLocked}`: locking a locked field changes
+ * nothing (`newlyLocked: false`). 404 for a season that does not exist, 409 when its schedule has no qualifier weeks.
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    const user = await requireApiAdmin(request);
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    const year = yearParam(params.year);
+    await requireSeasonForPlayoffs(year);
+    const result = await lockField(year, user, { origin: siteOrigin(request) });
+    return json({ season: year, locked: true, newlyLocked: result.locked, seeds: result.seeds, emails: result.emails });
+  });
+}
