@@ -9,7 +9,6 @@ import { seasonStandings } from '~/domain/standings';
 import { golferHandicapDetail, loadSchedules, seasonOfDate } from '~/models/handicaps.server';
 import { countRoundsByDate } from '~/models/rounds.server';
 import { subsOnDates } from '~/models/nights-out.server';
-import { listSeasons } from '~/models/seasons.server';
 import { listSeasonsWithGrandChampionship } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
 import { playoffRace, seasonPlayoffs } from '~/models/playoffs.server';
