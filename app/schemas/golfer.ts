@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { blankToUndefined, preprocess } from './form-values';
+import { blankToUndefined, booleanField, preprocess } from './form-values';
 
 const optionalText = (label: string, max: number) =>
   preprocess(
@@ -38,6 +38,9 @@ export const golferSchema = z.object({
       'Phone number must have at least 10 digits',
     ),
   ),
+  // 'Shares this email with another golfer' (a couple, docs/decisions/125-golfer-sign-in.md): without it an email
+  // that another golfer already has is refused, so a typo does not land on someone else's address.
+  sharedEmail: z.optional(booleanField('Shares this email with another golfer')),
   // Accepted and ignored: the server derives fullName (an empty one is treated as absent).
   fullName: optionalText('Full name', 200),
 });
