@@ -10,7 +10,7 @@ import { inTransaction } from '~/db/transaction.server';
 export const OUTBOX_STATUSES = ['queued', 'sent', 'failed', 'not-sent'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-export const OUTBOX_KINDS = ['receipt', 'tee-time', 'league', 'reminder', 'contact-change'] as const;
+export const OUTBOX_KINDS = ['receipt', 'tee-time', 'league', 'reminder', 'contact-change', 'sign-in'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export type OutboxAttachment = { filename: string; contentType: string; content: string };

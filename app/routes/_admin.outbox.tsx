@@ -43,6 +43,7 @@ const KIND_LABELS: Record<string, string> = {
   league: 'League message',
   reminder: 'Payment reminder',
   'contact-change': 'Contact change',
+  'sign-in': 'Sign-in code',
 };
 
 function statusLabel(status: string): string {
