@@ -121,7 +121,7 @@ export function findGolfersByEmail(email: string, client: Tx = db) {
 /** The golfer at an address when exactly one has it; null when none or several share it. */
 export async function findGolferByEmail(email: string, client: Tx = db) {
   const found = await findGolfersByEmail(email, client);
-  return found.length === 1 ? found[0]! : null;
+  return found.length === 1 ? found[0] : null;
 }
 
 const listFields = {
