@@ -1,23 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { formatDollars } from '~/domain/format';
-import { formatLeagueDateTime } from '~/domain/season';
-import { formatTeeTime } from '~/domain/tee-times';
-import { setLeagueMessages } from '~/features/league-messages/league-messages.server';
-import { changeMyTeeTime, myLeague, resendReceipt, updateMyContact } from '~/features/my-league/my-league.server';
-import { takeHourlySlot } from '~/models/rate-limit.server';
-import { asPosition } from '~/models/tee-times.server';
-import { leagueMessagesSchema, myContactSchema } from '~/schemas/my-league';
-import { chooseSlotSchema } from '~/schemas/tee-time';
 import { Notice } from '~/ui/notice';
 import { Field } from '~/ui/primitives/field';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
-import { requireGolfer } from '~/web/golfer-session.server';
-import { parseBody, siteOrigin, TooManyRequestsError } from '~/web/http.server';
-import { publicAction, retryAfterHeaders } from '~/web/public-page.server';
+import { myLeagueAction, myLeaguePage, type MyLeagueFailure as Failed } from '~/web/my-league-page.server';
+import { retryAfterHeaders } from '~/web/public-page.server';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'My league'),
@@ -26,89 +15,13 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export const headers = retryAfterHeaders;
 
-/** At most this many 'Email my receipt again' an hour per golfer: it is their inbox, but the outbox is shared. */
-const RECEIPTS_PER_HOUR = 5;
-
-/**
- * /me, 'My league' (docs/product/my-league.md): the signed-in golfer's membership, standing tee time, handicap,
- * contact details and league messages. Without a golfer's session: /me/sign-in, which comes back here.
- * Dates, times and money are formatted here, so the page sends no formatting code to the browser.
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { golferId } = await requireGolfer(request);
-  const data = await myLeague(golferId);
-  const times = new Map<string, { slot: string; label: string }>();
-  for (const open of data.openTeeTimes)
-    if (!times.has(open.time))
-      times.set(open.time, { slot: `${open.teeTimeId}:${open.position}`, label: formatTeeTime(open.time) });
-  return json({
-    golfer: data.golfer,
-    season: data.season,
-    membership: data.membership && {
-      ...data.membership,
-      amount: data.membership.amountCents === null ? null : formatDollars(data.membership.amountCents),
-      date: data.membership.paidAt ? formatLeagueDateTime(data.membership.paidAt, 'MMMM d, yyyy') : null,
-    },
-    registerYear: data.registerYear,
-    teeTime: data.teeTime && { ...data.teeTime, label: formatTeeTime(data.teeTime.time) },
-    openTimes: [...times.values()],
-    handicap: data.handicap,
-    statsUrl: data.statsUrl,
-  });
+/** /me, 'My league' (docs/product/my-league.md): app/web/my-league-page.server.ts reads and writes it. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return myLeaguePage(request);
 }
 
-type Failed = { intent: string; message: string; errors?: Record<string, string[]> };
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const { golferId } = await requireGolfer(request);
-  const origin = siteOrigin(request);
-  let intent = '';
-  return publicAction(request, {
-    maxBytes: 10_000,
-    run: async ({ form, done }) => {
-      intent = text(form, 'intent');
-      const fields = Object.fromEntries(form);
-      if (intent === 'receipt') {
-        const wait = await takeHourlySlot(`me-receipt:${golferId}`, RECEIPTS_PER_HOUR);
-        if (wait !== null)
-          throw new TooManyRequestsError('You asked for your receipt a few times already. Try again later.', wait);
-        const { to } = await resendReceipt(golferId, origin);
-        return done('/me', { title: 'Receipt sent', description: `We emailed your receipt to ${to}.` });
-      }
-      if (intent === 'tee-time') {
-        const { slot } = parseBody(chooseSlotSchema, fields, 'Please choose a tee time');
-        const result = await changeMyTeeTime(golferId, slot.teeTimeId, asPosition(slot.position), origin);
-        return done('/me', {
-          title: 'Tee time changed',
-          description: `Your standing tee time is ${formatTeeTime(result.time)}. We emailed you a confirmation.`,
-        });
-      }
-      if (intent === 'contact') {
-        const input = parseBody(myContactSchema, fields, 'Please correct the highlighted fields.');
-        const result = await updateMyContact(golferId, { email: input.email, phone: input.phone ?? null }, origin);
-        const saved = result.phoneChanged ? 'Your phone number is saved.' : '';
-        const pending = result.emailPending
-          ? `We sent a link to ${result.emailPending}: your email changes when you open it.`
-          : '';
-        return done('/me', {
-          title: 'Contact details',
-          description: [saved, pending].join(' ').trim() || 'Nothing changed.',
-        });
-      }
-      if (intent === 'messages') {
-        const { leagueMessages } = parseBody(leagueMessagesSchema, fields, 'League messages must be on or off');
-        await setLeagueMessages(golferId, leagueMessages);
-        return done('/me', { title: leagueMessages ? 'League messages on' : 'League messages off' });
-      }
-      return json<Failed>({ intent, message: 'Unknown action.' }, { status: 400 });
-    },
-    failed: (failure): Failed => ({ intent, message: failure.message, errors: failure.errors }),
-  });
+export function action({ request }: ActionFunctionArgs) {
+  return myLeagueAction(request);
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
