@@ -38,5 +38,3 @@ export const signInCodeSchema = z.object({
 export const signInLinkSchema = z.object({
   golferId: signInCodeSchema.shape.golferId,
 });
-
-export type SignInCodeInput = z.infer<typeof signInCodeSchema>;

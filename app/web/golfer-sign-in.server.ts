@@ -33,12 +33,12 @@ import { sessionSecrets } from './session.server';
  * - The link carries a random token (its SHA-256 is the row's id): it works on any device, once. Opening it
  *   changes nothing (mail scanners open links); its page's button, which is also 'Who is signing in?', signs in.
  */
-export const CODES_PER_EMAIL = 5;
-export const CODES_PER_CLIENT = 20;
+const CODES_PER_EMAIL = 5;
+const CODES_PER_CLIENT = 20;
 const WRONG_CODE_DELAY_MS = 300;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export const WRONG_CODE = 'That code is not right, or it has expired. Check the latest email, or ask for a new code.';
+const WRONG_CODE = 'That code is not right, or it has expired. Check the latest email, or ask for a new code.';
 const LINK_NOT_VALID = 'This sign-in link is not valid. Ask for a new code below.';
 const LINK_USED = 'This sign-in link has already been used. Ask for a new code below.';
 const LINK_EXPIRED = 'This sign-in link has expired. Ask for a new code below.';
@@ -60,7 +60,7 @@ function tooMany(seconds: number): TooManyRequestsError {
 }
 
 /** The sentence shown after 'Send my code', whether or not the address is on file. */
-export function codeSentMessage(email: string): string {
+function codeSentMessage(email: string): string {
   return `If ${maskEmail(email) ?? 'that address'} belongs to a league golfer, a code is on its way.`;
 }
 

@@ -3,6 +3,7 @@ import { currentSeason } from '../../app/domain/season';
 import { formatTeeTime } from '../../app/domain/tee-times';
 import { db } from '../../app/db/db.server';
 import { createGolfer } from '../../app/models/golfers.server';
+import { signInGolfer } from './golfer-session';
 import { waitForMail } from './mail-inbox';
 import { ownSlot } from './registration-helpers';
 
@@ -45,4 +46,18 @@ test('a golfer signs in with the emailed code and changes their tee time on My l
 
   // Nothing on the phone scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test("'Sign out' ends the golfer's session: /me asks to sign in again", async ({ page, context, baseURL }) => {
+  const golfer = await createGolfer(
+    { firstName: 'Sid', lastName: unique('Out'), email: `${unique('out')}@example.org` },
+    null,
+  );
+  await signInGolfer(context, baseURL!, golfer.id);
+  await page.goto('/me');
+  await expect(page.getByRole('heading', { name: 'My league', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/me\/sign-in$/);
+  await page.goto('/me');
+  await expect(page).toHaveURL(/\/me\/sign-in$/);
 });

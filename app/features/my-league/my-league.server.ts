@@ -16,8 +16,6 @@ import { db } from '~/db/db.server';
  * list other golfers by nothing but an open position.
  */
 
-export type MyLeague = Awaited<ReturnType<typeof myLeague>>;
-
 async function requireSignedInGolfer(golferId: number) {
   const golfer = await getGolfer(golferId);
   // The session's golfer was deleted: their sessions went with them (cascade), so this is a race at most.
