@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN, expect, signIn, test } from './fixtures';
+import { signInGolfer } from './golfer-session';
 import { expectValidAndAccessible, type Visit } from './page-checks';
 import { newCourse } from './league-data';
 import { fulfilledRegistration, ownSlot, simulatedSession } from './registration-helpers';
@@ -142,6 +143,25 @@ const teeTimesImportMailAndSettings = (d: { slotId: number; messageId: number; u
   { url: `/settings?reset=${d.userId}`, dialog: 'Reset Password' },
 ];
 
+/** 'My league' (docs/product/my-league.md): signing in, then, with a golfer's session, /me. */
+const signInPages = (): Visit[] => [{ url: '/me/sign-in' }, { url: '/me/sign-in?token=no-such-token', status: 404 }];
+const myLeaguePages = (): Visit[] => [{ url: '/me' }];
+
+test('the sign-in and My league pages are valid and accessible', async ({ page, context, baseURL }) => {
+  const league = await statsLeague();
+  const slot = await ownSlot();
+  const golfer = league.golfers[0];
+  try {
+    await db.teeTime.update({ where: { id: slot.id }, data: { golfer1Id: golfer.id } });
+    await expectValidAndAccessible(page, signInPages());
+    await signInGolfer(context, baseURL!, golfer.id);
+    await expectValidAndAccessible(page, myLeaguePages());
+  } finally {
+    await db.teeTime.delete({ where: { id: slot.id } });
+    await league.cleanUp();
+  }
+});
+
 test('the public pages are valid and accessible', async ({ page }) => {
   const league = await statsLeague();
   const slot = await ownSlot();
@@ -278,6 +298,8 @@ test('every page of app/routes is among the pages checked', () => {
     ...seasonsAndMemberships({ year: 2000, entryId: 1, membershipId: 1 }),
     ...roundsFlightsAndStandings({ year: 2000, roundId: 1, assignmentId: 1 }),
     ...teeTimesImportMailAndSettings({ slotId: 1, messageId: 1, userId: 1 }),
+    ...signInPages(),
+    ...myLeaguePages(),
   ];
   const paths = visits.map((visit) => new URL(visit.url, 'http://x').pathname);
   const routes = pageRoutes();
