@@ -20,9 +20,14 @@ import {
 import { failureInit, failureOf, parseBody, siteOrigin } from '~/web/http.server';
 import { publicAction, retryAfterHeaders } from '~/web/public-page.server';
 
-export const meta: MetaFunction = ({ matches }) => [
+// The sign-in page may be found by search engines (Lighthouse's SEO score, SPEC-3 §G); a one-click link's page not.
+export const meta: MetaFunction = ({ matches, location }) => [
   ...titled(matches, 'Sign in to My league'),
-  { name: 'robots', content: 'noindex' },
+  {
+    name: 'description',
+    content: 'League golfers sign in with a code sent to their email: their membership, tee time and contact details.',
+  },
+  ...(new URLSearchParams(location.search).has('token') ? [{ name: 'robots', content: 'noindex' }] : []),
 ];
 
 export const headers = retryAfterHeaders;
