@@ -118,6 +118,22 @@ export function findGolfersByEmail(email: string, client: Tx = db) {
     : Promise.resolve([]);
 }
 
+/**
+ * Before looking a new golfer up by address and creating them: takes this address's lock row in the caller's
+ * transaction. Since addresses may be shared (decision 125) no unique index stops two registrations with one new
+ * address, fulfilled at once, from making two golfers; with this the second waits for the first to commit (or
+ * collides with it and is retried) and then finds its golfer. The row lives in the throttles' table, keyed
+ * `new-golfer:{email}`, as the registration rate limit's do.
+ */
+export async function lockEmailForNewGolfer(tx: Tx, email: string): Promise<void> {
+  const key = `new-golfer:${normalizeEmail(email) ?? ''}`;
+  await tx.loginThrottle.upsert({
+    where: { key },
+    create: { key, failures: 1, windowStart: new Date() },
+    update: { failures: { increment: 1 } },
+  });
+}
+
 /** The golfer at an address when exactly one has it; null when none or several share it. */
 export async function findGolferByEmail(email: string, client: Tx = db) {
   const found = await findGolfersByEmail(email, client);

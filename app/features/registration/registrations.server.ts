@@ -8,6 +8,7 @@ import {
   findGolferByEmail,
   findGolfersByEmail,
   getGolfer,
+  lockEmailForNewGolfer,
   normalizeEmail,
   updateGolfer,
 } from '~/models/golfers.server';
@@ -264,6 +265,7 @@ type Pending = NonNullable<Awaited<ReturnType<typeof db.pendingRegistration.find
  */
 async function golferFor(tx: Tx, pending: Pending): Promise<number> {
   const byId = pending.golferId ? await getGolfer(pending.golferId, tx) : null;
+  if (!byId) await lockEmailForNewGolfer(tx, pending.email);
   const golfer = byId ?? (await findGolferByEmail(pending.email, tx));
   if (!golfer) {
     const created = await createGolfer(
