@@ -1,24 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Notice } from '~/ui/notice';
 import { Field } from '~/ui/primitives/field';
 import { Button } from '~/ui/primitives/button';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
-import { signInCodeSchema, signInEmailSchema, signInLinkSchema } from '~/schemas/golfer-sign-in';
-import { clientAddress } from '~/web/client-address.server';
-import { getGolfer, startGolferSession } from '~/web/golfer-session.server';
-import {
-  afterSignIn,
-  sendSignInCode,
-  signInLinkChoices,
-  signInWithLink,
-  verifySignInCode,
-  type SignInChoice,
-} from '~/web/golfer-sign-in.server';
-import { failureInit, failureOf, parseBody, siteOrigin } from '~/web/http.server';
-import { publicAction, retryAfterHeaders } from '~/web/public-page.server';
+import { signInAction, signInPage } from '~/web/sign-in-page.server';
+import { retryAfterHeaders } from '~/web/public-page.server';
 
 // The sign-in page may be found by search engines (Lighthouse's SEO score, SPEC-3 §G); a one-click link's page not.
 export const meta: MetaFunction = ({ matches, location }) => [
@@ -32,82 +20,12 @@ export const meta: MetaFunction = ({ matches, location }) => [
 
 export const headers = retryAfterHeaders;
 
-type Errors = Record<string, string[] | undefined>;
-
-type Page =
-  | { step: 'email'; email?: string; message?: string; errors?: Errors }
-  | { step: 'code'; email: string; sent: string; message?: string; errors?: Errors }
-  | { step: 'choose'; email?: string; code?: string; token?: string; choices: SignInChoice[]; message?: string }
-  | { step: 'failed'; message: string };
-
-/**
- * /me/sign-in (docs/product/my-league.md#signing-in): 'Email address' and 'Send my code', then the code, then, when
- * several golfers share the address, 'Who is signing in?'. `?token=` is the emailed one-click link: opening it
- * changes nothing; its button signs in. `?next=` is the /me page to go back to.
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const token = url.searchParams.get('token');
-  if (token === null) {
-    if (await getGolfer(request)) throw redirect(afterSignIn(url.searchParams.get('next')));
-    return json<Page>({ step: 'email' });
-  }
-  try {
-    return json<Page>({ step: 'choose', token, choices: await signInLinkChoices(token) });
-  } catch (error) {
-    const failure = failureOf(error);
-    if (!failure) throw error;
-    return json<Page>({ step: 'failed', message: failure.message }, failureInit(failure));
-  }
+export function loader({ request }: LoaderFunctionArgs) {
+  return signInPage(request);
 }
 
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const address = clientAddress(context);
-  const next = afterSignIn(new URL(request.url).searchParams.get('next'));
-  let failedStep: (message: string, errors?: Errors) => Page = (message, errors) => ({
-    step: 'email',
-    message,
-    errors,
-  });
-  return publicAction(request, {
-    maxBytes: 10_000,
-    run: async ({ form }) => {
-      const intent = text(form, 'intent');
-      const signIn = async (result: { golferId: number } | { choose: SignInChoice[] }, keep: Partial<Page>) => {
-        if ('choose' in result) return json<Page>({ step: 'choose', choices: result.choose, ...keep } as Page);
-        const cookie = await startGolferSession(request, result.golferId);
-        throw redirect(next, { status: 303, headers: { 'Set-Cookie': cookie } });
-      };
-      if (intent === 'link') {
-        const token = text(form, 'token');
-        failedStep = (message) => ({ step: 'failed', message });
-        const { golferId } = parseBody(signInLinkSchema, Object.fromEntries(form), 'Choose who is signing in.');
-        return signIn(await signInWithLink(token, golferId), { token });
-      }
-      if (intent === 'code') {
-        const email = text(form, 'email');
-        failedStep = (message, errors) => ({ step: 'code', email, sent: '', message, errors });
-        const input = parseBody(signInCodeSchema, Object.fromEntries(form), 'Enter the 6-digit code from the email.');
-        const result = await verifySignInCode({ ...input, clientAddress: address });
-        return signIn(result, { email: input.email, code: input.code });
-      }
-      const email = text(form, 'email');
-      failedStep = (message, errors) => ({ step: 'email', email, message, errors });
-      const input = parseBody(signInEmailSchema, Object.fromEntries(form), 'Enter a valid email address.');
-      const { message } = await sendSignInCode({
-        email: input.email,
-        clientAddress: address,
-        origin: siteOrigin(request),
-      });
-      return json<Page>({ step: 'code', email: input.email, sent: message });
-    },
-    failed: (failure) => failedStep(failure.message, failure.errors),
-  });
+export function action({ request, context }: ActionFunctionArgs) {
+  return signInAction(request, context);
 }
 
 export default function SignInPage() {
