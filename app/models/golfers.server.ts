@@ -38,7 +38,7 @@ function duplicateEmail(email: string | null | undefined): ConflictError {
 
 /**
  * Several golfers may share one address (a couple: docs/decisions/125-golfer-sign-in.md), but only when the writer
- * says so (`sharedEmail`, the golfer form's 'Shares this email with another golfer'), or when the golfer keeps the
+ * says so (`sharedEmail`, the golfer form's 'Another golfer shares this address'), or when the golfer keeps the
  * address they already have: a typo that lands on someone else's address is still a clear ConflictError.
  */
 async function assertEmailFree(

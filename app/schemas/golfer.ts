@@ -38,9 +38,9 @@ export const golferSchema = z.object({
       'Phone number must have at least 10 digits',
     ),
   ),
-  // 'Shares this email with another golfer' (a couple, docs/decisions/125-golfer-sign-in.md): without it an email
+  // 'Another golfer shares this address' (a couple, docs/decisions/125-golfer-sign-in.md): without it an email
   // that another golfer already has is refused, so a typo does not land on someone else's address.
-  sharedEmail: z.optional(booleanField('Shares this email with another golfer')),
+  sharedEmail: z.optional(booleanField('Another golfer shares this address')),
   // Accepted and ignored: the server derives fullName (an empty one is treated as absent).
   fullName: optionalText('Full name', 200),
 });

@@ -24,7 +24,7 @@ async function couple() {
 }
 
 describe('a shared email address', () => {
-  it("the golfer form refuses another golfer's address unless 'Shares this email with another golfer' is ticked", async () => {
+  it("the golfer form refuses another golfer's address unless 'Another golfer shares this address' is ticked", async () => {
     const { cookie } = await signIn();
     const email = `${unique('form')}@example.org`;
     await createGolfer({ firstName: 'Ann', lastName: unique('Form'), email }, null);
