@@ -39,13 +39,22 @@ function duplicateEmail(email: string | null | undefined): ConflictError {
 }
 
 /**
- * Checked before writing (and the unique index catches a race) so a duplicate is a clear ConflictError and, on PostgreSQL,
- * does not abort a caller's surrounding transaction.
+ * Several golfers may share one address (a couple: docs/decisions/125-golfer-sign-in.md), but only when the writer
+ * says so (`sharedEmail`, the golfer form's 'Another golfer shares this address'), or when the golfer keeps the
+ * address they already have: a typo that lands on someone else's address is still a clear ConflictError.
  */
-async function assertEmailFree(email: string | null, exceptId: number | null, client: Tx) {
-  if (!email) return;
-  const other = await client.golfer.findUnique({ where: { email }, select: { id: true } });
-  if (other && other.id !== exceptId) throw duplicateEmail(email);
+async function assertEmailFree(
+  email: string | null,
+  exceptId: number | null,
+  client: Tx,
+  opts: { shared?: boolean; current?: string | null } = {},
+) {
+  if (!email || opts.shared || email === opts.current) return;
+  const other = await client.golfer.findFirst({
+    where: { email, ...(exceptId === null ? {} : { id: { not: exceptId } }) },
+    select: { id: true },
+  });
+  if (other) throw duplicateEmail(email);
 }
 
 const golferTarget = (id: number) => ({ entity: 'golfer', id, labelField: 'fullName' });
@@ -54,7 +63,7 @@ const golferTarget = (id: number) => ({ entity: 'golfer', id, labelField: 'fullN
 export function createGolfer(input: GolferInput, actor: Actor | null, client: Tx = db) {
   const data = golferData(input);
   return inTransaction(client, async (tx) => {
-    await assertEmailFree(data.email, null, tx);
+    await assertEmailFree(data.email, null, tx, { shared: input.sharedEmail });
     return writeUnique(
       async () => {
         const golfer = await tx.golfer.create({ data });
@@ -71,7 +80,7 @@ export function updateGolfer(id: number, input: GolferInput, actor: Actor | null
     const existing = await tx.golfer.findUnique({ where: { id } });
     if (!existing) throw new NotFoundError('Golfer not found');
     const data = golferData(input);
-    await assertEmailFree(data.email, id, tx);
+    await assertEmailFree(data.email, id, tx, { shared: input.sharedEmail, current: existing.email });
     return writeUnique(
       async () => {
         const golfer = await tx.golfer.update({ where: { id }, data });
@@ -103,9 +112,34 @@ export function getGolfer(id: number, client: Tx = db) {
   return client.golfer.findUnique({ where: { id } });
 }
 
-export function findGolferByEmail(email: string, client: Tx = db) {
+/** The golfers at an address (several when they share it), oldest first. */
+export function findGolfersByEmail(email: string, client: Tx = db) {
   const normalized = normalizeEmail(email);
-  return normalized ? client.golfer.findUnique({ where: { email: normalized } }) : Promise.resolve(null);
+  return normalized
+    ? client.golfer.findMany({ where: { email: normalized }, orderBy: { id: 'asc' } })
+    : Promise.resolve([]);
+}
+
+/**
+ * Before looking a new golfer up by address and creating them: takes this address's lock row in the caller's
+ * transaction. Since addresses may be shared (decision 125) no unique index stops two registrations with one new
+ * address, fulfilled at once, from making two golfers; with this the second waits for the first to commit (or
+ * collides with it and is retried) and then finds its golfer. The row lives in the throttles' table, keyed
+ * `new-golfer:{email}`, as the registration rate limit's do.
+ */
+export async function lockEmailForNewGolfer(tx: Tx, email: string): Promise<void> {
+  const key = `new-golfer:${normalizeEmail(email) ?? ''}`;
+  await tx.loginThrottle.upsert({
+    where: { key },
+    create: { key, failures: 1, windowStart: new Date() },
+    update: { failures: { increment: 1 } },
+  });
+}
+
+/** The golfer at an address when exactly one has it; null when none or several share it. */
+export async function findGolferByEmail(email: string, client: Tx = db) {
+  const found = await findGolfersByEmail(email, client);
+  return found.length === 1 ? found[0] : null;
 }
 
 const listFields = {

@@ -19,6 +19,7 @@ export const OUTBOX_KINDS = [
   'sub-offer',
   'sub-spot',
   'playoffs',
+  'sign-in',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

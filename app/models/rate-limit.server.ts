@@ -26,8 +26,21 @@ export async function takeRegistrationSlot(
   now = new Date(),
 ): Promise<{ message: string; retryAfter: number } | null> {
   if (!address.trim()) throw new Error('A registration is counted per client address, and none was given.');
-  const key = `register:${address}`;
-  const limit = perHour();
+  const retryAfter = await takeHourlySlot(`register:${address}`, perHour(), now);
+  if (retryAfter === null) return null;
+  const minutes = Math.ceil(retryAfter / 60);
+  return {
+    message: `Too many registrations from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    retryAfter,
+  };
+}
+
+/**
+ * Takes one from `key`'s allowance of `limit` an hour (a fixed window from its first use): null when taken,
+ * else the seconds until the window ends, and nothing is counted. Registration and the golfers' sign-in codes
+ * (docs/decisions/125-golfer-sign-in.md) count with it.
+ */
+export async function takeHourlySlot(key: string, limit: number, now = new Date()): Promise<number | null> {
   const windowOpen = new Date(now.getTime() - WINDOW_MS);
   for (let attempt = 1; attempt <= 5; attempt++) {
     // Within the window and under the limit: count this one.
@@ -45,14 +58,8 @@ export async function takeRegistrationSlot(
     const row = await db.loginThrottle.findUnique({ where: { key } });
     if (row) {
       // Still in its window (or it moved on since the two statements above): over the limit, or try again.
-      if (row.windowStart > windowOpen && row.failures >= limit) {
-        const seconds = Math.max(1, Math.ceil((row.windowStart.getTime() + WINDOW_MS - now.getTime()) / 1000));
-        const minutes = Math.ceil(seconds / 60);
-        return {
-          message: `Too many registrations from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          retryAfter: seconds,
-        };
-      }
+      if (row.windowStart > windowOpen && row.failures >= limit)
+        return Math.max(1, Math.ceil((row.windowStart.getTime() + WINDOW_MS - now.getTime()) / 1000));
       continue;
     }
     try {
@@ -63,5 +70,5 @@ export async function takeRegistrationSlot(
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  throw new Error(`Could not count a registration for ${key}`);
+  throw new Error(`Could not count ${key}`);
 }

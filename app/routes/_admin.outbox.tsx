@@ -46,6 +46,7 @@ const KIND_LABELS: Record<string, string> = {
   'sub-offer': 'Spot offered to a sub',
   'sub-spot': 'Spot taken by a sub',
   playoffs: 'Playoff field',
+  'sign-in': 'Sign-in code',
 };
 
 function statusLabel(status: string): string {

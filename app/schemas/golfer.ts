@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { blankToUndefined, preprocess } from './form-values';
+import { blankToUndefined, booleanField, preprocess } from './form-values';
 
 const optionalText = (label: string, max: number) =>
   preprocess(
@@ -48,6 +48,9 @@ export const golferSchema = z.object({
     },
     z.optional(z.boolean({ error: "'I can sub' must be yes or no" })),
   ),
+  // 'Another golfer shares this address' (a couple, docs/decisions/125-golfer-sign-in.md): without it an email
+  // that another golfer already has is refused, so a typo does not land on someone else's address.
+  sharedEmail: z.optional(booleanField('Another golfer shares this address')),
   // Accepted and ignored: the server derives fullName (an empty one is treated as absent).
   fullName: optionalText('Full name', 200),
 });

@@ -78,3 +78,6 @@ export const chooseSlotSchema = z.object({
     }),
   ),
 });
+
+/** POST /api/me/tee-time: the signed-in golfer's new standing tee time (the golfer and season come from the session). */
+export const changeTeeTimeSchema = z.object({ teeTimeId: idSchema('Tee time'), position: positionSchema });

@@ -57,6 +57,10 @@ export function GolferForm({
       </div>
       <FormField label="Nickname (optional)" field={fields.nickname} type="text" />
       <FormField label="Email (optional)" field={fields.email} type="email" autoComplete="email" />
+      <label htmlFor={fields.sharedEmail.id} className="flex items-center gap-2 text-sm text-slate-700">
+        <input id={fields.sharedEmail.id} name={fields.sharedEmail.name} type="checkbox" className="h-4 w-4" />
+        Another golfer shares this address
+      </label>
       <FormField label="Phone (optional)" field={fields.phone} type="tel" autoComplete="tel" />
       <SelectField
         label="I can sub"

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createCookie } from '@remix-run/node';
 import { buildApp, signIn, startServer } from './server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -15,6 +16,8 @@ type DemoServer = {
   url: string;
   /** The session cookie of the bench administrator, for the signed-in pages with a CLS budget (/flights). */
   cookie: string;
+  /** The cookie of a demo golfer signed in to 'My league', for /me. */
+  golferCookie: string;
   stop: () => Promise<void>;
 };
 
@@ -26,15 +29,20 @@ export async function startDemoServer(): Promise<DemoServer> {
     buildApp();
     const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/demo-server.ts', '--seed'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_GOLFER_TOKEN_FILE: path.join(dir, 'golfer-token') },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (seeded.status !== 0) throw new Error('Seeding the demo league for the benchmark failed');
     const server = await startServer(databaseUrl);
     const cookie = await signIn(server.url);
+    const token = fs.readFileSync(path.join(dir, 'golfer-token'), 'utf8').trim();
+    const golferCookie = (
+      await createCookie('__league_golfer', { secrets: ['bench-session-secret'] }).serialize(token)
+    ).split(';')[0];
     return {
       url: server.url,
       cookie,
+      golferCookie,
       stop: async () => {
         await server.stop();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -56,6 +64,11 @@ async function seed() {
   // As `npm start` seeds it: the league, then last season played to its playoff champions.
   await seedDemoLeague(db);
   await seedDemoPlayoffs(db);
+  // A demo golfer signed in to 'My league' (a real session row), for /me's JavaScript budget.
+  const golfer = await db.golfer.findFirst({ where: { email: { not: null } }, orderBy: { id: 'asc' } });
+  if (!golfer) throw new Error('The demo league has no golfer with an email');
+  const { createGolferSession } = await import('../../app/models/golfer-sessions.server');
+  fs.writeFileSync(process.env.BENCH_GOLFER_TOKEN_FILE!, await createGolferSession(golfer.id));
   await db.$disconnect();
 }
 

@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN, expect, signIn, test } from './fixtures';
+import { signInGolfer } from './golfer-session';
 import { expectValidAndAccessible, type Visit } from './page-checks';
 import { newCourse } from './league-data';
 import { fulfilledRegistration, ownSlot, simulatedSession } from './registration-helpers';
 import { statsLeague } from './stats-data';
 import { cardTonight } from './scorecard-data';
-import { signInGolfer } from './golfer-session';
 import { currentSeason } from '../../app/domain/season';
 import { db } from '../../app/db/db.server';
 import { hashOfToken } from '../../app/models/nights-out.server';
@@ -163,6 +163,24 @@ const availabilityAndSubs = (d: { night: string; token: string }): Visit[] => [
   { url: `/subs/take/${d.token}` },
   { url: '/subs/take/no-such-token', status: 404 },
 ];
+/** 'My league' (docs/product/my-league.md): signing in, then, with a golfer's session, /me. */
+const signInPages = (): Visit[] => [{ url: '/me/sign-in' }, { url: '/me/sign-in?token=no-such-token', status: 404 }];
+const myLeaguePages = (): Visit[] => [{ url: '/me' }];
+
+test('the sign-in and My league pages are valid and accessible', async ({ page, context, baseURL }) => {
+  const league = await statsLeague();
+  const slot = await ownSlot();
+  const golfer = league.golfers[0];
+  try {
+    await db.teeTime.update({ where: { id: slot.id }, data: { golfer1Id: golfer.id } });
+    await expectValidAndAccessible(page, signInPages());
+    await signInGolfer(context, baseURL!, golfer.id);
+    await expectValidAndAccessible(page, myLeaguePages());
+  } finally {
+    await db.teeTime.delete({ where: { id: slot.id } });
+    await league.cleanUp();
+  }
+});
 
 test('the public pages are valid and accessible', async ({ page }) => {
   const league = await statsLeague();
@@ -348,6 +366,8 @@ test('every page of app/routes is among the pages checked', () => {
     ...golferScorecard({ date: '2000-06-05' }),
     ...availabilityAndSubs({ night: '2000-06-05', token: 'token' }),
     { url: '/me/nights' },
+    ...signInPages(),
+    ...myLeaguePages(),
   ];
   const paths = visits.map((visit) => new URL(visit.url, 'http://x').pathname);
   const routes = pageRoutes();

@@ -151,6 +151,8 @@ const NO_SEASON_DEFAULT: Record<string, string> = {
   '_public.stats.results.$date.tsx': 'the date names the season',
   'api.public.results.$date.ts': 'the date names the season',
   'schedule.$year[.ics].ts': 'the path names the season',
+  '_public.me.sign-in.tsx': 'signing in shows no season',
+  '_public.me._index.tsx': "a golfer's own page: always the league season (getLeagueSeason), golfer-sign-in tests",
 };
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { maskEmail } from '~/domain/contact-mask';
 import { ConflictError, NotFoundError } from '~/domain/errors';
 import { contactChangeEmail } from '~/features/contact-changes/contact-change-email.server';
-import { findGolferByEmail, getGolfer, normalizeEmail, updateGolfer } from '~/models/golfers.server';
+import { findGolfersByEmail, getGolfer, normalizeEmail, updateGolfer } from '~/models/golfers.server';
 import { enqueueMessage } from '~/models/outbox.server';
 import { inTransaction } from '~/db/transaction.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
@@ -52,6 +52,8 @@ export async function requestContactChange(
     leagueName: string;
     /** The site's public origin, for the link. */
     origin: string;
+    /** Where the link goes: the address on file (a registration's change), or the new one (an email change on /me). */
+    sendTo?: 'on-file' | 'new';
     now?: Date;
   },
 ): Promise<void> {
@@ -84,11 +86,12 @@ export async function requestContactChange(
     phone: input.change.phone,
     confirmUrl: `${input.origin}/confirm-contact/${token}`,
     expiresInDays: CONTACT_CHANGE_DAYS,
+    askedOn: input.sendTo === 'new' ? 'my-league' : 'registration',
   });
   await enqueueMessage(tx, {
     key: `contact-change:${token}`,
     kind: 'contact-change',
-    to: input.golfer.email,
+    to: input.sendTo === 'new' && input.change.email ? input.change.email : input.golfer.email,
     golferId: input.golfer.id,
     ...message,
   });
@@ -144,8 +147,8 @@ export async function confirmContactChange(
       });
       if (claim.count === 0) throw new NotFoundError(USED);
       if (change.email) {
-        const owner = await findGolferByEmail(change.email, tx);
-        if (owner && owner.id !== golfer.id) throw emailTaken();
+        const owners = await findGolfersByEmail(change.email, tx);
+        if (owners.some((owner) => owner.id !== golfer.id)) throw emailTaken();
       }
       await updateGolfer(
         golfer.id,

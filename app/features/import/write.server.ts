@@ -158,16 +158,24 @@ const golfers: Writer<GolferInput> = {
       select: { id: true, firstName: true, lastName: true, nickname: true, email: true, phone: true },
       orderBy: { id: 'asc' },
     });
-    const byEmail = new Map<string, KnownGolfer>();
+    // Several golfers may share an address (decision 125): a row matches the one of its name there, or the only one.
+    const byEmail = new Map<string, KnownGolfer[]>();
     const byName = new Map<string, KnownGolfer[]>();
     const remember = (golfer: KnownGolfer) => {
-      if (golfer.email) byEmail.set(golfer.email, golfer);
+      if (golfer.email) {
+        const list = byEmail.get(golfer.email) ?? [];
+        if (!list.includes(golfer)) byEmail.set(golfer.email, [...list, golfer]);
+      }
       const key = nameKey(golfer.firstName, golfer.lastName);
       const list = byName.get(key) ?? [];
       if (!list.includes(golfer)) byName.set(key, [...list, golfer]);
     };
     const forget = (golfer: KnownGolfer) => {
-      if (golfer.email && byEmail.get(golfer.email) === golfer) byEmail.delete(golfer.email);
+      if (golfer.email)
+        byEmail.set(
+          golfer.email,
+          (byEmail.get(golfer.email) ?? []).filter((g) => g !== golfer),
+        );
       const key = nameKey(golfer.firstName, golfer.lastName);
       byName.set(
         key,
@@ -180,8 +188,10 @@ const golfers: Writer<GolferInput> = {
     await eachRow(rows, wrap, async ({ input }) => {
       const email = normalizeEmail(input.email);
       const namesakes = byName.get(nameKey(input.firstName, input.lastName)) ?? [];
-      const match =
-        (email ? byEmail.get(email) : undefined) ?? (email ? namesakes.find((g) => !g.email) : namesakes[0]);
+      const atEmail = email ? (byEmail.get(email) ?? []) : [];
+      const byEmailMatch =
+        atEmail.find((g) => namesakes.includes(g)) ?? (atEmail.length === 1 ? atEmail[0] : undefined);
+      const match = byEmailMatch ?? (email ? namesakes.find((g) => !g.email) : namesakes[0]);
       const merged = match ? mergeGolfer(input, match) : input;
       const data = golferData(merged);
       if (match) {

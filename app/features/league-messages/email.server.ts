@@ -20,6 +20,7 @@ export function buildLeagueEmail({
   message,
   golfer,
   unsubscribe,
+  myLeague,
 }: {
   leagueName: string;
   subject: string;
@@ -27,6 +28,8 @@ export function buildLeagueEmail({
   golfer: { firstName: string; lastName: string };
   /** The golfer's unsubscribe URL (unsubscribeUrl). */
   unsubscribe: string;
+  /** The golfer's own page, /me (docs/product/my-league.md): through sign-in when needed. */
+  myLeague?: string;
 }): LeagueEmail {
   const name = `${golfer.firstName.trim()} ${golfer.lastName.trim()}`;
   const text = [
@@ -36,6 +39,7 @@ export function buildLeagueEmail({
     leagueName,
     `Sent to ${name} by ${leagueName}.`,
     `To stop receiving league messages, open ${unsubscribe}`,
+    ...(myLeague ? [`Your tee time, contact details and messages: ${myLeague}`] : []),
     '',
   ].join('\n');
   const html = `<!DOCTYPE html>
@@ -45,7 +49,7 @@ export function buildLeagueEmail({
 ${textToHtml(message)}
 <p>${escapeHtml(leagueName)}</p>
 <hr style="border: none; border-top: 1px solid #e2e8f0;">
-<p style="font-size: 12px; color: #64748b;">Sent to ${escapeHtml(name)} by ${escapeHtml(leagueName)}. <a href="${escapeHtml(unsubscribe)}">Unsubscribe from league messages</a>.</p>
+<p style="font-size: 12px; color: #64748b;">Sent to ${escapeHtml(name)} by ${escapeHtml(leagueName)}. <a href="${escapeHtml(unsubscribe)}">Unsubscribe from league messages</a>.${myLeague ? ` <a href="${escapeHtml(myLeague)}">My league</a>.` : ''}</p>
 </body>
 </html>
 `;

@@ -91,6 +91,7 @@ export async function queueLeagueMessage(
           message: input.message,
           golfer,
           unsubscribe: unsubscribeUrl(origin, await tokenOf(tx, golfer)),
+          myLeague: `${origin.replace(/\/+$/, '')}/me`,
         });
         messages.push({
           key: `${prefix}${golfer.id}`,
@@ -157,4 +158,14 @@ export async function resubscribe(token: string, client: Tx = db): Promise<Unsub
   const golfer = await golferByToken(token, client);
   if (golfer.unsubscribedAt) await client.golfer.update({ where: { id: golfer.id }, data: { unsubscribedAt: null } });
   return { maskedEmail: maskEmail(golfer.email), unsubscribed: false };
+}
+
+/** 'League messages' on /me: the same setting as the unsubscribe link (on: receives them; off: unsubscribed). */
+export async function setLeagueMessages(golferId: number, on: boolean, client: Tx = db): Promise<void> {
+  if (on) await client.golfer.updateMany({ where: { id: golferId }, data: { unsubscribedAt: null } });
+  else
+    await client.golfer.updateMany({
+      where: { id: golferId, unsubscribedAt: null },
+      data: { unsubscribedAt: new Date() },
+    });
 }

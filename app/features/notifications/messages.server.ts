@@ -38,6 +38,8 @@ function built(title: string, blocks: EmailBlock[], leagueName: string) {
 
 type ReceiptInput = {
   checkoutSessionId: string;
+  /** The outbox key; by default one per checkout session ('Email my receipt again' on /me gives a new one). */
+  key?: string;
   golferId: number;
   to: string;
   firstName: string | null;
@@ -73,9 +75,10 @@ export function enqueueReceipt(tx: Tx, input: ReceiptInput): Promise<boolean> {
       text: 'If you have not chosen your standing tee time yet, choose it here before the first league night:',
     },
     { kind: 'link', label: 'Choose your standing tee time', href: confirmation },
+    { kind: 'link', label: 'My league: your membership, tee time and contact details', href: `${input.origin}/me` },
   ];
   return enqueueMessage(tx, {
-    key: `receipt:${input.checkoutSessionId}`,
+    key: input.key ?? `receipt:${input.checkoutSessionId}`,
     kind: 'receipt',
     to: input.to,
     golferId: input.golferId,
@@ -164,6 +167,7 @@ export async function enqueueTeeTimeConfirmation(tx: Tx, input: TeeTimeConfirmat
     },
     { kind: 'link', label: 'League schedule', href: `${input.origin}/schedule` },
     { kind: 'link', label: 'Standing tee times', href: `${input.origin}/public/tee-times` },
+    { kind: 'link', label: 'Change your tee time on My league', href: `${input.origin}/me` },
     {
       kind: 'paragraph',
       text: "The season's schedule is attached (schedule.ics): open it to add the league nights to your calendar.",
@@ -177,5 +181,32 @@ export async function enqueueTeeTimeConfirmation(tx: Tx, input: TeeTimeConfirmat
     subject,
     ...built(subject, blocks, input.leagueName),
     attachments: [{ filename: 'schedule.ics', contentType: 'text/calendar; charset=utf-8', content: input.calendar }],
+  });
+}
+
+/**
+ * Queues a golfer's sign-in code (docs/product/my-league.md#signing-in): the 6 digits and the one-click link, both
+ * valid `minutes` and once. Sent to the address asked for, which belongs to one golfer or to several (a couple).
+ */
+export function enqueueSignInCode(
+  tx: Tx,
+  input: { id: string; to: string; code: string; link: string; leagueName: string; minutes: number },
+): Promise<boolean> {
+  const subject = `Your ${input.leagueName} sign-in code: ${input.code}`;
+  const blocks: EmailBlock[] = [
+    { kind: 'paragraph', text: 'Hello,' },
+    { kind: 'paragraph', text: `Your code to sign in to My league is ${input.code}.` },
+    { kind: 'link', label: 'Or sign in with one click', href: input.link },
+    {
+      kind: 'paragraph',
+      text: `The code and the link work once, for ${input.minutes} minutes. If you did not ask to sign in, ignore this email: nobody can sign in without it.`,
+    },
+  ];
+  return enqueueMessage(tx, {
+    key: `sign-in:${input.id}`,
+    kind: 'sign-in',
+    to: input.to,
+    subject,
+    ...built(subject, blocks, input.leagueName),
   });
 }

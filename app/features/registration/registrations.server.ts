@@ -3,7 +3,15 @@ import { maskEmail, maskPhone } from '~/domain/contact-mask';
 import { formatRoundDate, todayInLeague } from '~/domain/season';
 import type { RegistrationState, SeasonSummary } from '~/domain/seasons';
 import { contactDifference, requestContactChange } from '~/features/contact-changes/contact-changes.server';
-import { createGolfer, findGolferByEmail, getGolfer, normalizeEmail, updateGolfer } from '~/models/golfers.server';
+import {
+  createGolfer,
+  findGolferByEmail,
+  findGolfersByEmail,
+  getGolfer,
+  lockEmailForNewGolfer,
+  normalizeEmail,
+  updateGolfer,
+} from '~/models/golfers.server';
 import { recomputeHandicapsAndPoints } from '~/models/points.server';
 import { getRegistrationSeason, getSchedule } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
@@ -166,8 +174,9 @@ export async function startRegistration(
   if (input.registrationType === 'returning') {
     golfer = await getGolfer(input.golferId);
     if (!golfer) throw new InvalidError('Please select your name', { golferId: ['Please select your name'] });
-    const owner = await findGolferByEmail(email);
-    if (owner && owner.id !== golfer.id) {
+    // An address shared by a couple is theirs (decision 125); one that only others have is refused.
+    const owners = await findGolfersByEmail(email);
+    if (owners.length > 0 && !owners.some((owner) => owner.id === golfer!.id)) {
       throw new ConflictError('That email address belongs to another golfer. Please enter your own email address.', {
         email: ['That email address belongs to another golfer'],
       });
@@ -175,8 +184,22 @@ export async function startRegistration(
     firstName = golfer.firstName;
     lastName = golfer.lastName;
   } else {
-    // A "new" golfer whose email we already know is that golfer: register them rather than a duplicate.
-    golfer = await findGolferByEmail(email);
+    // A "new" golfer whose email we already know is that golfer: register them rather than a duplicate. When
+    // several golfers share the address (decision 125), the one of the typed name, else they must say who they are.
+    const owners = await findGolfersByEmail(email);
+    golfer =
+      owners.length <= 1
+        ? (owners[0] ?? null)
+        : (owners.find(
+            (owner) =>
+              owner.firstName.toLowerCase() === input.firstName.trim().toLowerCase() &&
+              owner.lastName.toLowerCase() === input.lastName.trim().toLowerCase(),
+          ) ?? null);
+    if (owners.length > 1 && !golfer)
+      throw new ConflictError(
+        "Several golfers share that email address. If you have played in the league before, choose 'Returning golfer' and pick your name.",
+        { email: ['Several golfers share this email address'] },
+      );
     firstName = input.firstName;
     lastName = input.lastName;
   }
@@ -242,6 +265,7 @@ type Pending = NonNullable<Awaited<ReturnType<typeof db.pendingRegistration.find
  */
 async function golferFor(tx: Tx, pending: Pending): Promise<number> {
   const byId = pending.golferId ? await getGolfer(pending.golferId, tx) : null;
+  if (!byId) await lockEmailForNewGolfer(tx, pending.email);
   const golfer = byId ?? (await findGolferByEmail(pending.email, tx));
   if (!golfer) {
     const created = await createGolfer(
@@ -257,8 +281,8 @@ async function golferFor(tx: Tx, pending: Pending): Promise<number> {
     return created.id;
   }
   if (golfer.email) return golfer.id;
-  const owner = await findGolferByEmail(pending.email, tx);
-  const email = owner && owner.id !== golfer.id ? golfer.email : pending.email;
+  const owners = await findGolfersByEmail(pending.email, tx);
+  const email = owners.some((owner) => owner.id !== golfer.id) ? golfer.email : pending.email;
   await updateGolfer(
     golfer.id,
     {
@@ -458,25 +482,13 @@ export async function selectTeeTimeForSession(input: {
   if (input.season !== undefined && input.season !== registration.season) {
     throw new InvalidError(`This registration is for the ${registration.season} season`);
   }
-  const closed = await teeTimeChangeClosed(registration.golferId, registration.season);
-  // Confirming the position already held again changes nothing, so it is still answered as before.
-  if (closed && (closed.held.teeTimeId !== input.teeTimeId || closed.held.position !== input.position))
-    throw new ConflictError(closed.message);
-  const mail = await teeTimeMailContext(registration, mailOrigin(input.origin));
-  // The confirmation email commits with the change; a choice that changes nothing (a reload) sends none.
-  const result = await db.$transaction(async (tx) => {
-    const assigned = await assignGolferToTeeTime(
-      {
-        teeTimeId: input.teeTimeId,
-        position: input.position,
-        golferId: registration.golferId,
-        season: registration.season,
-      },
-      null,
-      tx,
-    );
-    if (assigned.changed) await enqueueTeeTimeConfirmation(tx, { ...mail, time: assigned.time });
-    return assigned;
+  const result = await changeStandingTeeTime({
+    golferId: registration.golferId,
+    email: registration.email,
+    season: registration.season,
+    teeTimeId: input.teeTimeId,
+    position: input.position,
+    origin: input.origin,
   });
   return {
     teeTimeId: input.teeTimeId,
@@ -485,4 +497,44 @@ export async function selectTeeTimeForSession(input: {
     season: result.season,
     golferId: registration.golferId,
   };
+}
+
+/**
+ * A golfer takes a standing tee time of the season (moving from any slot they held), exactly once, with a new
+ * confirmation email to `email` committed with the change: the confirmation page's choice and 'Change tee time' on
+ * /me (docs/product/my-league.md). After the season's first league night a golfer who holds a tee time is no longer
+ * moved (a ConflictError, 409); a position already taken is a ConflictError too ('That tee time was just taken').
+ */
+export async function changeStandingTeeTime(input: {
+  golferId: number;
+  email: string;
+  season: number;
+  teeTimeId: number;
+  position: Position;
+  /** The request's origin, for the links in the confirmation email (mailOrigin). */
+  origin?: string;
+}): Promise<{ time: string; season: number; changed: boolean }> {
+  const closed = await teeTimeChangeClosed(input.golferId, input.season);
+  // Confirming the position already held again changes nothing, so it is still answered as before.
+  if (closed && (closed.held.teeTimeId !== input.teeTimeId || closed.held.position !== input.position))
+    throw new ConflictError(closed.message);
+  const mail = await teeTimeMailContext(
+    { golferId: input.golferId, email: input.email, season: input.season },
+    mailOrigin(input.origin),
+  );
+  // The confirmation email commits with the change; a choice that changes nothing (a reload) sends none.
+  return db.$transaction(async (tx) => {
+    const assigned = await assignGolferToTeeTime(
+      {
+        teeTimeId: input.teeTimeId,
+        position: input.position,
+        golferId: input.golferId,
+        season: input.season,
+      },
+      null,
+      tx,
+    );
+    if (assigned.changed) await enqueueTeeTimeConfirmation(tx, { ...mail, time: assigned.time });
+    return assigned;
+  });
 }

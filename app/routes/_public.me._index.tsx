@@ -1,0 +1,210 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Notice } from '~/ui/notice';
+import { Field } from '~/ui/primitives/field';
+import { Button, buttonClass } from '~/ui/primitives/button';
+import { titled } from '~/ui/meta';
+import { useIsPending } from '~/ui/use-is-pending';
+import { myLeagueAction, myLeaguePage, type MyLeagueFailure as Failed } from '~/web/my-league-page.server';
+import { retryAfterHeaders } from '~/web/public-page.server';
+import { CanSubSwitch, UpcomingNights } from '~/ui/availability';
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...titled(matches, 'My league'),
+  { name: 'robots', content: 'noindex' },
+];
+
+export const headers = retryAfterHeaders;
+
+/** /me, 'My league' (docs/product/my-league.md): app/web/my-league-page.server.ts reads and writes it. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return myLeaguePage(request);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return myLeagueAction(request);
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `${title.toLowerCase().replace(/[^a-z]+/g, '-')}-heading`;
+  return (
+    <section aria-labelledby={id} className="space-y-3 rounded-lg border bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-emerald-800">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Problem({ failed, intent }: { failed: Failed | undefined; intent: string }) {
+  return failed?.intent === intent ? <Notice tone="error" title={failed.message} /> : null;
+}
+
+export default function MyLeaguePage() {
+  const page = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const busy = useIsPending();
+  const { golfer, membership, teeTime } = page;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">My league</h1>
+        <p className="text-lg text-slate-700">{golfer.name}</p>
+      </div>
+
+      <Section title={`${page.season} season`}>
+        {membership ? (
+          <>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              <dt className="text-slate-600">Registered</dt>
+              <dd>{membership.registered ? 'Yes' : 'No'}</dd>
+              <dt className="text-slate-600">Paid</dt>
+              <dd>{membership.paid ? 'Yes' : 'No'}</dd>
+              {membership.amount ? (
+                <>
+                  <dt className="text-slate-600">Amount</dt>
+                  <dd>{membership.amount}</dd>
+                </>
+              ) : null}
+              {membership.date ? (
+                <>
+                  <dt className="text-slate-600">Date</dt>
+                  <dd>{membership.date}</dd>
+                </>
+              ) : null}
+            </dl>
+            <Problem failed={failed} intent="receipt" />
+            {membership.canResendReceipt ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="receipt" />
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  Email my receipt again
+                </Button>
+              </Form>
+            ) : null}
+          </>
+        ) : page.registerYear ? (
+          <Link
+            to={`/register?type=returning&golferId=${golfer.id}`}
+            className={buttonClass('primary')}
+          >{`Register for the ${page.registerYear} season`}</Link>
+        ) : (
+          <p className="text-slate-700">You are not registered for the {page.season} season.</p>
+        )}
+      </Section>
+
+      <Section title="Standing tee time">
+        <p className="text-slate-700">
+          {teeTime ? `${teeTime.label} every Monday` : 'You have no standing tee time yet.'}
+        </p>
+        <Problem failed={failed} intent="tee-time" />
+        {membership && (membership.registered || membership.paid) && page.openTimes.length > 0 ? (
+          <Form method="post" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="tee-time" />
+            <div className="space-y-1">
+              <label htmlFor="slot" className="block text-sm font-medium text-slate-700">
+                Open tee times
+              </label>
+              <select id="slot" name="slot" required className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+                {page.openTimes.map((open) => (
+                  <option key={open.slot} value={open.slot}>
+                    {open.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" disabled={busy}>
+              Change tee time
+            </Button>
+          </Form>
+        ) : null}
+      </Section>
+
+      <UpcomingNights
+        nights={page.nights.nights}
+        hasTeeTime={page.nights.hasTeeTime}
+        cutoffInWords={page.nights.cutoffInWords}
+        back="/me"
+      />
+      <CanSubSwitch canSub={page.nights.canSub} back="/me" />
+
+      <Section title="Handicap">
+        <p className="text-slate-700">
+          {page.handicap === null ? 'No handicap yet.' : `Your handicap is ${page.handicap}.`}
+        </p>
+        {page.statsUrl ? (
+          <Link to={page.statsUrl} className="text-emerald-800 underline">
+            See how it is worked out
+          </Link>
+        ) : null}
+      </Section>
+
+      <Section title="Contact details">
+        <Problem failed={failed} intent="contact" />
+        <Form method="post" className="space-y-3" noValidate>
+          <input type="hidden" name="intent" value="contact" />
+          <Field
+            label="Email"
+            hint="A new address changes once you open the link we send to it."
+            errors={failed?.intent === 'contact' ? failed.errors?.email : undefined}
+            errorId="email-error"
+            inputProps={{
+              id: 'email',
+              name: 'email',
+              type: 'email',
+              autoComplete: 'email',
+              defaultValue: golfer.email ?? '',
+            }}
+          />
+          <Field
+            label="Phone"
+            errors={failed?.intent === 'contact' ? failed.errors?.phone : undefined}
+            errorId="phone-error"
+            inputProps={{
+              id: 'phone',
+              name: 'phone',
+              type: 'tel',
+              autoComplete: 'tel',
+              defaultValue: golfer.phone ?? '',
+            }}
+          />
+          <Button type="submit" disabled={busy}>
+            Save contact details
+          </Button>
+        </Form>
+      </Section>
+
+      <Section title="League messages">
+        <Problem failed={failed} intent="messages" />
+        <Form method="post" className="space-y-2">
+          <input type="hidden" name="intent" value="messages" />
+          <input type="hidden" name="leagueMessages" value={golfer.leagueMessages ? 'off' : 'on'} />
+          <p className="text-slate-700">
+            {golfer.leagueMessages
+              ? 'League messages are on: you get the messages the league sends golfers.'
+              : 'League messages are off. Receipts and tee-time confirmations still come.'}
+          </p>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {golfer.leagueMessages ? 'Turn league messages off' : 'Turn league messages on'}
+          </Button>
+        </Form>
+      </Section>
+
+      <div className="flex flex-wrap gap-3">
+        <Form method="post" action="/me/sign-out">
+          <Button type="submit" variant="secondary">
+            Sign out
+          </Button>
+        </Form>
+        <Form method="post" action="/me/sign-out">
+          <input type="hidden" name="intent" value="everywhere" />
+          <Button type="submit" variant="ghost">
+            Sign out everywhere
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { changeMyTeeTime } from '~/features/my-league/my-league.server';
+import { asPosition } from '~/models/tee-times.server';
+import { changeTeeTimeSchema } from '~/schemas/tee-time';
+import { requireGolferApi } from '~/web/golfer-session.server';
+import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson, siteOrigin } from '~/web/http.server';
+
+export const loader = postOnlyLoader;
+
+/**
+ * POST /api/me/tee-time {teeTimeId, position} (a golfer's session, else 401): the golfer's new standing tee time in
+ * the league season, with the confirmation page's rules (409 'That tee time was just taken', or after the first
+ * league night) and a new confirmation email.
+ */
+export function action({ request }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    const { golferId } = await requireGolferApi(request);
+    const input = parseBody(changeTeeTimeSchema, await readJson(request, 10_000), 'Please choose a tee time');
+    const result = await changeMyTeeTime(golferId, input.teeTimeId, asPosition(input.position), siteOrigin(request));
+    return json(result);
+  });
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { myLeague } from '~/features/my-league/my-league.server';
+import { requireGolferApi } from '~/web/golfer-session.server';
+import { apiHandler, getOnlyAction } from '~/web/http.server';
+
+export const action = getOnlyAction;
+
+/** GET /api/me (a golfer's session, else 401): what /me shows, the golfer's own contact details only. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    const { golferId } = await requireGolferApi(request);
+    return json(await myLeague(golferId));
+  });
+}

@@ -1,0 +1,102 @@
+import { json } from '@remix-run/node';
+import { formatDollars } from '~/domain/format';
+import { formatLeagueDateTime } from '~/domain/season';
+import { formatTeeTime } from '~/domain/tee-times';
+import { setLeagueMessages } from '~/features/league-messages/league-messages.server';
+import { changeMyTeeTime, myLeague, resendReceipt, updateMyContact } from '~/features/my-league/my-league.server';
+import { takeHourlySlot } from '~/models/rate-limit.server';
+import { asPosition } from '~/models/tee-times.server';
+import { leagueMessagesSchema, myContactSchema } from '~/schemas/my-league';
+import { chooseSlotSchema } from '~/schemas/tee-time';
+import { requireGolfer } from './golfer-session.server';
+import { parseBody, siteOrigin, TooManyRequestsError } from './http.server';
+import { publicAction } from './public-page.server';
+import { golferNights } from '~/features/subs/subs.server';
+
+/** At most this many 'Email my receipt again' an hour per golfer: it is their inbox, but the outbox is shared. */
+const RECEIPTS_PER_HOUR = 5;
+
+/**
+ * /me, 'My league' (docs/product/my-league.md): the signed-in golfer's membership, standing tee time, handicap,
+ * contact details and league messages. Without a golfer's session: /me/sign-in, which comes back here.
+ * Here, not in the route, with dates, times and money formatted, so the page sends no schema or formatting code to
+ * the browser (its JavaScript budget: docs/decisions/061-javascript-budgets.md).
+ */
+export async function myLeaguePage(request: Request) {
+  const { golferId } = await requireGolfer(request);
+  const [data, nights] = await Promise.all([myLeague(golferId), golferNights(golferId)]);
+  const times = new Map<string, { slot: string; label: string }>();
+  for (const open of data.openTeeTimes)
+    if (!times.has(open.time))
+      times.set(open.time, { slot: `${open.teeTimeId}:${open.position}`, label: formatTeeTime(open.time) });
+  return json({
+    golfer: data.golfer,
+    season: data.season,
+    membership: data.membership && {
+      ...data.membership,
+      amount: data.membership.amountCents === null ? null : formatDollars(data.membership.amountCents),
+      date: data.membership.paidAt ? formatLeagueDateTime(data.membership.paidAt, 'MMMM d, yyyy') : null,
+    },
+    registerYear: data.registerYear,
+    teeTime: data.teeTime && { ...data.teeTime, label: formatTeeTime(data.teeTime.time) },
+    openTimes: [...times.values()],
+    handicap: data.handicap,
+    statsUrl: data.statsUrl,
+    // 'Upcoming nights' and 'I can sub' (docs/product/availability-and-subs.md), as /me/nights shows them.
+    nights,
+  });
+}
+
+export type MyLeagueFailure = { intent: string; message: string; errors?: Record<string, string[]> };
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+export async function myLeagueAction(request: Request) {
+  const { golferId } = await requireGolfer(request);
+  const origin = siteOrigin(request);
+  let intent = '';
+  return publicAction(request, {
+    maxBytes: 10_000,
+    run: async ({ form, done }) => {
+      intent = text(form, 'intent');
+      const fields = Object.fromEntries(form);
+      if (intent === 'receipt') {
+        const wait = await takeHourlySlot(`me-receipt:${golferId}`, RECEIPTS_PER_HOUR);
+        if (wait !== null)
+          throw new TooManyRequestsError('You asked for your receipt a few times already. Try again later.', wait);
+        const { to } = await resendReceipt(golferId, origin);
+        return done('/me', { title: 'Receipt sent', description: `We emailed your receipt to ${to}.` });
+      }
+      if (intent === 'tee-time') {
+        const { slot } = parseBody(chooseSlotSchema, fields, 'Please choose a tee time');
+        const result = await changeMyTeeTime(golferId, slot.teeTimeId, asPosition(slot.position), origin);
+        return done('/me', {
+          title: 'Tee time changed',
+          description: `Your standing tee time is ${formatTeeTime(result.time)}. We emailed you a confirmation.`,
+        });
+      }
+      if (intent === 'contact') {
+        const input = parseBody(myContactSchema, fields, 'Please correct the highlighted fields.');
+        const result = await updateMyContact(golferId, { email: input.email, phone: input.phone ?? null }, origin);
+        const saved = result.phoneChanged ? 'Your phone number is saved.' : '';
+        const pending = result.emailPending
+          ? `We sent a link to ${result.emailPending}: your email changes when you open it.`
+          : '';
+        return done('/me', {
+          title: 'Contact details',
+          description: [saved, pending].join(' ').trim() || 'Nothing changed.',
+        });
+      }
+      if (intent === 'messages') {
+        const { leagueMessages } = parseBody(leagueMessagesSchema, fields, 'League messages must be on or off');
+        await setLeagueMessages(golferId, leagueMessages);
+        return done('/me', { title: leagueMessages ? 'League messages on' : 'League messages off' });
+      }
+      return json<MyLeagueFailure>({ intent, message: 'Unknown action.' }, { status: 400 });
+    },
+    failed: (failure): MyLeagueFailure => ({ intent, message: failure.message, errors: failure.errors }),
+  });
+}
