@@ -1,7 +1,7 @@
 import { createRound, deleteRound, RoundTakenError } from '~/models/rounds.server';
 import { currentHandicaps, seasonOfDate } from '~/models/handicaps.server';
 import { listHoles, type HoleRow } from '~/models/holes.server';
-import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { db, isUniqueViolation, type Prisma, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/domain/errors';
@@ -378,6 +378,7 @@ export async function writeHoleScores(
     }
     if (problems.length > 0) throw new InvalidError([...new Set(problems)].join('. '));
     const byKey = new Map(stored.map((s) => [`${s.golferId}|${s.holeNumber}`, s]));
+    const creates = new Map<string, Prisma.HoleScoreCreateManyInput>();
     const results: HoleWriteResult[] = [];
     const state = card.state as ScorecardState;
     const closed =
@@ -410,15 +411,14 @@ export async function writeHoleScores(
         continue;
       }
       const data = { strokes, clientId: w.clientId, writtenAt, writtenBy: scorer.name };
-      const row = existing
-        ? await tx.holeScore.update({ where: { id: existing.id }, data, select: { id: true } })
-        : await tx.holeScore.create({
-            data: { scorecardId, golferId: w.golferId, holeNumber: w.hole, ...data },
-            select: { id: true },
-          });
-      byKey.set(key, { id: row.id, golferId: w.golferId, holeNumber: w.hole, ...data });
+      // New holes go in one insert at the end (a phone's queue is mostly new holes); a stored one is updated now.
+      if (existing && existing.id > 0)
+        await tx.holeScore.update({ where: { id: existing.id }, data, select: { id: true } });
+      else creates.set(key, { scorecardId, golferId: w.golferId, holeNumber: w.hole, ...data });
+      byKey.set(key, { id: existing?.id ?? 0, golferId: w.golferId, holeNumber: w.hole, ...data });
       results.push({ ...base, status: 'stored', strokes, capped: cappedText, changed: null });
     }
+    if (creates.size > 0) await tx.holeScore.createMany({ data: [...creates.values()] });
     const changed = results.filter((r) => r.status === 'stored').length;
     if (changed > 0 && scorer.actor)
       await recordAudit(
