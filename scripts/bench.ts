@@ -5,12 +5,16 @@
 //                             next to a raw node:http server; a zip bomb refused under 500 MB
 //   scripts/bench/js-budget.ts and lighthouse.ts   the demo league on the production build: JavaScript per public
 //                             page, Lighthouse's four scores on each, no layout shift on /register, /stats, /flights
+//   scripts/bench/scorecards.ts   game night: 100 groups send their 9 holes at once, 10% twice (p95 < 150 ms, each
+//                             hole stored once, every card total right)
 import { runPublicPagesBench } from './bench/lighthouse';
 import { runScaleBench } from './bench/scale';
+import { runScorecardBench } from './bench/scorecards';
 
 const results: boolean[] = [];
 results.push(await runScaleBench());
 results.push(await runPublicPagesBench());
+results.push(await runScorecardBench());
 
 const ok = results.every(Boolean);
 console.log(ok ? '\nEvery budget was met.' : '\nA budget was missed (see MISSED above).');
