@@ -15,6 +15,8 @@ type DemoServer = {
   url: string;
   /** The session cookie of the bench administrator, for the signed-in pages with a CLS budget (/flights). */
   cookie: string;
+  /** A demo golfer's sign-in and the address of their group's card of tonight (SPEC-3 §G: the scorecard's budgets). */
+  golfer: { cookie: string; scorecard: string };
   stop: () => Promise<void>;
 };
 
@@ -32,9 +34,14 @@ export async function startDemoServer(): Promise<DemoServer> {
     if (seeded.status !== 0) throw new Error('Seeding the demo league for the benchmark failed');
     const server = await startServer(databaseUrl);
     const cookie = await signIn(server.url);
+    const golfer = JSON.parse(fs.readFileSync(`${databaseUrl.slice('file:'.length)}.golfer.json`, 'utf8')) as {
+      cookie: string;
+      scorecard: string;
+    };
     return {
       url: server.url,
       cookie,
+      golfer,
       stop: async () => {
         await server.stop();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -54,7 +61,51 @@ async function seed() {
   const { db } = await import('../../app/db/db.server');
   const { seedDemoLeague } = await import('../../prisma/seed');
   await seedDemoLeague(db);
+  await golferTonight(db);
   await db.$disconnect();
+}
+
+/**
+ * A demo golfer with a tee-time group tonight and the group's card on the demo course, three holes in: the scorecard
+ * page as a golfer meets it on game night. Its sign-in cookie (signed with the bench server's secret) and the card's
+ * address are left beside the database for the parent.
+ */
+async function golferTonight(db: (typeof import('../../app/db/db.server'))['db']) {
+  const { todayInLeague } = await import('../../app/domain/season');
+  const { golferCookieValue } = await import('../../tests/golfer-cookie');
+  const date = todayInLeague();
+  const golfers = await db.golfer.findMany({ orderBy: { id: 'asc' }, take: 4, select: { id: true } });
+  const course = await db.course.findFirstOrThrow({ where: { holes: { some: {} } }, select: { id: true } });
+  const slot = await db.teeTime.create({
+    data: {
+      time: '23:50',
+      season: Number(date.slice(0, 4)),
+      golfer1Id: golfers[0].id,
+      golfer2Id: golfers[1].id,
+      golfer3Id: golfers[2].id,
+      golfer4Id: golfers[3].id,
+    },
+  });
+  const card = await db.scorecard.create({ data: { date, teeTimeId: slot.id, courseId: course.id } });
+  await db.holeScore.createMany({
+    data: golfers.flatMap((g) =>
+      [1, 2, 3].map((hole) => ({
+        scorecardId: card.id,
+        golferId: g.id,
+        holeNumber: hole,
+        strokes: 4 + ((g.id + hole) % 3),
+        clientId: `demo-${g.id}-${hole}`,
+        writtenAt: new Date(),
+        writtenBy: 'Demo',
+      })),
+    ),
+  });
+  const { name, value } = await golferCookieValue(golfers[0].id, 'bench-session-secret');
+  const file = process.env.DATABASE_URL!.slice('file:'.length);
+  fs.writeFileSync(
+    `${file}.golfer.json`,
+    JSON.stringify({ cookie: `${name}=${value}`, scorecard: `/me/scorecard/${date}` }),
+  );
 }
 
 if (process.argv.includes('--seed') && fileURLToPath(import.meta.url) === path.resolve(process.argv[1] ?? ''))
