@@ -43,8 +43,8 @@ export type HoleWriteResult = {
   changed: string | null;
 };
 
-export type CardGolfer = { golferId: number; name: string; handicap: number | null; didNotFinish: boolean };
-export type CardScore = { golferId: number; hole: number; strokes: number; writtenBy: string; writtenAt: string };
+type CardGolfer = { golferId: number; name: string; handicap: number | null; didNotFinish: boolean };
+type CardScore = { golferId: number; hole: number; strokes: number; writtenBy: string; writtenAt: string };
 
 export type ScorecardView = {
   date: string;
@@ -69,7 +69,7 @@ export type ScorecardView = {
 const NOT_SCORABLE = 'No course has holes yet: scores of this night are entered as totals on the Rounds page';
 
 /** The night's card stays open to golfers until the end of the next day, so a card finished after midnight goes in. */
-export function nightClosed(date: string, now: Date = new Date()): boolean {
+function nightClosed(date: string, now: Date = new Date()): boolean {
   const lastDay = format(addDays(parseISO(date), 1), 'yyyy-MM-dd');
   return todayInLeague(now) > lastDay;
 }
@@ -78,7 +78,7 @@ function closedNightMessage(date: string): string {
   return `The night of ${formatRoundDate(date)} is closed: ask an administrator to change its scores`;
 }
 
-export function changedMessage(name: string, at: Date): string {
+function changedMessage(name: string, at: Date): string {
   return `Changed by ${name} at ${formatLeagueDateTime(at, 'h:mm a')}`;
 }
 
@@ -152,7 +152,7 @@ async function courseForNight(date: string, client: Tx): Promise<number | null> 
  * The card of a group on a night, made when first needed (outside any transaction: two phones opening it at once
  * both end up with the one row the unique (date, tee time) lets through).
  */
-export async function ensureScorecard(date: string, teeTimeId: number): Promise<number> {
+async function ensureScorecard(date: string, teeTimeId: number): Promise<number> {
   const found = await db.scorecard.findUnique({ where: { date_teeTimeId: { date, teeTimeId } }, select: { id: true } });
   if (found) return found.id;
   await requireGroup(teeTimeId, date, db);

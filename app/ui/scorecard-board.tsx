@@ -32,7 +32,7 @@ export type BoardCard = {
   closedMessage: string | null;
 };
 
-export const NOT_SENT = 'Saved on this phone, not sent yet';
+const NOT_SENT = 'Saved on this phone, not sent yet';
 const strokesMessage = `Strokes must be a whole number from ${HOLE_STROKES_MIN} to ${HOLE_STROKES_MAX}`;
 
 type Cell = { strokes: number; pending: boolean; note: string | null };

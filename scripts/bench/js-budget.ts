@@ -24,7 +24,7 @@ export const JS_BUDGETS: ReadonlyArray<{ path: string; kb: number }> = [
 ];
 
 /** SPEC-3 §G: the scorecard, signed in as a golfer of tonight's group, at most 120 KB. */
-export const SCORECARD_JS_KB = 120;
+const SCORECARD_JS_KB = 120;
 
 type Asset = { url: string; bytes: number; gzipBytes: number };
 
