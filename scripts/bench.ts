@@ -7,14 +7,18 @@
 //                             page, Lighthouse's four scores on each, no layout shift on /register, /stats, /flights
 //   scripts/bench/live.ts     1,000 live-results watchers on one process (p95 under 1 s, memory under 400 MB), and
 //                             two processes on PostgreSQL: watchers on one see the other's writes within 1 s
+//   scripts/bench/scorecards.ts   game night: 100 groups send their 9 holes at once, 10% twice (p95 < 150 ms, each
+//                             hole stored once, every card total right)
 import { runPublicPagesBench } from './bench/lighthouse';
 import { runLiveBench } from './bench/live';
 import { runScaleBench } from './bench/scale';
+import { runScorecardBench } from './bench/scorecards';
 
 const results: boolean[] = [];
 results.push(await runScaleBench());
 results.push(await runPublicPagesBench());
 results.push(await runLiveBench());
+results.push(await runScorecardBench());
 
 const ok = results.every(Boolean);
 console.log(ok ? '\nEvery budget was met.' : '\nA budget was missed (see MISSED above).');

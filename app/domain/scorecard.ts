@@ -5,7 +5,7 @@
 import { MAX_SCORE_PAR_MULTIPLE } from './league-rules';
 
 /** A course has 9 or 18 holes. */
-export const HOLE_COUNTS = [9, 18] as const;
+const HOLE_COUNTS = [9, 18] as const;
 export const HOLE_PAR_MIN = 3;
 export const HOLE_PAR_MAX = 6;
 /** Strokes a golfer may enter on one hole. */
@@ -15,7 +15,7 @@ export const HOLE_STROKES_MAX = 20;
 export type HoleSpec = { number: number; par: number; strokeIndex: number };
 
 /** The most a hole counts: 'Maximum score is double par'. */
-export function holeCap(par: number): number {
+function holeCap(par: number): number {
   return MAX_SCORE_PAR_MULTIPLE * par;
 }
 
@@ -150,8 +150,8 @@ export function thruLabel(thru: number): string {
   return `Thru ${thru}`;
 }
 
-export const SCORECARD_STATES = ['open', 'submitted', 'attested'] as const;
-export type ScorecardState = (typeof SCORECARD_STATES)[number];
+/** A card's state: open, submitted ('Submit card'), attested ('Attest' or an administrator's 'Confirm'). */
+export type ScorecardState = 'open' | 'submitted' | 'attested';
 
 /** A group's card as the administrators' game-night page names it (SPEC-3 §D3). */
 export function scorecardStatus(state: ScorecardState | null, thru: number): string {

@@ -34,7 +34,7 @@ export async function holesByCourse(courseIds: number[], client: Tx = db): Promi
 }
 
 /** Refuses holes that break the rules of §D1, every problem named, before anything is written. */
-export function checkHoles(holes: readonly HoleSpec[]): void {
+function checkHoles(holes: readonly HoleSpec[]): void {
   const problems = holesProblems(holes);
   const par = parOfHoles(holes);
   if (Object.keys(problems).length === 0 && (par < COURSE_PAR_MIN || par > COURSE_PAR_MAX))

@@ -1,7 +1,7 @@
 import { createRound, deleteRound, RoundTakenError } from '~/models/rounds.server';
 import { currentHandicaps, seasonOfDate } from '~/models/handicaps.server';
 import { listHoles, type HoleRow } from '~/models/holes.server';
-import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { db, isUniqueViolation, type Prisma, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/domain/errors';
@@ -43,8 +43,8 @@ export type HoleWriteResult = {
   changed: string | null;
 };
 
-export type CardGolfer = { golferId: number; name: string; handicap: number | null; didNotFinish: boolean };
-export type CardScore = { golferId: number; hole: number; strokes: number; writtenBy: string; writtenAt: string };
+type CardGolfer = { golferId: number; name: string; handicap: number | null; didNotFinish: boolean };
+type CardScore = { golferId: number; hole: number; strokes: number; writtenBy: string; writtenAt: string };
 
 export type ScorecardView = {
   date: string;
@@ -69,7 +69,7 @@ export type ScorecardView = {
 const NOT_SCORABLE = 'No course has holes yet: scores of this night are entered as totals on the Rounds page';
 
 /** The night's card stays open to golfers until the end of the next day, so a card finished after midnight goes in. */
-export function nightClosed(date: string, now: Date = new Date()): boolean {
+function nightClosed(date: string, now: Date = new Date()): boolean {
   const lastDay = format(addDays(parseISO(date), 1), 'yyyy-MM-dd');
   return todayInLeague(now) > lastDay;
 }
@@ -78,7 +78,7 @@ function closedNightMessage(date: string): string {
   return `The night of ${formatRoundDate(date)} is closed: ask an administrator to change its scores`;
 }
 
-export function changedMessage(name: string, at: Date): string {
+function changedMessage(name: string, at: Date): string {
   return `Changed by ${name} at ${formatLeagueDateTime(at, 'h:mm a')}`;
 }
 
@@ -152,7 +152,7 @@ async function courseForNight(date: string, client: Tx): Promise<number | null> 
  * The card of a group on a night, made when first needed (outside any transaction: two phones opening it at once
  * both end up with the one row the unique (date, tee time) lets through).
  */
-export async function ensureScorecard(date: string, teeTimeId: number): Promise<number> {
+async function ensureScorecard(date: string, teeTimeId: number): Promise<number> {
   const found = await db.scorecard.findUnique({ where: { date_teeTimeId: { date, teeTimeId } }, select: { id: true } });
   if (found) return found.id;
   await requireGroup(teeTimeId, date, db);
@@ -378,6 +378,7 @@ export async function writeHoleScores(
     }
     if (problems.length > 0) throw new InvalidError([...new Set(problems)].join('. '));
     const byKey = new Map(stored.map((s) => [`${s.golferId}|${s.holeNumber}`, s]));
+    const creates = new Map<string, Prisma.HoleScoreCreateManyInput>();
     const results: HoleWriteResult[] = [];
     const state = card.state as ScorecardState;
     const closed =
@@ -410,15 +411,14 @@ export async function writeHoleScores(
         continue;
       }
       const data = { strokes, clientId: w.clientId, writtenAt, writtenBy: scorer.name };
-      const row = existing
-        ? await tx.holeScore.update({ where: { id: existing.id }, data, select: { id: true } })
-        : await tx.holeScore.create({
-            data: { scorecardId, golferId: w.golferId, holeNumber: w.hole, ...data },
-            select: { id: true },
-          });
-      byKey.set(key, { id: row.id, golferId: w.golferId, holeNumber: w.hole, ...data });
+      // New holes go in one insert at the end (a phone's queue is mostly new holes); a stored one is updated now.
+      if (existing && existing.id > 0)
+        await tx.holeScore.update({ where: { id: existing.id }, data, select: { id: true } });
+      else creates.set(key, { scorecardId, golferId: w.golferId, holeNumber: w.hole, ...data });
+      byKey.set(key, { id: existing?.id ?? 0, golferId: w.golferId, holeNumber: w.hole, ...data });
       results.push({ ...base, status: 'stored', strokes, capped: cappedText, changed: null });
     }
+    if (creates.size > 0) await tx.holeScore.createMany({ data: [...creates.values()] });
     const changed = results.filter((r) => r.status === 'stored').length;
     if (changed > 0 && scorer.actor)
       await recordAudit(

@@ -82,24 +82,24 @@ export default function CoursesPage() {
       {courses.length === 0 ? (
         <EmptyState>No courses found. Add your first course to get started.</EmptyState>
       ) : (
-        <DataTable headers={['Course Name', 'Par', 'Length', 'Holes', 'Actions']}>
+        <DataTable headers={['Course Name', 'Par', 'Length', 'Actions']}>
           {courses.map((c) => (
             <tr key={c.id}>
               <Td className="font-medium">{c.courseName}</Td>
               <Td>{c.coursePar}</Td>
               <Td>{c.courseLength}</Td>
               <Td>
-                <Link
-                  to={withParam(BASE, 'holes', c.id)}
-                  preventScrollReset
-                  className={buttonClass('secondary', 'sm')}
-                  aria-label={`Holes of ${c.courseName}`}
-                >
-                  {c.holes.length > 0 ? `Holes (${c.holes.length})` : 'Holes'}
-                </Link>
-              </Td>
-              <Td>
-                <RowActions base={BASE} id={c.id} label={c.courseName} />
+                <div className="flex gap-2">
+                  <Link
+                    to={withParam(BASE, 'holes', c.id)}
+                    preventScrollReset
+                    className={buttonClass('secondary', 'sm')}
+                    aria-label={`Holes of ${c.courseName}`}
+                  >
+                    Holes
+                  </Link>
+                  <RowActions base={BASE} id={c.id} label={c.courseName} />
+                </div>
               </Td>
             </tr>
           ))}

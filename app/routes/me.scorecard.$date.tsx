@@ -1,20 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { attestScorecard, submitScorecard, writeHoleScores, type HoleWrite } from '~/models/scorecards.server';
-import { holeEntrySchema } from '~/schemas/scorecard';
+import { attestScorecard, submitScorecard, writeHoleScores } from '~/models/scorecards.server';
 import { requireGolfer } from '~/web/golfer-session.server';
 import { pageHandler } from '~/web/http.server';
 import { publicAction } from '~/web/public-page.server';
-import { golferCardOf } from '~/web/scorecard.server';
-import { InvalidError } from '~/domain/errors';
-import { formatRoundDate } from '~/domain/season';
+import { golferCardOf, holeWrites } from '~/web/scorecard.server';
 import { ScorecardBoard } from '~/ui/scorecard-board';
 import { Button } from '~/ui/primitives/button';
 import { RouteError } from '~/ui/route-error';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Scorecard · ${formatRoundDate(data.card.date)}` : 'Scorecard' },
+  { title: data ? `Scorecard · ${data.dateLabel}` : 'Scorecard' },
 ];
 
 /** The signed-in golfer's card of the night (SPEC-3 §D2); another golfer's sign-in sees their own group's card. */
@@ -26,33 +23,13 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     const hole = Number(new URL(request.url).searchParams.get('hole'));
     return json({
       card,
+      dateLabel: own.dateLabel,
       me: { golferId, name: own.scorer.name },
       // The no-JavaScript hole form's entry ids start with this: sending the same form twice stores it once.
       formId: `f${crypto.randomUUID().replace(/-/g, '')}`,
       hole: card.holes.some((h) => h.number === hole) ? hole : null,
     });
   });
-}
-
-/** The strokes of one hole for each golfer of the form (`s-{golferId}`), as entries; empty fields are skipped. */
-function holeWrites(form: FormData): HoleWrite[] {
-  const writes: HoleWrite[] = [];
-  const hole = typeof form.get('hole') === 'string' ? (form.get('hole') as string) : '';
-  const formId = typeof form.get('formId') === 'string' ? (form.get('formId') as string) : '';
-  for (const [name, value] of form.entries()) {
-    const match = /^s-(\d+)$/.exec(name);
-    if (!match || typeof value !== 'string' || value.trim() === '') continue;
-    const parsed = holeEntrySchema.safeParse({
-      clientId: `${formId}-${hole}-${match[1]}`,
-      golferId: match[1],
-      hole,
-      strokes: value.trim(),
-    });
-    if (!parsed.success) throw new InvalidError(parsed.error.issues[0].message);
-    writes.push(parsed.data);
-  }
-  if (writes.length === 0) throw new InvalidError('Enter the strokes of at least one golfer');
-  return writes;
 }
 
 export function action({ request, params }: ActionFunctionArgs) {
@@ -87,7 +64,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ScorecardPage() {
-  const { card, me, formId, hole } = useLoaderData<typeof loader>();
+  const { card, me, formId, hole, dateLabel } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const canSubmit = card.state === 'open' && !card.closedMessage;
   const canAttest = card.state === 'submitted' && card.submittedByGolferId !== me.golferId;
@@ -96,7 +73,7 @@ export default function ScorecardPage() {
       <header>
         <h1 className="text-xl font-semibold">Scorecard</h1>
         <p className="text-sm">
-          {formatRoundDate(card.date)} · {card.time} · {card.courseName ?? 'no course'}
+          {dateLabel} · {card.time} · {card.courseName ?? 'no course'}
         </p>
       </header>
       {failed && 'message' in failed ? (

@@ -8,7 +8,7 @@ import { blankToUndefined, intField, preprocess } from './form-values';
  * /api/courses/:id/holes ({ holes: [...] }) and the course import's `holes` column send them. The numbers are checked
  * here; the set (9 or 18, stroke indexes each once) by setCourseHoles (app/domain/scorecard.ts holesProblems).
  */
-export const holeSchema = z.object({
+const holeSchema = z.object({
   number: intField('Hole number', 1, 18),
   par: intField('Par', HOLE_PAR_MIN, HOLE_PAR_MAX),
   strokeIndex: intField('Stroke index', 1, 18),
@@ -19,8 +19,6 @@ export const courseHolesSchema = z.object({
     .array(holeSchema)
     .check(z.refine((holes) => holes.length === 9 || holes.length === 18, 'A course has 9 or 18 holes')),
 });
-
-export type CourseHolesInput = z.infer<typeof courseHolesSchema>;
 
 const HOLES_TEXT = "Holes must be 9 or 18 'par/stroke index' pairs separated by spaces, such as 4/5 3/9 5/1";
 

@@ -10,11 +10,11 @@ import { idField } from './round';
  */
 
 /** An id the phone makes for each entry (a UUID), so a resend is taken once. */
-export const clientIdField = z
+const clientIdField = z
   .string({ error: 'Entry id is required' })
   .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Entry id must be 8 to 64 letters, digits, - or _'));
 
-export const strokesField = intField('Strokes', HOLE_STROKES_MIN, HOLE_STROKES_MAX);
+const strokesField = intField('Strokes', HOLE_STROKES_MIN, HOLE_STROKES_MAX);
 
 const numberFromText = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
@@ -27,7 +27,7 @@ export const holeEntrySchema = z.object({
 });
 
 /** One hole entry from the phone's queue: with when it was entered there (milliseconds since 1970). */
-export const queuedHoleEntrySchema = z.object({
+const queuedHoleEntrySchema = z.object({
   ...holeEntrySchema.shape,
   enteredAt: z.optional(z.number().check(z.int(), z.positive())),
 });

@@ -11,7 +11,6 @@ import {
   type EntryResult,
   type QueuedEntry,
 } from '~/ui/scorecard-queue';
-import { strokesField } from '~/schemas/scorecard';
 import {
   capStrokes,
   cappedMessage,
@@ -33,7 +32,8 @@ export type BoardCard = {
   closedMessage: string | null;
 };
 
-export const NOT_SENT = 'Saved on this phone, not sent yet';
+const NOT_SENT = 'Saved on this phone, not sent yet';
+const strokesMessage = `Strokes must be a whole number from ${HOLE_STROKES_MIN} to ${HOLE_STROKES_MAX}`;
 
 type Cell = { strokes: number; pending: boolean; note: string | null };
 const keyOf = (golferId: number, hole: number) => `${golferId}-${hole}`;
@@ -164,18 +164,13 @@ export function ScorecardBoard({
     for (const g of card.golfers) {
       const raw = form.get(`s-${g.golferId}`);
       if (typeof raw !== 'string' || raw.trim() === '') continue;
-      const parsed = strokesField.safeParse(raw.trim());
-      if (!parsed.success) {
-        setProblem(`${g.name}: ${parsed.error.issues[0].message}`);
+      // The server's rule (app/schemas/scorecard.ts strokesField), checked here without loading zod onto the phone.
+      const strokes = Number(raw.trim());
+      if (!Number.isInteger(strokes) || strokes < HOLE_STROKES_MIN || strokes > HOLE_STROKES_MAX) {
+        setProblem(`${g.name}: ${strokesMessage}`);
         return;
       }
-      entries.push({
-        clientId: newClientId(),
-        golferId: g.golferId,
-        hole,
-        strokes: parsed.data,
-        enteredAt: Date.now(),
-      });
+      entries.push({ clientId: newClientId(), golferId: g.golferId, hole, strokes, enteredAt: Date.now() });
     }
     if (entries.length === 0) {
       setProblem('Enter the strokes of at least one golfer');

@@ -1,6 +1,8 @@
 import { getGolfer as findGolfer } from '~/models/golfers.server';
-import { findGolferGroup, getScorecard, type Scorer } from '~/models/scorecards.server';
-import { isNightDate } from '~/schemas/scorecard';
+import { findGolferGroup, getScorecard, type HoleWrite, type Scorer } from '~/models/scorecards.server';
+import { holeEntrySchema, isNightDate } from '~/schemas/scorecard';
+import { InvalidError } from '~/domain/errors';
+import { formatRoundDate } from '~/domain/season';
 import { HttpError } from './http.server';
 
 /**
@@ -13,5 +15,33 @@ export async function golferCardOf(golferId: number, date: string | undefined) {
   if (!golfer) throw new HttpError(401, 'Sign in with the code we email you first');
   if (!group) throw new HttpError(404, 'You have no tee-time group this season, so no scorecard on this night');
   const scorer: Scorer = { name: golfer.fullName, golferId, actor: null };
-  return { date: date!, teeTimeId: group.teeTimeId, scorer, card: () => getScorecard(date!, group.teeTimeId) };
+  return {
+    date: date!,
+    // Formatted on the server: the page's module importing the date code would add 11 KB to the phone's JavaScript.
+    dateLabel: formatRoundDate(date!),
+    teeTimeId: group.teeTimeId,
+    scorer,
+    card: () => getScorecard(date!, group.teeTimeId),
+  };
+}
+
+/** The strokes of one hole for each golfer of the form (`s-{golferId}`), as entries; empty fields are skipped. */
+export function holeWrites(form: FormData): HoleWrite[] {
+  const writes: HoleWrite[] = [];
+  const hole = typeof form.get('hole') === 'string' ? (form.get('hole') as string) : '';
+  const formId = typeof form.get('formId') === 'string' ? (form.get('formId') as string) : '';
+  for (const [name, value] of form.entries()) {
+    const match = /^s-(\d+)$/.exec(name);
+    if (!match || typeof value !== 'string' || value.trim() === '') continue;
+    const parsed = holeEntrySchema.safeParse({
+      clientId: `${formId}-${hole}-${match[1]}`,
+      golferId: match[1],
+      hole,
+      strokes: value.trim(),
+    });
+    if (!parsed.success) throw new InvalidError(parsed.error.issues[0].message);
+    writes.push(parsed.data);
+  }
+  if (writes.length === 0) throw new InvalidError('Enter the strokes of at least one golfer');
+  return writes;
 }

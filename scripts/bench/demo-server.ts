@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCookie } from '@remix-run/node';
 import { buildApp, signIn, startServer } from './server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,8 +15,8 @@ type DemoServer = {
   url: string;
   /** The session cookie of the bench administrator, for the signed-in pages with a CLS budget (/flights). */
   cookie: string;
-  /** The cookie of a demo golfer signed in to 'My league', for /me. */
-  golferCookie: string;
+  /** A demo golfer's sign-in (for /me) and the address of their group's card of tonight (SPEC-3 §G: the budgets). */
+  golfer: { cookie: string; scorecard: string };
   stop: () => Promise<void>;
 };
 
@@ -29,20 +28,20 @@ export async function startDemoServer(): Promise<DemoServer> {
     buildApp();
     const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/demo-server.ts', '--seed'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_GOLFER_TOKEN_FILE: path.join(dir, 'golfer-token') },
+      env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (seeded.status !== 0) throw new Error('Seeding the demo league for the benchmark failed');
     const server = await startServer(databaseUrl);
     const cookie = await signIn(server.url);
-    const token = fs.readFileSync(path.join(dir, 'golfer-token'), 'utf8').trim();
-    const golferCookie = (
-      await createCookie('__league_golfer', { secrets: ['bench-session-secret'] }).serialize(token)
-    ).split(';')[0];
+    const golfer = JSON.parse(fs.readFileSync(`${databaseUrl.slice('file:'.length)}.golfer.json`, 'utf8')) as {
+      cookie: string;
+      scorecard: string;
+    };
     return {
       url: server.url,
       cookie,
-      golferCookie,
+      golfer,
       stop: async () => {
         await server.stop();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -64,12 +63,51 @@ async function seed() {
   // As `npm start` seeds it: the league, then last season played to its playoff champions.
   await seedDemoLeague(db);
   await seedDemoPlayoffs(db);
-  // A demo golfer signed in to 'My league' (a real session row), for /me's JavaScript budget.
-  const golfer = await db.golfer.findFirst({ where: { email: { not: null } }, orderBy: { id: 'asc' } });
-  if (!golfer) throw new Error('The demo league has no golfer with an email');
-  const { createGolferSession } = await import('../../app/models/golfer-sessions.server');
-  fs.writeFileSync(process.env.BENCH_GOLFER_TOKEN_FILE!, await createGolferSession(golfer.id));
+  await golferTonight(db);
   await db.$disconnect();
+}
+
+/**
+ * A demo golfer with a tee-time group tonight and the group's card on the demo course, three holes in: the scorecard
+ * page as a golfer meets it on game night. Its sign-in cookie (signed with the bench server's secret) and the card's
+ * address are left beside the database for the parent.
+ */
+async function golferTonight(db: (typeof import('../../app/db/db.server'))['db']) {
+  const { todayInLeague } = await import('../../app/domain/season');
+  const { golferCookieValue } = await import('../../tests/golfer-cookie');
+  const date = todayInLeague();
+  const golfers = await db.golfer.findMany({ orderBy: { id: 'asc' }, take: 4, select: { id: true } });
+  const course = await db.course.findFirstOrThrow({ where: { holes: { some: {} } }, select: { id: true } });
+  const slot = await db.teeTime.create({
+    data: {
+      time: '23:50',
+      season: Number(date.slice(0, 4)),
+      golfer1Id: golfers[0].id,
+      golfer2Id: golfers[1].id,
+      golfer3Id: golfers[2].id,
+      golfer4Id: golfers[3].id,
+    },
+  });
+  const card = await db.scorecard.create({ data: { date, teeTimeId: slot.id, courseId: course.id } });
+  await db.holeScore.createMany({
+    data: golfers.flatMap((g) =>
+      [1, 2, 3].map((hole) => ({
+        scorecardId: card.id,
+        golferId: g.id,
+        holeNumber: hole,
+        strokes: 4 + ((g.id + hole) % 3),
+        clientId: `demo-${g.id}-${hole}`,
+        writtenAt: new Date(),
+        writtenBy: 'Demo',
+      })),
+    ),
+  });
+  const { name, value } = await golferCookieValue(golfers[0].id, 'bench-session-secret');
+  const file = process.env.DATABASE_URL!.slice('file:'.length);
+  fs.writeFileSync(
+    `${file}.golfer.json`,
+    JSON.stringify({ cookie: `${name}=${value}`, scorecard: `/me/scorecard/${date}` }),
+  );
 }
 
 if (process.argv.includes('--seed') && fileURLToPath(import.meta.url) === path.resolve(process.argv[1] ?? ''))

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCourse } from '~/models/courses.server';
 import { createGolfer } from '~/models/golfers.server';
 import { setCourseHoles } from '~/models/holes.server';
+import { listNightHoleScores, type NightHoleScore } from '~/models/scorecards.server';
 import { action as scoresAction, loader as scoresLoader } from '~/routes/_admin.scores';
 import { db } from '~/db/db.server';
 import { call, request, signIn, toastOf, unique } from './helpers';
@@ -57,6 +58,11 @@ describe('/scores: game night for administrators', () => {
       scorerName: 'Test (administrator)',
     });
     expect(page.card.lines[a.id].gross).toBe(40);
+
+    // The live leaderboard's read (issue 26): every hole of the night with its gross strokes and the card's state.
+    const holes: NightHoleScore[] = (await listNightHoleScores(date)).filter((h) => h.teeTimeId === teeTimeId);
+    expect(holes).toHaveLength(18);
+    expect(holes.find((h) => h.golferId === a.id && h.hole === 1)).toMatchObject({ strokes: 8, state: 'open' });
 
     const confirmed = await call(scoresAction, request(url, { form: cells(teeTimeId, {}, 'confirm'), cookie }));
     expect(await toastOf(confirmed)).toMatchObject({ description: 'Card confirmed: its rounds are recorded' });
