@@ -94,12 +94,20 @@ function same(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** The fields of a row worth showing: set, plain values, not hidden, not the label (shown beside the id). */
+/**
+ * The fields of a row worth showing: set, plain values, not hidden, not the label (shown beside the id). A box left
+ * unticked (false) is like an empty field: a created or deleted golfer is not said to be 'can sub false'.
+ */
 function shownFields(row: Row, labelField: string | undefined): Change[] {
   return Object.entries(row)
     .filter(
       ([field, value]) =>
-        field !== labelField && !HIDDEN_FIELDS.has(field) && isPlain(value) && value !== null && value !== '',
+        field !== labelField &&
+        !HIDDEN_FIELDS.has(field) &&
+        isPlain(value) &&
+        value !== null &&
+        value !== '' &&
+        value !== false,
     )
     .map(([field, value]) => ({ field, before: UNKNOWN, after: value }));
 }
