@@ -11,13 +11,13 @@ import {
   playoffWinner,
   raceStatus,
   statusText,
-  strokesByHole,
   TIE_RULE_TEXT,
   type CardOffHole,
   type RaceGolfer,
   type RaceInput,
 } from './playoffs';
 import type { ScheduleEntry } from './schedule';
+import { handicapStrokes } from './scorecard';
 
 // A season of the league's shape: 9 regular weeks, playoff qualifiers in weeks 10 to 13, the flight playoff (14) and
 // the Grand Championship (15).
@@ -249,12 +249,12 @@ describe('a tie on a playoff night', () => {
     strokes.map((s, i) => ({ strokes: s, strokeIndex: INDEXES[i] }));
 
   it('gives handicap strokes by stroke index, round again above nine, and back for a plus handicap', () => {
-    expect(strokesByHole(3, INDEXES)).toEqual([0, 0, 1, 0, 1, 0, 1, 0, 0]);
-    expect(strokesByHole(11, INDEXES)).toEqual([1, 1, 2, 1, 1, 1, 2, 1, 1]);
-    expect(strokesByHole(0, INDEXES)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    expect(strokesByHole(-2, INDEXES)).toEqual([0, -1, 0, 0, 0, -1, 0, 0, 0]);
+    expect(handicapStrokes(3, INDEXES)).toEqual([0, 0, 1, 0, 1, 0, 1, 0, 0]);
+    expect(handicapStrokes(11, INDEXES)).toEqual([1, 1, 2, 1, 1, 1, 2, 1, 1]);
+    expect(handicapStrokes(0, INDEXES)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(handicapStrokes(-2, INDEXES)).toEqual([0, -1, 0, 0, 0, -1, 0, 0, 0]);
     // 18-hole indexes on a nine: their order still decides.
-    expect(strokesByHole(1, [11, 3, 17])).toEqual([0, 1, 0]);
+    expect(handicapStrokes(1, [11, 3, 17])).toEqual([0, 1, 0]);
   });
 
   it('is decided by the net of the last 6 holes', () => {

@@ -5,6 +5,7 @@
  */
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS, seasonStandings } from './standings';
 import { playoffQualifierDates, type ScheduleEntry } from './schedule';
+import { handicapStrokes } from './scorecard';
 import type { Standing } from './standings';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -185,29 +186,9 @@ export const TIE_RULE_TEXT: Record<TieRule, string> = {
   seed: 'The better seed',
 };
 
-/**
- * The handicap strokes of each hole, given by stroke index: the hardest holes (lowest index) get a stroke first, and
- * a handicap larger than the number of holes goes round again. A plus handicap (below 0) gives strokes back on the
- * easiest holes first.
- */
-export function strokesByHole(handicap: number, strokeIndexes: readonly number[]): number[] {
-  const n = strokeIndexes.length;
-  if (n === 0) return [];
-  const size = Math.abs(handicap);
-  const sign = handicap < 0 ? -1 : 1;
-  // Each hole's rank in the order strokes are given: hardest first, or easiest first for a plus handicap.
-  const order = strokeIndexes
-    .map((index, position) => ({ index, position }))
-    .sort((a, b) => sign * (a.index - b.index) || a.position - b.position);
-  const rank = new Map(order.map((hole, i) => [hole.position, i]));
-  return strokeIndexes.map(
-    (_, position) => sign * (Math.floor(size / n) + (rank.get(position)! < size % n ? 1 : 0)) || 0,
-  );
-}
-
 /** The net of the last `count` holes of a round, with the round's handicap strokes of those holes. */
 function netOfLast(golfer: TiedGolfer & { holes: readonly CardOffHole[] }, count: number): number {
-  const strokes = strokesByHole(
+  const strokes = handicapStrokes(
     golfer.handicap ?? 0,
     golfer.holes.map((h) => h.strokeIndex),
   );

@@ -88,23 +88,26 @@ export function parOfHoles(holes: readonly { par: number }[]): number {
 }
 
 /**
- * Handicap strokes on each hole, in the order of `strokeIndexes` (the holes' stroke indexes, 1 to n): a handicap of
- * h over n holes gives every hole floor(h / n) strokes and one more to the h mod n hardest holes (stroke index 1 up).
- * A plus handicap (below 0) gives strokes back, starting on the easiest hole (stroke index n down). The strokes always
- * add up to the handicap, so the card's net is the round's net (gross − handicap).
+ * The league's one stroke allocation: handicap strokes on each hole, in the order of `strokeIndexes` (the holes'
+ * stroke indexes). A handicap of h over n holes gives every hole floor(h / n) strokes and one more to the h mod n
+ * hardest holes (lowest stroke index first, so 18-hole indexes on a nine still decide by their order). A plus
+ * handicap (below 0) gives strokes back, starting on the easiest hole. The strokes always add up to the handicap, so
+ * a card's net is the round's net (gross − handicap). The card, the live leaderboard, net skins and the playoffs'
+ * card-off all use it.
  */
 export function handicapStrokes(handicap: number, strokeIndexes: readonly number[]): number[] {
   const n = strokeIndexes.length;
   if (n === 0) return [];
   const size = Math.abs(handicap);
-  const base = Math.floor(size / n);
-  const extra = size % n;
   const sign = handicap < 0 ? -1 : 1;
-  return strokeIndexes.map((si) => {
-    const getsExtra = handicap < 0 ? si > n - extra : si <= extra;
-    const strokes = sign * (base + (getsExtra ? 1 : 0));
-    return strokes === 0 ? 0 : strokes;
-  });
+  // Each hole's rank in the order strokes are given: hardest first, or easiest first for a plus handicap.
+  const order = strokeIndexes
+    .map((index, position) => ({ index, position }))
+    .sort((a, b) => sign * (a.index - b.index) || a.position - b.position);
+  const rank = new Map(order.map((hole, i) => [hole.position, i]));
+  return strokeIndexes.map(
+    (_, position) => sign * (Math.floor(size / n) + (rank.get(position)! < size % n ? 1 : 0)) || 0,
+  );
 }
 
 export type CardLine = {

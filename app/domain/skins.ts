@@ -3,11 +3,11 @@
  * holes and the flight's scorecards; nothing here reads the database.
  *
  * A skin is a hole won outright: the lowest strokes on it, alone. Gross and net are worked out separately; net
- * takes each golfer's handicap strokes off the hardest holes by stroke index (`strokesByHole`, the allocation the
- * playoffs' card-off uses). With 'Skins carry over' a tied hole's skin goes to the next hole won outright; without it
+ * takes each golfer's handicap strokes off the hardest holes by stroke index (`handicapStrokes`, app/domain/scorecard.ts, the
+ * league's one stroke allocation). With 'Skins carry over' a tied hole's skin goes to the next hole won outright; without it
  * a tied hole's skin is not won. Skins still carried at the end of the round are reported, never dropped silently.
  */
-import { strokesByHole } from './playoffs';
+import { handicapStrokes } from './scorecard';
 
 /** One hole of the course played that night. */
 export type SkinsHole = { number: number; par: number; strokeIndex: number };
@@ -64,7 +64,7 @@ export function flightSkins(
   const indexes = ordered.map((hole) => hole.strokeIndex);
   const netOf = new Map(
     counted.map((card) => {
-      const given = strokesByHole(card.handicap ?? 0, indexes);
+      const given = handicapStrokes(card.handicap ?? 0, indexes);
       const net: Record<number, number> = {};
       ordered.forEach((hole, i) => {
         const gross = card.strokes[hole.number];

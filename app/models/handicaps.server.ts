@@ -201,6 +201,22 @@ export async function currentHandicaps(tx: Tx, golferIds: number[]): Promise<Map
 }
 
 /**
+ * Handicaps of many golfers on the night `date`: from their rounds before that date, as the night's results compute a
+ * round's hcpIndexBefore (one round per golfer and date, so a round of that night is never its own history). For a
+ * golfer still on the course (docs/decisions/124-live-results-and-skins.md). A fixed number of queries.
+ */
+export async function handicapsOn(tx: Tx, golferIds: number[], date: string): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  if (golferIds.length === 0) return out;
+  const inputOf = await loadHandicapData(tx, golferIds);
+  for (const id of golferIds) {
+    const { input } = inputOf(id);
+    out.set(id, currentHandicap({ ...input, rounds: input.rounds.filter((r) => r.date < date) }));
+  }
+  return out;
+}
+
+/**
  * One golfer's handicap as the stats website explains it (docs/product/stats.md#public-stats-pages): the breakdown
  * from the same data and domain functions that compute the stored columns, and every round of the golfer with its
  * stored columns, its nine-hole par and whether it counts. A fixed number of queries.

@@ -1,8 +1,9 @@
 import { createRound, deleteRound, RoundTakenError } from '~/models/rounds.server';
 import { currentHandicaps, seasonOfDate } from '~/models/handicaps.server';
-import { listHoles, type HoleRow } from '~/models/holes.server';
+import { holesByCourse, listHoles, type HoleRow } from '~/models/holes.server';
 import { db, isUniqueViolation, type Prisma, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
+import { notifyResultsChanged } from '~/db/results-changed.server';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/domain/errors';
 import { formatLeagueDateTime, formatRoundDate, todayInLeague } from '~/domain/season';
@@ -14,6 +15,7 @@ import {
   type CardLine,
   type ScorecardState,
 } from '~/domain/scorecard';
+import type { PlayedHole } from '~/domain/skins';
 import { addDays, format, parseISO } from 'date-fns';
 
 /**
@@ -420,6 +422,8 @@ export async function writeHoleScores(
     }
     if (creates.size > 0) await tx.holeScore.createMany({ data: [...creates.values()] });
     const changed = results.filter((r) => r.status === 'stored').length;
+    // The night's live leaderboard shows the hole once this commits (docs/decisions/124-live-results-and-skins.md).
+    if (changed > 0) notifyResultsChanged(date);
     if (changed > 0 && scorer.actor)
       await recordAudit(
         tx,
@@ -497,6 +501,7 @@ export async function submitScorecard(
     if (card.state !== 'open') throw new ConflictError(closedCardMessage(card.state as ScorecardState, card));
     if (scorer.actor === null && nightClosed(date, now)) throw new ConflictError(closedNightMessage(date));
     await checkComplete(tx, card, group);
+    notifyResultsChanged(date);
     await tx.scorecard.update({
       where: { id: scorecardId },
       data: {
@@ -563,6 +568,8 @@ export async function attestScorecard(
       where: { id: scorecardId },
       data: { state: 'attested', attestedBy: scorer.name, attestedAt: new Date() },
     });
+    // The in-progress rows give way to the rounds, and the night's skins count this card.
+    notifyResultsChanged(date);
   });
 }
 
@@ -575,6 +582,7 @@ export async function reopenScorecard(date: string, teeTimeId: number, actor: Ac
   await inTransaction(db, async (tx) => {
     const { card, group } = await lockCard(tx, scorecardId, null);
     if (card.state === 'open') throw new ConflictError('This card is already open');
+    notifyResultsChanged(date);
     if (card.state === 'attested') {
       const scored = await tx.holeScore.findMany({
         where: { scorecardId },
@@ -622,6 +630,7 @@ export async function setDidNotFinish(
     const { card, group } = await lockCard(tx, scorecardId, null);
     if (card.state === 'attested') throw new ConflictError('Reopen the card to change it');
     if (!group.golferIds.includes(golferId)) throw new InvalidError(`Golfer #${golferId} is not in this group`);
+    notifyResultsChanged(date);
     if (didNotFinish) {
       const marked = card.didNotFinish.some((d) => d.golferId === golferId);
       if (!marked) await tx.didNotFinish.create({ data: { scorecardId, golferId } });
@@ -725,4 +734,62 @@ export async function listNightHoleScores(date: string, client: Tx = db): Promis
     state: r.scorecard.state as ScorecardState,
     courseId: r.scorecard.courseId,
   }));
+}
+
+/** One golfer's card of a night, as the live leaderboard and the skins read it. */
+export type NightCard = {
+  golferId: number;
+  courseId: number | null;
+  attested: boolean;
+  /** Hole number → stored (capped) strokes; a hole not played is absent. */
+  strokes: Record<number, number>;
+};
+
+/**
+ * Every golfer's card of a night (from `listNightHoleScores`) and the holes of the courses they are played on. A
+ * golfer with scores on two cards of one night (a sub moved between groups) is read from the attested one, else the
+ * first. Two queries.
+ */
+export async function nightHoleCards(
+  date: string,
+  client: Tx = db,
+): Promise<{ cards: NightCard[]; holesOf: Map<number, HoleRow[]> }> {
+  const scores = await listNightHoleScores(date, client);
+  const byCard = new Map<string, NightCard>();
+  for (const s of scores) {
+    const key = `${s.golferId}|${s.teeTimeId}`;
+    let card = byCard.get(key);
+    if (!card) {
+      card = { golferId: s.golferId, courseId: s.courseId, attested: s.state === 'attested', strokes: {} };
+      byCard.set(key, card);
+    }
+    card.strokes[s.hole] = s.strokes;
+  }
+  const byGolfer = new Map<number, NightCard>();
+  for (const card of byCard.values()) {
+    const seen = byGolfer.get(card.golferId);
+    if (!seen || (card.attested && !seen.attested)) byGolfer.set(card.golferId, card);
+  }
+  const courseIds = [...new Set(scores.flatMap((s) => (s.courseId === null ? [] : [s.courseId])))];
+  const holesOf = courseIds.length === 0 ? new Map<number, HoleRow[]>() : await holesByCourse(courseIds, client);
+  return { cards: [...byGolfer.values()], holesOf };
+}
+
+/** Every hole a golfer played in a season on attested cards, with its par (hole stats). Two queries. */
+export async function golferHoles(golferId: number, season: number, client: Tx = db): Promise<PlayedHole[]> {
+  const rows = await client.holeScore.findMany({
+    where: {
+      golferId,
+      scorecard: { state: 'attested', date: { gte: `${season}-01-01`, lte: `${season}-12-31` } },
+    },
+    select: { holeNumber: true, strokes: true, scorecard: { select: { courseId: true } } },
+    orderBy: [{ scorecardId: 'asc' }, { holeNumber: 'asc' }],
+  });
+  const courseIds = [...new Set(rows.flatMap((r) => (r.scorecard.courseId === null ? [] : [r.scorecard.courseId])))];
+  if (courseIds.length === 0) return [];
+  const holesOf = await holesByCourse(courseIds, client);
+  return rows.flatMap((r) => {
+    const hole = holesOf.get(r.scorecard.courseId ?? -1)?.find((h) => h.number === r.holeNumber);
+    return hole ? [{ number: r.holeNumber, par: hole.par, strokes: r.strokes }] : [];
+  });
 }

@@ -1,42 +1,65 @@
 import { db, type Tx } from '~/db/db.server';
 import { golferDisplayName } from '~/domain/golfer-display';
-import {
-  flightSkins,
-  holeStats,
-  skinsWon,
-  type PlayedHole,
-  type SkinsCard,
-  type SkinsHole,
-  type SkinsOutcome,
-} from '~/domain/skins';
+import { flightSkins, holeStats, skinsWon, type SkinsCard, type SkinsHole, type SkinsOutcome } from '~/domain/skins';
+import { handicapsOn, seasonOfDate } from '~/models/handicaps.server';
+import { subsOnDates } from '~/models/nights-out.server';
+import { golferHoles, nightHoleCards } from '~/models/scorecards.server';
 import { getSettings } from '~/models/settings.server';
 
 /*
  * Skins and hole stats as the results page, the golfer page and their JSON twins show them (SPEC-3 §D4,
- * docs/decisions/124-live-results-and-skins.md), from the pure rules of app/domain/skins.ts. The hole scores come from
- * the scorecards (issue 25), which the lead connects with `setHoleScoresSource`; until then no night has any, and the
- * pages show nothing of skins or hole stats (never an empty table).
+ * docs/decisions/124-live-results-and-skins.md), from the pure rules of app/domain/skins.ts and the scorecards' hole
+ * scores (app/models/scorecards.server.ts). A night or golfer without attested hole scores shows nothing of skins or
+ * hole stats (never an empty table).
  */
 
-/** A night's holes and each flight's cards (flight number, or 'none'), as the scorecards keep them. */
-export type NightCards = { holes: SkinsHole[]; flights: { key: string; cards: SkinsCard[] }[] };
+/** A night's holes and each flight's attested cards (flight number), as skins are worked out from them. */
+type NightCards = { holes: SkinsHole[]; flights: { key: string; cards: SkinsCard[] }[] };
 
-export type HoleScoresSource = {
-  /** The night's course holes and cards; null: no hole scores that night. */
-  nightCards: (date: string, client: Tx) => Promise<NightCards | null>;
-  /** Every hole the golfer played in the season, with its par (attested cards only). */
-  golferHoles: (golferId: number, season: number, client: Tx) => Promise<PlayedHole[]>;
-};
-
-const noHoleScores: HoleScoresSource = {
-  nightCards: () => Promise.resolve(null),
-  golferHoles: () => Promise.resolve([]),
-};
-let source: HoleScoresSource = noHoleScores;
-
-/** Where hole scores come from (the scorecards); null: none (the default until the scorecards exist). */
-export function setHoleScoresSource(next: HoleScoresSource | null): void {
-  source = next ?? noHoleScores;
+/**
+ * The night's attested cards by flight, or null when there are none. The night's course is the one its attested
+ * cards are played on (every card of a night is on one course; a card on another is left out). Skins are played
+ * within a flight by the golfers who play for its places: a sub, or a golfer without a flight, wins none. Each card
+ * carries the handicap the night's net is worked with (the golfer's handicap on that date). A fixed number of
+ * queries.
+ */
+async function nightCards(date: string, client: Tx): Promise<NightCards | null> {
+  const { cards, holesOf } = await nightHoleCards(date, client);
+  const attested = cards.filter((card) => card.attested && card.courseId !== null);
+  if (attested.length === 0) return null;
+  const courseId = attested[0].courseId!;
+  const holes = holesOf.get(courseId) ?? [];
+  const played = attested.filter((card) => card.courseId === courseId);
+  const ids = played.map((card) => card.golferId);
+  const [assignments, subs, handicaps] = await Promise.all([
+    client.flightAssignment.findMany({
+      where: { season: seasonOfDate(date)!, golferId: { in: ids } },
+      select: { golferId: true, flightNo: true },
+    }),
+    subsOnDates([date], client),
+    handicapsOn(client, ids, date),
+  ]);
+  const flightOf = new Map(assignments.map((a) => [a.golferId, a.flightNo]));
+  const subsOfNight = subs.get(date) ?? new Set<number>();
+  const flights = new Map<string, SkinsCard[]>();
+  for (const card of played) {
+    const flight = flightOf.get(card.golferId);
+    if (flight === undefined || subsOfNight.has(card.golferId)) continue;
+    const list = flights.get(flight) ?? [];
+    list.push({
+      golferId: card.golferId,
+      handicap: handicaps.get(card.golferId) ?? null,
+      attested: true,
+      strokes: card.strokes,
+    });
+    flights.set(flight, list);
+  }
+  return {
+    holes,
+    flights: [...flights.entries()]
+      .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+      .map(([key, flightCards]) => ({ key, cards: flightCards })),
+  };
 }
 
 type SkinsView = {
@@ -53,7 +76,7 @@ export type FlightSkinsView = { flight: string; gross: SkinsView; net: SkinsView
  * an attested card. One query for the winners' names, whatever the number of golfers.
  */
 export async function nightSkins(date: string, client: Tx = db): Promise<FlightSkinsView[] | null> {
-  const [settings, cards] = await Promise.all([getSettings(), source.nightCards(date, client)]);
+  const [settings, cards] = await Promise.all([getSettings(), nightCards(date, client)]);
   if (!cards) return null;
   const flights = cards.flights.flatMap((f) => {
     const skins = flightSkins(cards.holes, f.cards, settings);
@@ -77,5 +100,5 @@ export async function nightSkins(date: string, client: Tx = db): Promise<FlightS
 
 /** A golfer's hole averages and score counts in a season, or null without hole scores. */
 export async function golferHoleStats(golferId: number, season: number, client: Tx = db) {
-  return holeStats(await source.golferHoles(golferId, season, client));
+  return holeStats(await golferHoles(golferId, season, client));
 }

@@ -35,7 +35,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Watchers one process serves at most; beyond that a new one is answered 503 and retries later. */
 const MAX_WATCHERS = 5_000;
 /** The models the leaderboard is read from: a committed write to any of them may change a night's leaderboard. */
-const RESULT_MODELS = new Set(['Round', 'Golfer', 'FlightAssignment', 'ScheduleEntry', 'Course', 'Season']);
+const RESULT_MODELS = new Set(['Round', 'Golfer', 'FlightAssignment', 'ScheduleEntry', 'Course', 'Hole', 'Season']);
 
 type Watcher = { res: ServerResponse; date: string };
 type Night = { watchers: Set<Watcher>; board: LiveLeaderboard | null; event: string | null };

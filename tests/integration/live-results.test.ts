@@ -2,10 +2,9 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '~/db/db.server';
 import { notifyResultsChanged } from '~/db/results-changed.server';
-import { setThruSource } from '~/models/live-results.server';
 import { createRound, createRounds, deleteRound, updateRound } from '~/models/rounds.server';
 import { handleLiveResults, liveWatcherCount, startLiveResults } from '~/web/live-results.server';
-import { liveNight, rowsOf } from './live-results-cases';
+import { liveNight, playCard, rowsOf } from './live-results-cases';
 import { boardOf, liveServer, openStream } from './sse-client';
 import { renderPage } from './render-page';
 import * as resultsPage from '~/routes/_public.stats.results.$date';
@@ -74,28 +73,28 @@ describe('GET /stats/results/{date}/live', () => {
     current.close();
   });
 
-  it("takes 'Thru' from the source the scorecards will give, and a golfer it does not know has not started", async () => {
-    const { date, ann } = await liveNight(2017);
-    setThruSource((night, golferIds) =>
-      Promise.resolve(new Map(night === date ? golferIds.filter((id) => id !== ann.id).map((id) => [id, 4]) : [])),
-    );
-    try {
-      const stream = await openStream(`${server.url}/stats/results/${date}/live`);
-      const board = boardOf(await stream.next());
-      expect(rowsOf(board)).toEqual([[ann.id, null]]);
-      expect(board.inPlay).toBe(true);
-      // The page without JavaScript shows the same: a last column 'Thru', '—' for a golfer not started.
-      const page = await renderPage(`/stats/results/${date}`, {
-        id: 'routes/_public.stats.results.$date',
-        path: 'stats/results/:date',
-        module: resultsPage as unknown as Parameters<typeof renderPage>[1]['module'],
-      });
-      expect(page.text).toContain('PlaceGolferGrossHCPNetPointsThru');
-      expect(page.text).toMatch(new RegExp(`Ann ${ann.lastName}44—44—\u2014`));
-      stream.close();
-    } finally {
-      setThruSource(null);
-    }
+  it("takes 'Thru' from the scorecards: a golfer on the course is listed with the holes scored so far", async () => {
+    const { date, ann, bo } = await liveNight(2017);
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    expect(rowsOf(boardOf(await stream.next()))).toEqual([[ann.id, 9]]);
+    // Bo's first four holes, written through the scorecards model: the watcher hears them without asking.
+    await playCard(date, [bo], [[5, 4, 4, 3, null, null, null, null, null]]);
+    const board = boardOf(await stream.next());
+    expect(rowsOf(board)).toEqual([
+      [ann.id, 9],
+      [bo.id, 4],
+    ]);
+    expect(board.inPlay).toBe(true);
+    // The page without JavaScript shows the same: a last column 'Thru'; Bo has no place or points yet.
+    const page = await renderPage(`/stats/results/${date}`, {
+      id: 'routes/_public.stats.results.$date',
+      path: 'stats/results/:date',
+      module: resultsPage as unknown as Parameters<typeof renderPage>[1]['module'],
+    });
+    expect(page.text).toContain('PlaceGolferGrossHCPNetPointsThru');
+    expect(page.text).toMatch(new RegExp(`Ann ${ann.lastName}44—44—9`));
+    expect(page.text).toMatch(new RegExp(`—Bo ${bo.lastName}16—16—4`));
+    stream.close();
   });
 
   it('answers 404 for a date that is no league night or no date, and forgets a watcher that left', async () => {

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '~/db/db.server';
 import { getSettings, updateSettings } from '~/models/settings.server';
-import { setHoleScoresSource, type NightCards } from '~/models/skins.server';
+import { createRound } from '~/models/rounds.server';
 import * as golferApi from '~/routes/api.public.golfers.$id';
 import * as resultsApi from '~/routes/api.public.results.$date';
 import * as golferPage from '~/routes/_public.stats.golfers.$id';
 import * as resultsPage from '~/routes/_public.stats.results.$date';
 import { call, request, signIn } from './helpers';
-import { liveNight } from './live-results-cases';
+import { liveNight, playCard } from './live-results-cases';
 import { renderPage } from './render-page';
 import { postSettings } from './settings-helpers';
 
-// Skins on a night's results and hole stats on a golfer's page (SPEC-3 §D4), fed by a stand-in for the scorecards'
-// hole scores (setHoleScoresSource, which the lead connects to the scorecards). Without hole scores: nothing shown.
+// Skins on a night's results and hole stats on a golfer's page (SPEC-3 §D4), from the scorecards' hole scores written
+// and attested through the scorecards model. Without hole scores: nothing shown.
 
 type PageModule = Parameters<typeof renderPage>[1]['module'];
 const pages = {
@@ -40,27 +40,10 @@ const api = {
     >,
 };
 
-const HOLES = Array.from({ length: 9 }, (_, i) => ({ number: i + 1, par: 4, strokeIndex: i + 1 }));
-
-/** Ann and Bo's attested cards: Ann wins hole 1, Bo hole 3; holes 2 and 4-9 are tied. Bo gets 1 stroke (hole 1). */
-function cards(annId: number, boId: number): NightCards {
-  const row = (first: number, third: number) => ({ 1: first, 2: 4, 3: third, 4: 4, 5: 4, 6: 4, 7: 4, 8: 4, 9: 4 });
-  return {
-    holes: HOLES,
-    flights: [
-      {
-        key: '1',
-        cards: [
-          { golferId: annId, handicap: 0, attested: true, strokes: row(3, 5) },
-          { golferId: boId, handicap: 1, attested: true, strokes: row(4, 3) },
-        ],
-      },
-    ],
-  };
-}
+/** Ann and Bo's card: Ann wins hole 1, Bo hole 3; holes 2 and 4-9 are tied. */
+const row = (first: number, third: number) => [first, 4, third, 4, 4, 4, 4, 4, 4];
 
 afterEach(async () => {
-  setHoleScoresSource(null);
   await updateSettings({ skins: true, skinsCarryOver: false }, null);
 });
 
@@ -77,10 +60,14 @@ describe('skins on the results page and in GET /api/public/results/{date}', () =
 
   it("lists each flight's gross and net skins with the winners' names, and follows 'Skins' and 'Skins carry over'", async () => {
     const { date, ann, bo } = await liveNight(2014);
-    setHoleScoresSource({
-      nightCards: (night) => Promise.resolve(night === date ? cards(ann.id, bo.id) : null),
-      golferHoles: () => Promise.resolve([]),
-    });
+    // Bo's handicap on the night is 1 (a 37 on the default par 36 the year before: 0.8 × 1, rounded), so he gets
+    // 1 stroke, on hole 1 (stroke index 1); Ann has none. Ann's total round of the night makes way for her card's.
+    await createRound({ golferId: bo.id, date: '2013-12-31', season: 2013, grossScore: 37 }, null);
+    await db.round.deleteMany({ where: { golferId: ann.id, date } });
+    const card = await playCard(date, [ann, bo], [row(3, 5), row(4, 3)]);
+    // Written but not attested: no skins yet.
+    expect(await api.results(date)).not.toHaveProperty('skins');
+    await card.attest();
     const body = await api.results(date);
     const annName = `Ann ${ann.lastName}`;
     const boName = `Bo ${bo.lastName}`;
@@ -119,19 +106,16 @@ describe('skins on the results page and in GET /api/public/results/{date}', () =
 
   it("shows a golfer's hole averages against par and counts of birdies, pars and bogeys", async () => {
     const { ann } = await liveNight(2013);
-    setHoleScoresSource({
-      nightCards: () => Promise.resolve(null),
-      golferHoles: (golferId) =>
-        Promise.resolve(
-          golferId === ann.id
-            ? [
-                { number: 1, par: 4, strokes: 3 },
-                { number: 1, par: 4, strokes: 5 },
-                { number: 2, par: 3, strokes: 3 },
-              ]
-            : [],
-        ),
-    });
+    // Two attested cards of the season on which Ann did not finish: a 3 on hole 1 (par 4) and a 3 on hole 2 (par 3),
+    // then a 5 on hole 1. Holes of cards not attested are no part of her stats.
+    const pars = [4, 3, 4, 4, 4, 4, 4, 4, 4];
+    const first = await playCard('2013-05-07', [ann], [[3, 3, null, null, null, null, null, null, null]], pars);
+    await first.didNotFinish(0);
+    await first.attest();
+    const second = await playCard('2013-05-14', [ann], [[5, null, null, null, null, null, null, null, null]], pars);
+    await second.didNotFinish(0);
+    await second.attest();
+    await playCard('2013-05-21', [ann], [[2, 2, 2, null, null, null, null, null, null]], pars);
     expect((await api.golfer(ann.id)).holeStats).toEqual({
       counts: { eaglesOrBetter: 0, birdies: 1, pars: 1, bogeys: 1, doubleOrWorse: 0 },
       holes: [
