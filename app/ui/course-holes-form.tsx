@@ -36,9 +36,7 @@ export function CourseHolesForm({
   const saving = useIsPending({ intent: 'holes' });
   const action = useDialogFormAction();
   const rows = holes.length === count ? holes : defaultHoles(count);
-  const messages = lastResult?.error
-    ? [...new Set(Object.values(lastResult.error).flatMap((m) => m ?? []))]
-    : null;
+  const messages = lastResult?.error ? [...new Set(Object.values(lastResult.error).flatMap((m) => m ?? []))] : null;
   const other = count === 9 ? 18 : 9;
   return (
     <Form method="post" action={action} preventScrollReset className="space-y-4">
