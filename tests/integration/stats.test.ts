@@ -392,7 +392,8 @@ describe('a fixed number of queries', () => {
       });
     }
     expect(await measure()).toEqual(small);
-    expect(Math.max(...small)).toBeLessThanOrEqual(16);
+    // 16 until the golfer page's hole statistics (SPEC-3 §D4), which read the golfer's attested holes in one query more.
+    expect(Math.max(...small)).toBeLessThanOrEqual(17);
   });
 });
 
