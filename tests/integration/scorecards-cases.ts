@@ -301,6 +301,26 @@ export function scorecardCases(year: number, database: () => Db): void {
     expect((await db.round.findMany({ where: { date } })).map((r) => r.golferId)).toEqual([typed.id]);
   });
 
+  it("'Start the night' makes no card for a group whose golfers are all Out with no sub, and /scores does not list it", async () => {
+    const { m, db, date, now, course } = await newNight();
+    const { markOut } = await import('~/models/nights-out.server');
+    const [eve, flo] = [
+      await m.createGolfer({ firstName: 'Eve', lastName: `Out${year}n${night}` }, null),
+      await m.createGolfer({ firstName: 'Flo', lastName: `Out${year}n${night}` }, null),
+    ];
+    const slot = await db.teeTime.create({
+      data: { time: `19:${String(night).padStart(2, '0')}`, season: year, golfer1Id: eve.id, golfer2Id: flo.id },
+    });
+    await db.$transaction(async (tx) => {
+      for (const [i, g] of [eve, flo].entries())
+        await markOut(tx, { golferId: g.id, date, season: year, teeTime: slot.time, position: i + 1 });
+    });
+    await m.startNight(date, course.id, admin);
+    expect(await db.scorecard.count({ where: { date, teeTimeId: slot.id } })).toBe(0);
+    expect((await m.listNightScorecards(date)).map((g) => g.teeTimeId)).not.toContain(slot.id);
+    expect((await m.getScorecard(date, slot.id, undefined, now)).golfers).toEqual([]);
+  });
+
   it("an attest that meets a round already typed writes nothing; an administrator's Did not finish, confirm and reopen", async () => {
     const { m, db, date, now, golfers, teeTimeId, as } = await newNight();
     await m.writeHoleScores(
