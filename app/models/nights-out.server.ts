@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isTeeTimeNight, type AvailabilityCutoff } from '~/domain/availability';
 import { scheduleKindOf, type ScheduleEntry } from '~/domain/schedule';
+import { POSITIONS, type Position } from '~/domain/tee-times';
 import { db, type Tx } from '~/db/db.server';
 
 /**
@@ -70,6 +71,68 @@ export async function teeTimeNightsFrom(season: number, from: string, client: Tx
 
 export function findNightOut(golferId: number, date: string, client: Tx = db): Promise<NightOutRow | null> {
   return client.nightOut.findUnique({ where: { golferId_date: { golferId, date } }, select: rowSelect });
+}
+
+/** A golfer's night: In (no row, or marked In again), Out with the spot open, or Out with a sub in the spot. */
+export type NightStatus = 'in' | 'out' | 'sub-found';
+
+export function nightStatusOf(row: Pick<NightOutRow, 'out' | 'subGolferId'> | undefined | null): NightStatus {
+  if (!row || !row.out) return 'in';
+  return row.subGolferId === null ? 'out' : 'sub-found';
+}
+
+/** The golfers holding a standing tee time's four positions. */
+type StandingGolfers = { [P in Position as `golfer${P}Id`]: number | null };
+
+export type PlayedPosition<R> = {
+  position: Position;
+  /** The golfer holding the position (null: open). */
+  golferId: number | null;
+  status: NightStatus | null;
+  /** Who plays the position that night: the golfer when In, the sub who took the spot, or nobody (null). */
+  playerId: number | null;
+  /** The golfer's row of the night, if any. */
+  row: R | undefined;
+};
+
+/**
+ * Who plays each position of a standing tee time on one night: the one rule the night view, the tee sheet and the
+ * scorecards share (docs/product/availability-and-subs.md). The golfer holding the position plays it unless they are
+ * Out; then the sub who took the spot plays it, or nobody. `rowOf` is the night's rows by absent golfer.
+ */
+export function playedPositions<R extends Pick<NightOutRow, 'out' | 'subGolferId'>>(
+  slot: StandingGolfers,
+  rowOf: ReadonlyMap<number, R>,
+): PlayedPosition<R>[] {
+  return POSITIONS.map((position) => {
+    const golferId = slot[`golfer${position}Id`];
+    const row = golferId === null ? undefined : rowOf.get(golferId);
+    const status = golferId === null ? null : nightStatusOf(row);
+    const playerId = status === 'in' ? golferId : status === 'sub-found' ? row!.subGolferId : null;
+    return { position, golferId, status, playerId, row };
+  });
+}
+
+/**
+ * The players of these standing tee times on `date` (playedPositions), by tee time, in position order. One query:
+ * the night's rows of golfers Out.
+ */
+export async function nightPlayers(
+  date: string,
+  slots: readonly (StandingGolfers & { id: number })[],
+  client: Tx = db,
+): Promise<Map<number, number[]>> {
+  const rows = await client.nightOut.findMany({
+    where: { date, out: true },
+    select: { golferId: true, out: true, subGolferId: true },
+  });
+  const rowOf = new Map(rows.map((r) => [r.golferId, r]));
+  return new Map(
+    slots.map((slot) => [
+      slot.id,
+      playedPositions(slot, rowOf).flatMap((p) => (p.playerId === null ? [] : [p.playerId])),
+    ]),
+  );
 }
 
 /** Every row of one night, with the names of the absent golfers and their subs. */

@@ -1,6 +1,7 @@
 import { createRound, deleteRound, RoundTakenError } from '~/models/rounds.server';
 import { currentHandicaps, seasonOfDate } from '~/models/handicaps.server';
 import { holesByCourse, listHoles, type HoleRow } from '~/models/holes.server';
+import { nightPlayers } from '~/models/nights-out.server';
 import { db, isUniqueViolation, type Prisma, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
 import { notifyResultsChanged } from '~/db/results-changed.server';
@@ -84,6 +85,7 @@ function changedMessage(name: string, at: Date): string {
   return `Changed by ${name} at ${formatLeagueDateTime(at, 'h:mm a')}`;
 }
 
+/** A tee-time group on one night: `golferIds` are who play its positions that night, in position order. */
 type Group = { teeTimeId: number; time: string; season: number; golferIds: number[] };
 
 function seasonOf(date: string): number {
@@ -92,7 +94,7 @@ function seasonOf(date: string): number {
   return season;
 }
 
-function groupOf(slot: {
+type Slot = {
   id: number;
   time: string;
   season: number;
@@ -100,29 +102,38 @@ function groupOf(slot: {
   golfer2Id: number | null;
   golfer3Id: number | null;
   golfer4Id: number | null;
-}): Group {
-  const golferIds = [slot.golfer1Id, slot.golfer2Id, slot.golfer3Id, slot.golfer4Id].filter(
-    (id): id is number => id !== null,
-  );
-  return { teeTimeId: slot.id, time: slot.time, season: slot.season, golferIds };
+};
+
+/**
+ * The groups of standing tee times on `date`, as the night view shows them (docs/decisions/121-scorecards.md): a
+ * golfer Out that night is not in the group, the sub who took their spot is, and a spot Out with no sub is nobody's.
+ * One query.
+ */
+async function groupsOnNight(date: string, slots: readonly Slot[], client: Tx): Promise<Group[]> {
+  const players = await nightPlayers(date, slots, client);
+  return slots.map((slot) => ({
+    teeTimeId: slot.id,
+    time: slot.time,
+    season: slot.season,
+    golferIds: players.get(slot.id) ?? [],
+  }));
 }
 
-/** The tee-time group a golfer plays in on `date` (their standing tee time of the date's season), or null. */
+/**
+ * The tee-time group a golfer plays in on `date`: their standing tee time of the date's season unless they are Out
+ * that night, or the group whose spot they took as a sub; null when they play in none. Two queries.
+ */
 export async function findGolferGroup(golferId: number, date: string, client: Tx = db): Promise<Group | null> {
-  const slot = await client.teeTime.findFirst({
-    where: {
-      season: seasonOf(date),
-      OR: [{ golfer1Id: golferId }, { golfer2Id: golferId }, { golfer3Id: golferId }, { golfer4Id: golferId }],
-    },
-    orderBy: { time: 'asc' },
-  });
-  return slot ? groupOf(slot) : null;
+  const slots = await client.teeTime.findMany({ where: { season: seasonOf(date) }, orderBy: { time: 'asc' } });
+  const groups = await groupsOnNight(date, slots, client);
+  return groups.find((g) => g.golferIds.includes(golferId)) ?? null;
 }
 
 async function requireGroup(teeTimeId: number, date: string, client: Tx): Promise<Group> {
   const slot = await client.teeTime.findUnique({ where: { id: teeTimeId } });
   if (!slot || slot.season !== seasonOf(date)) throw new NotFoundError('Group not found for this night');
-  return groupOf(slot);
+  const [group] = await groupsOnNight(date, [slot], client);
+  return group;
 }
 
 /**
@@ -192,13 +203,14 @@ export async function startNight(date: string, courseId: number, actor: Actor): 
           { golfer4Id: { not: null } },
         ],
       },
-      select: { id: true },
     });
+    // A group whose golfers are all Out, with no sub in their spots, plays no card.
+    const playing = (await groupsOnNight(date, slots, tx)).filter((g) => g.golferIds.length > 0);
     const existing = await tx.scorecard.findMany({ where: { date }, select: { teeTimeId: true } });
     const have = new Set(existing.map((c) => c.teeTimeId));
-    const missing = slots.filter((s) => !have.has(s.id));
+    const missing = playing.filter((g) => !have.has(g.teeTimeId));
     if (missing.length > 0)
-      await tx.scorecard.createMany({ data: missing.map((s) => ({ date, teeTimeId: s.id, courseId })) });
+      await tx.scorecard.createMany({ data: missing.map((g) => ({ date, teeTimeId: g.teeTimeId, courseId })) });
     await tx.scorecard.updateMany({
       where: { date, state: 'open', holeScores: { none: {} }, NOT: { courseId } },
       data: { courseId },
@@ -330,7 +342,8 @@ async function lockCard(tx: Tx, scorecardId: number, scorerName: string | null) 
     data: scorerName === null ? { updatedAt: new Date() } : { scorerName },
     select: { ...cardSelect, teeTime: true },
   });
-  return { card, group: groupOf(card.teeTime) };
+  const [group] = await groupsOnNight(card.date, [card.teeTime], tx);
+  return { card, group };
 }
 
 function checkScorerOf(group: Group, scorer: Scorer): void {
@@ -660,19 +673,19 @@ export type NightGroup = {
   scorerName: string | null;
 };
 
-/** The administrators' game-night list: every group of the night with its card's state and scorer. Four queries. */
+/**
+ * The administrators' game-night list: every group of the night (who plays in it that night, subs in the spots of
+ * golfers Out) with its card's state and scorer. Five queries.
+ */
 export async function listNightScorecards(date: string, client: Tx = db): Promise<NightGroup[]> {
   const season = seasonOf(date);
-  const slots = await client.teeTime.findMany({
-    where: { season },
-    orderBy: { time: 'asc' },
-    include: {
-      golfer1: { select: { fullName: true } },
-      golfer2: { select: { fullName: true } },
-      golfer3: { select: { fullName: true } },
-      golfer4: { select: { fullName: true } },
-    },
+  const slots = await client.teeTime.findMany({ where: { season }, orderBy: { time: 'asc' } });
+  const groups = await groupsOnNight(date, slots, client);
+  const names = await client.golfer.findMany({
+    where: { id: { in: [...new Set(groups.flatMap((g) => g.golferIds))] } },
+    select: { id: true, fullName: true },
   });
+  const nameOf = new Map(names.map((g) => [g.id, g.fullName]));
   const cards = await client.scorecard.findMany({
     where: { date },
     select: { id: true, teeTimeId: true, state: true, scorerName: true },
@@ -685,15 +698,15 @@ export async function listNightScorecards(date: string, client: Tx = db): Promis
   const thruOf = new Map<number, number>();
   for (const c of counts) thruOf.set(c.scorecardId, Math.max(thruOf.get(c.scorecardId) ?? 0, c._count._all));
   const cardOf = new Map(cards.map((c) => [c.teeTimeId, c]));
-  return slots
-    .map((slot) => {
-      const golfers = [slot.golfer1, slot.golfer2, slot.golfer3, slot.golfer4].flatMap((g) => (g ? [g.fullName] : []));
-      const card = cardOf.get(slot.id);
+  return groups
+    .map((group) => {
+      const golfers = group.golferIds.flatMap((id) => (nameOf.has(id) ? [nameOf.get(id)!] : []));
+      const card = cardOf.get(group.teeTimeId);
       const state = (card?.state ?? null) as ScorecardState | null;
       const thru = card ? (thruOf.get(card.id) ?? 0) : 0;
       return {
-        teeTimeId: slot.id,
-        time: slot.time,
+        teeTimeId: group.teeTimeId,
+        time: group.time,
         golfers,
         state,
         status: scorecardStatus(state, thru),

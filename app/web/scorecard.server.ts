@@ -7,13 +7,18 @@ import { HttpError } from './http.server';
 
 /**
  * The golfer's card of a night (SPEC-3 §D2): the page and its JSON twin find the signed-in golfer's group on
- * `{date}` the same way. A date that is not one, or a night the golfer has no group on, is a 404.
+ * `{date}` the same way: their standing tee time, or the group whose spot they took as a sub. A date that is not one,
+ * or a night the golfer plays in no group (none, or they are Out), is a 404.
  */
 export async function golferCardOf(golferId: number, date: string | undefined) {
   if (!isNightDate(date)) throw new HttpError(404, 'No such night');
   const [golfer, group] = await Promise.all([findGolfer(golferId), findGolferGroup(golferId, date!)]);
   if (!golfer) throw new HttpError(401, 'Sign in with the code we email you first');
-  if (!group) throw new HttpError(404, 'You have no tee-time group this season, so no scorecard on this night');
+  if (!group)
+    throw new HttpError(
+      404,
+      'You play in no group on this night (no standing tee time this season, or you are Out), so you have no scorecard',
+    );
   const scorer: Scorer = { name: golfer.fullName, golferId, actor: null };
   return {
     date: date!,

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createCourse } from '~/models/courses.server';
 import { createGolfer } from '~/models/golfers.server';
 import { setCourseHoles } from '~/models/holes.server';
+import { claimSpot, markOut } from '~/models/nights-out.server';
 import { startNight } from '~/models/scorecards.server';
 import { action as pageAction, loader as pageLoader } from '~/routes/me.scorecard.$date';
 import { action as apiAction, loader as apiLoader } from '~/routes/api.me.scorecard.$date';
+import { loader as scoresLoader } from '~/routes/_admin.scores';
 import { db } from '~/db/db.server';
 import { todayInLeague } from '~/domain/season';
 import { call, request, signIn, signInGolfer, toastOf, unique } from './helpers';
@@ -115,6 +117,69 @@ describe("a golfer's scorecard", () => {
     expect(closed.status).toBe(409);
     expect(((await closed.json()) as { message: string }).message).toMatch(/^This card is closed: attested by Bob /);
     expect(await db.holeScore.count({ where: { scorecard: { teeTimeId: group.id }, strokes: 3 } })).toBe(0);
+  });
+
+  it("a sub who took a spot opens that group's card and keeps score; the golfer Out has no card that night", async () => {
+    const { date, page, params, a, b, group } = await tonight();
+    const sub = await createGolfer({ firstName: 'Sam', lastName: unique('Sub') }, null);
+    const slot = await db.teeTime.findUniqueOrThrow({ where: { id: group.id } });
+    await db.$transaction(async (tx) => {
+      const spot = await markOut(tx, { golferId: b.id, date, season: slot.season, teeTime: slot.time, position: 2 });
+      expect(await claimSpot(tx, spot.id, sub.id, new Date())).toBe(true);
+    });
+
+    const subCookie = await signInGolfer(sub.id);
+    const shown = await call(pageLoader, request(page, { cookie: subCookie }), params);
+    expect(shown.status).toBe(200);
+    const { formId, card } = (await shown.json()) as {
+      formId: string;
+      card: { teeTimeId: number; golfers: { name: string }[] };
+    };
+    expect(card.teeTimeId).toBe(group.id);
+    expect(card.golfers.map((g) => g.name)).toEqual([a.fullName, sub.fullName]);
+    const saved = await call(
+      pageAction,
+      request(page, { form: { formId, hole: '1', [`s-${a.id}`]: '4', [`s-${sub.id}`]: '5' }, cookie: subCookie }),
+      params,
+    );
+    expect(saved.status).toBe(303);
+    const forAbsent = await call(
+      pageAction,
+      request(page, { form: { formId: 'f-absent', hole: '2', [`s-${b.id}`]: '4' }, cookie: subCookie }),
+      params,
+    );
+    expect(forAbsent.status).toBe(400);
+    expect(await forAbsent.json()).toEqual({ message: `Golfer #${b.id} is not in this group` });
+
+    // Bob is Out: his standing group's card is not his that night, on the page or through the phone's API.
+    const bobCookie = await signInGolfer(b.id);
+    const bobPage = await call(pageLoader, request(page, { cookie: bobCookie }), params);
+    expect(bobPage.status).toBe(404);
+    const entries = [{ clientId: `bob-out-${b.id}`, golferId: a.id, hole: 3, strokes: 4, enteredAt: Date.now() }];
+    const bobApi = await call(
+      apiAction,
+      request(`/api${page}`, { json: { teeTimeId: group.id, entries }, cookie: bobCookie }),
+      params,
+    );
+    expect(bobApi.status).toBe(404);
+    expect(((await bobApi.json()) as { message: string }).message).toContain('you are Out');
+    const rows = await db.holeScore.findMany({
+      where: { scorecard: { teeTimeId: group.id } },
+      orderBy: { golferId: 'asc' },
+    });
+    // Ann was made before the sub: ordered by golfer, her hole comes first.
+    expect(rows.map((r) => [r.golferId, r.holeNumber, r.strokes, r.writtenBy])).toEqual([
+      [a.id, 1, 4, sub.fullName],
+      [sub.id, 1, 5, sub.fullName],
+    ]);
+
+    // The administrators' /scores shows the same rows.
+    const { cookie } = await signIn({ isAdmin: true });
+    const scores = (await (
+      await call(scoresLoader, request(`/scores?date=${date}&card=${group.id}`, { cookie }))
+    ).json()) as { groups: { teeTimeId: number; golfers: string[] }[]; card: { golfers: { name: string }[] } };
+    expect(scores.groups.find((g) => g.teeTimeId === group.id)?.golfers).toEqual([a.fullName, sub.fullName]);
+    expect(scores.card.golfers.map((g) => g.name)).toEqual([a.fullName, sub.fullName]);
   });
 
   it('sends a visitor to sign in, and answers the API 401; a bad date is a 404', async () => {

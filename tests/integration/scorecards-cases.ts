@@ -213,6 +213,114 @@ export function scorecardCases(year: number, database: () => Db): void {
     });
   });
 
+  it("a sub who took a spot keeps the group's card: the golfer Out is off it, and the attest writes the sub's round, marked 'Sub' with no points", async () => {
+    const { m, db, date, now, golfers, teeTimeId, as } = await newNight();
+    const [ann, bea, cal, dee] = golfers;
+    const { markOut, claimSpot } = await import('~/models/nights-out.server');
+    const { currentHandicaps } = await import('~/models/handicaps.server');
+    const { getNightResults } = await import('~/models/stats.server');
+    const sub = await m.createGolfer({ firstName: 'Sub', lastName: `Card${year}n${night}` }, null);
+    // In flight 1 of the season too: a night played as a sub still earns no points.
+    await m.createFlightAssignment({ golferId: sub.id, season: year, flightNo: '1' }, null);
+    const typed = await m.createGolfer({ firstName: 'Typ', lastName: `Sub${year}n${night}` }, null);
+    await m.createFlightAssignment({ golferId: typed.id, season: year, flightNo: '1' }, null);
+    await m.createRound({ golferId: typed.id, date, grossScore: 45 }, null);
+    await m.calculatePointsForDate(date, null);
+    // Dee is Out and the sub took her spot; Cal is Out and nobody took his.
+    const slot = await db.teeTime.findUniqueOrThrow({ where: { id: teeTimeId } });
+    await db.$transaction(async (tx) => {
+      const spot = await markOut(tx, { golferId: dee.id, date, season: year, teeTime: slot.time, position: 4 });
+      expect(await claimSpot(tx, spot.id, sub.id, now)).toBe(true);
+      await markOut(tx, { golferId: cal.id, date, season: year, teeTime: slot.time, position: 3 });
+    });
+    const asSub = { name: sub.fullName, golferId: sub.id, actor: null };
+
+    // The night's group is what the night view shows: Ann, Bea and the sub in Dee's position.
+    expect(await m.findGolferGroup(sub.id, date)).toMatchObject({ teeTimeId, golferIds: [ann.id, bea.id, sub.id] });
+    expect(await m.findGolferGroup(dee.id, date)).toBeNull();
+    expect(await m.findGolferGroup(cal.id, date)).toBeNull();
+    // Another night of the season Dee and Cal play their own tee time, and the sub plays none.
+    const otherNight = `${year}-09-${String(night).padStart(2, '0')}`;
+    expect((await m.findGolferGroup(dee.id, otherNight))?.teeTimeId).toBe(teeTimeId);
+    expect((await m.findGolferGroup(cal.id, otherNight))?.teeTimeId).toBe(teeTimeId);
+    expect(await m.findGolferGroup(sub.id, otherNight)).toBeNull();
+    const rows = async () => (await m.getScorecard(date, teeTimeId, undefined, now)).golfers.map((g) => g.golferId);
+    expect(await rows()).toEqual([ann.id, bea.id, sub.id]);
+    // The administrators' /scores lists the same golfers.
+    expect((await m.listNightScorecards(date)).find((g) => g.teeTimeId === teeTimeId)?.golfers).toEqual([
+      ann.fullName,
+      bea.fullName,
+      sub.fullName,
+    ]);
+
+    // Dee's standing card is not hers that night, and nobody keeps score for Dee or Cal on it.
+    const hole1 = (golferId: number) => ({ clientId: clientId(), golferId, hole: 1, strokes: 4 });
+    const byDee = await m.writeHoleScores(date, teeTimeId, [hole1(ann.id)], as(3), now).then(() => null, failureOf);
+    expect(byDee).toMatchObject({ status: 403, message: expect.stringContaining("another group's card") });
+    for (const absent of [dee, cal]) {
+      const forAbsent = await m
+        .writeHoleScores(date, teeTimeId, [hole1(ann.id), hole1(absent.id)], asSub, now)
+        .then(() => null, failureOf);
+      expect(forAbsent).toMatchObject({ status: 400, message: `Golfer #${absent.id} is not in this group` });
+    }
+    expect(await db.holeScore.count({ where: { scorecard: { teeTimeId } } })).toBe(0);
+    const deeSubmits = await m.submitScorecard(date, teeTimeId, as(3), now).then(() => null, failureOf);
+    expect(deeSubmits).toMatchObject({ status: 403 });
+
+    // The sub keeps score for all three and submits (no empty holes: Cal and Dee are not rows); Ann attests.
+    const players = [ann, bea, sub];
+    await m.writeHoleScores(
+      date,
+      teeTimeId,
+      fullCard(players, (gi) => 4 + gi),
+      asSub,
+      now,
+    );
+    expect(await currentHandicaps(db, [sub.id])).toEqual(new Map([[sub.id, null]]));
+    await m.submitScorecard(date, teeTimeId, asSub, now);
+    const deeAttests = await m.attestScorecard(date, teeTimeId, as(3), now).then(() => null, failureOf);
+    expect(deeAttests).toMatchObject({ status: 403 });
+    await m.attestScorecard(date, teeTimeId, as(0), now);
+
+    const rounds = await db.round.findMany({ where: { date } });
+    const roundOf = (id: number) => rounds.find((r) => r.golferId === id);
+    expect(players.map((g) => roundOf(g.id)?.grossScore)).toEqual([36, 45, 54]);
+    expect(roundOf(cal.id)).toBeUndefined();
+    expect(roundOf(dee.id)).toBeUndefined();
+    // The sub's round counts for the sub's handicap (round(0.8 × (54 − 36)) = 14) but earns no points.
+    expect(roundOf(sub.id)).toMatchObject({ hcpIndexAfter: 14, points: null });
+    expect(await currentHandicaps(db, [sub.id])).toEqual(new Map([[sub.id, 14]]));
+    expect(roundOf(ann.id)!.points).toBe(24);
+    const results = (await getNightResults(date)).flights.flatMap((f) => f.rows);
+    expect(results.find((r) => r.golferId === sub.id)).toMatchObject({ sub: true, points: null, place: null });
+    expect(results.find((r) => r.golferId === ann.id)).toMatchObject({ sub: false, points: 24, place: '1' });
+    expect(await rows()).toEqual([ann.id, bea.id, sub.id]);
+
+    // Reopening takes back the rounds of the card's players only.
+    await m.reopenScorecard(date, teeTimeId, admin);
+    expect((await db.round.findMany({ where: { date } })).map((r) => r.golferId)).toEqual([typed.id]);
+  });
+
+  it("'Start the night' makes no card for a group whose golfers are all Out with no sub, and /scores does not list it", async () => {
+    const { m, db, date, now, course } = await newNight();
+    const { markOut } = await import('~/models/nights-out.server');
+    const [eve, flo] = [
+      await m.createGolfer({ firstName: 'Eve', lastName: `Out${year}n${night}` }, null),
+      await m.createGolfer({ firstName: 'Flo', lastName: `Out${year}n${night}` }, null),
+    ];
+    const slot = await db.teeTime.create({
+      data: { time: `19:${String(night).padStart(2, '0')}`, season: year, golfer1Id: eve.id, golfer2Id: flo.id },
+    });
+    await db.$transaction(async (tx) => {
+      for (const [i, g] of [eve, flo].entries())
+        await markOut(tx, { golferId: g.id, date, season: year, teeTime: slot.time, position: i + 1 });
+    });
+    await m.startNight(date, course.id, admin);
+    expect(await db.scorecard.count({ where: { date, teeTimeId: slot.id } })).toBe(0);
+    expect((await m.listNightScorecards(date)).map((g) => g.teeTimeId)).not.toContain(slot.id);
+    expect((await m.getScorecard(date, slot.id, undefined, now)).golfers).toEqual([]);
+  });
+
   it("an attest that meets a round already typed writes nothing; an administrator's Did not finish, confirm and reopen", async () => {
     const { m, db, date, now, golfers, teeTimeId, as } = await newNight();
     await m.writeHoleScores(

@@ -11,7 +11,6 @@ import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import { golferDisplayName } from '~/domain/golfer-display';
 import { formatLeagueDateTime, formatRoundDate, isValidCalendarDate, todayInLeague } from '~/domain/season';
 import { formatTeeTime } from '~/domain/tee-times';
-import { POSITIONS } from '~/schemas/tee-time';
 import { renderHtml, renderText, type EmailBlock } from '~/integrations/mail/layout';
 import { currentHandicaps } from '~/models/handicaps.server';
 import {
@@ -26,12 +25,15 @@ import {
   markBackIn,
   markOffered,
   markOut,
+  nightStatusOf,
   nightsOutOn,
+  playedPositions,
   setCanSub,
   subsOffered,
   teeTimeNightsFrom,
   useOffer,
   type NightOutRow,
+  type NightStatus,
 } from '~/models/nights-out.server';
 import { enqueueMessage, enqueueMessages, type NewMessage } from '~/models/outbox.server';
 import { getLeagueSeason } from '~/models/seasons.server';
@@ -46,8 +48,6 @@ import { inTransaction } from '~/db/transaction.server';
  * golfers mark league nights In or Out until the cut-off; an open spot is offered by email to the subs, and the first
  * to take it gets it for that night only.
  */
-
-export type NightStatus = 'in' | 'out' | 'sub-found';
 
 const nightLabel = (date: string) => formatRoundDate(date, 'EEEE, MMMM d');
 const cutoffLabel = (at: Date) => formatLeagueDateTime(at, "EEEE, MMMM d 'at' h:mm a");
@@ -75,11 +75,6 @@ function requireOpen(date: string, cutoff: AvailabilityCutoff, now: Date): Date 
   const closes = cutoffOf(date, cutoff);
   if (now.getTime() >= closes.getTime()) throw new ConflictError(TOO_LATE);
   return closes;
-}
-
-function statusOf(row: Pick<NightOutRow, 'out' | 'subGolferId'> | undefined | null): NightStatus {
-  if (!row || !row.out) return 'in';
-  return row.subGolferId === null ? 'out' : 'sub-found';
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -145,7 +140,7 @@ export async function golferNights(golferId: number, now = new Date()) {
         label: nightLabel(n.date),
         event: n.event,
         time: time ? formatTeeTime(time) : null,
-        status: statusOf(row),
+        status: nightStatusOf(row),
         open: time !== undefined && now.getTime() < closes.getTime(),
         cutoff: cutoffLabel(closes),
         subName: row?.subGolferId && row.sub ? golferDisplayName(row.sub) : null,
@@ -191,7 +186,7 @@ export async function setAvailability(input: {
   }
   return inTransaction(db, async (tx) => {
     const before = await findNightOut(golferId, date, tx);
-    if (before?.out) return { date, status: statusOf(before), message: `You are Out on ${label}`, offered: 0 };
+    if (before?.out) return { date, status: nightStatusOf(before), message: `You are Out on ${label}`, offered: 0 };
     const row = await markOut(tx, {
       golferId,
       date,
@@ -257,18 +252,14 @@ export async function nightView(date: string, now = new Date()) {
     teeTimeId: slot.id,
     time: slot.time,
     label: formatTeeTime(slot.time),
-    slots: POSITIONS.map((p): NightSlot => {
-      const golferId = slot[`golfer${p}Id`];
-      const row = golferId ? byGolfer.get(golferId) : undefined;
-      const status = golferId ? statusOf(row) : null;
-      if (golferId && status === 'in') playing.add(golferId);
-      if (row?.subGolferId) playing.add(row.subGolferId);
+    slots: playedPositions(slot, byGolfer).map(({ position: p, golferId, status, playerId, row }): NightSlot => {
+      if (playerId !== null) playing.add(playerId);
       return {
         position: p,
         golferId,
         name: golferId ? (slot[`golfer${p}Name`] ?? `Golfer #${golferId}`) : null,
         status,
-        subId: status === 'sub-found' ? row!.subGolferId : null,
+        subId: status === 'sub-found' ? playerId : null,
         subName: status === 'sub-found' && row!.sub ? golferDisplayName(row!.sub) : null,
         offered: row ? row._count.offers > 0 : false,
       };
@@ -334,14 +325,11 @@ async function offerInTransaction(tx: Tx, row: NightOutRow, ctx: OfferContext): 
     nightsOutOn(row.date, tx),
     listTeeTimes(row.season, tx),
   ]);
-  // Who plays that night anyway: the golfers of the standing tee times who are not Out, and the subs with a spot.
-  const outIds = new Set(rows.filter((r) => r.out).map((r) => r.golferId));
+  // Who plays that night anyway: the players of the standing tee times, and every sub with a spot.
+  const byGolfer = new Map(rows.map((r) => [r.golferId, r]));
   const playing = new Set<number>(rows.flatMap((r) => (r.subGolferId ? [r.subGolferId] : [])));
   for (const slot of teeTimes)
-    for (const p of POSITIONS) {
-      const id = slot[`golfer${p}Id`];
-      if (id && !outIds.has(id)) playing.add(id);
-    }
+    for (const { playerId } of playedPositions(slot, byGolfer)) if (playerId !== null) playing.add(playerId);
   const candidates = subs.filter((s) => s.email && s.id !== row.golferId && !playing.has(s.id));
   const handicaps = await currentHandicaps(tx, [row.golferId, ...candidates.map((s) => s.id)]);
   const chosen = subsToOffer(
