@@ -8,6 +8,7 @@ import { RouteError } from '~/ui/route-error';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
+import { CardTableHead } from '~/ui/card-table-head';
 import { listCourseOptions } from '~/models/courses.server';
 import { holesByCourse } from '~/models/holes.server';
 import {
@@ -245,27 +246,7 @@ function AdminCard({ card, date, isAdmin }: { card: Card; date: string; isAdmin:
           <input type="hidden" name="teeTimeId" value={card.teeTimeId} />
           <div className="overflow-x-auto" role="region" aria-label="Card by hole" tabIndex={0}>
             <table className="text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className="px-1 text-left">
-                    Golfer
-                  </th>
-                  {card.holes.map((h) => (
-                    <th key={h.number} scope="col" className="px-1">
-                      {h.number}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-1">
-                    Gross
-                  </th>
-                  <th scope="col" className="px-1">
-                    Net
-                  </th>
-                  <th scope="col" className="px-1">
-                    Thru
-                  </th>
-                </tr>
-              </thead>
+              <CardTableHead holes={card.holes} />
               <tbody>
                 {card.golfers.map((g) => (
                   <tr key={g.golferId}>

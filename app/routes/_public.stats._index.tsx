@@ -1,7 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { NightBadge, SeasonLinks, StatsError, StatsTable, TablePager, statsLink } from '~/ui/stats/stats-parts';
+import {
+  ChampionsSection,
+  NightBadge,
+  SeasonLinks,
+  StatsError,
+  StatsTable,
+  TablePager,
+  statsLink,
+} from '~/ui/stats/stats-parts';
 import { formatScheduleDate } from '~/domain/schedule';
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { formatPoints } from '~/domain/format';
@@ -45,32 +53,7 @@ export default function StatsPage() {
       </header>
       <SeasonLinks seasons={seasons} season={season} to="/stats" />
       {champions.flights.length > 0 && !only ? (
-        <section
-          aria-labelledby="champions-heading"
-          className="space-y-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4"
-        >
-          <h2 id="champions-heading" className="text-xl font-semibold text-emerald-800">
-            Champions {season}
-          </h2>
-          <ul className="space-y-1 text-slate-800">
-            {champions.league ? (
-              <li>
-                <strong>League champion {season}:</strong>{' '}
-                <Link className={statsLink} to={`/stats/golfers/${champions.league.golferId}?season=${season}`}>
-                  {champions.league.name}
-                </Link>
-              </li>
-            ) : null}
-            {champions.flights.map((c) => (
-              <li key={c.golferId}>
-                Flight {c.flightNo} champion:{' '}
-                <Link className={statsLink} to={`/stats/golfers/${c.golferId}?season=${season}`}>
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ChampionsSection season={season} league={champions.league} flights={champions.flights} />
       ) : null}
       {only ? (
         <Link to={seasonUrl} className={`${statsLink} inline-block text-sm`}>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import {
+  ChampionsSection,
   SeasonLinks,
   StatsError,
   StatsTable,
@@ -70,36 +71,19 @@ export default function PlayoffsPage() {
       <SeasonLinks seasons={seasons} season={season} to="/stats/playoffs" />
 
       {champions.length > 0 && !only ? (
-        <section
-          aria-labelledby="champions-heading"
-          className="space-y-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4"
-        >
-          <h2 id="champions-heading" className="text-xl font-semibold text-emerald-800">
-            Champions {season}
-          </h2>
-          <ul className="space-y-1 text-slate-800">
-            {grandChampionship.champion ? (
-              <li>
-                <strong>League champion {season}:</strong>{' '}
-                <Link
-                  className={statsLink}
-                  to={`/stats/golfers/${grandChampionship.champion.golferId}?season=${season}`}
-                >
-                  {grandChampionship.champion.name}
-                </Link>{' '}
+        <ChampionsSection
+          season={season}
+          league={grandChampionship.champion}
+          leagueNote={
+            grandChampionship.champion ? (
+              <>
+                {' '}
                 (Flight {grandChampionship.champion.flight}, net {grandChampionship.champion.net})
-              </li>
-            ) : null}
-            {champions.map((c) => (
-              <li key={c.golferId}>
-                Flight {c.flightNo} champion:{' '}
-                <Link className={statsLink} to={`/stats/golfers/${c.golferId}?season=${season}`}>
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+              </>
+            ) : null
+          }
+          flights={champions}
+        />
       ) : null}
 
       <section aria-labelledby="race-heading" className="space-y-6">

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { setAvailability } from '~/features/subs/subs.server';
 import { availabilitySchema } from '~/schemas/availability';
-import { requireGolferApi } from '~/web/golfer-session.server';
-import { apiHandler, methodNotAllowed, parseBody, readJson, siteOrigin } from '~/web/http.server';
+import { golferWriteApi } from '~/web/golfer-api.server';
+import { methodNotAllowed, parseBody, siteOrigin } from '~/web/http.server';
 
 export function loader() {
   return methodNotAllowed(['PUT']);
@@ -15,10 +15,8 @@ export function loader() {
  * 404 for a date that is not a league night, 400 for a past one, 409 after the cut-off or when a sub has the spot.
  */
 export function action({ request, params }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== 'PUT') return methodNotAllowed(['PUT']);
-    const { golferId } = await requireGolferApi(request);
-    const { status } = parseBody(availabilitySchema, await readJson(request, 1_000), 'Invalid availability');
+  return golferWriteApi(request, 'PUT', 1_000, async (golferId, body) => {
+    const { status } = parseBody(availabilitySchema, body, 'Invalid availability');
     return json(
       await setAvailability({
         golferId,

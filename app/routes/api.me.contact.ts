@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { updateMyContact } from '~/features/my-league/my-league.server';
 import { myContactSchema } from '~/schemas/my-league';
-import { requireGolferApi } from '~/web/golfer-session.server';
-import { apiHandler, methodNotAllowed, parseBody, readJson, siteOrigin } from '~/web/http.server';
+import { golferWriteApi } from '~/web/golfer-api.server';
+import { methodNotAllowed, parseBody, siteOrigin } from '~/web/http.server';
 
 export function loader() {
   return methodNotAllowed(['PUT']);
@@ -14,10 +14,8 @@ export function loader() {
  * confirmed by a link sent to it (200 {phoneChanged, emailPending}). 400 malformed, 409 another golfer's address.
  */
 export function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== 'PUT') return methodNotAllowed(['PUT']);
-    const { golferId } = await requireGolferApi(request);
-    const input = parseBody(myContactSchema, await readJson(request, 10_000), 'Please correct the highlighted fields.');
+  return golferWriteApi(request, 'PUT', 10_000, async (golferId, body) => {
+    const input = parseBody(myContactSchema, body, 'Please correct the highlighted fields.');
     return json(
       await updateMyContact(golferId, { email: input.email, phone: input.phone ?? null }, siteOrigin(request)),
     );

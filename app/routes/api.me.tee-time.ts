@@ -3,8 +3,8 @@ import { json } from '@remix-run/node';
 import { changeMyTeeTime } from '~/features/my-league/my-league.server';
 import { asPosition } from '~/models/tee-times.server';
 import { changeTeeTimeSchema } from '~/schemas/tee-time';
-import { requireGolferApi } from '~/web/golfer-session.server';
-import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson, siteOrigin } from '~/web/http.server';
+import { golferWriteApi } from '~/web/golfer-api.server';
+import { parseBody, postOnlyLoader, siteOrigin } from '~/web/http.server';
 
 export const loader = postOnlyLoader;
 
@@ -14,10 +14,8 @@ export const loader = postOnlyLoader;
  * league night) and a new confirmation email.
  */
 export function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const { golferId } = await requireGolferApi(request);
-    const input = parseBody(changeTeeTimeSchema, await readJson(request, 10_000), 'Please choose a tee time');
+  return golferWriteApi(request, 'POST', 10_000, async (golferId, body) => {
+    const input = parseBody(changeTeeTimeSchema, body, 'Please choose a tee time');
     const result = await changeMyTeeTime(golferId, input.teeTimeId, asPosition(input.position), siteOrigin(request));
     return json(result);
   });

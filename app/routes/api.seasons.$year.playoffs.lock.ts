@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { lockField } from '~/features/playoffs/field.server';
 import { requireSeasonForPlayoffs } from '~/models/playoffs.server';
-import { requireApiAdmin } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, postOnlyLoader, siteOrigin, yearParam } from '~/web/http.server';
+import { postOnlyLoader, siteOrigin } from '~/web/http.server';
+import { seasonPostApi } from '~/web/season-api.server';
 
 export const loader = postOnlyLoader;
 
@@ -13,10 +13,7 @@ export const loader = postOnlyLoader;
  * nothing (`newlyLocked: false`). 404 for a season that does not exist, 409 when its schedule has no qualifier weeks.
  */
 export function action({ request, params }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    const user = await requireApiAdmin(request);
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const year = yearParam(params.year);
+  return seasonPostApi(request, params.year, async (year, user) => {
     await requireSeasonForPlayoffs(year);
     const result = await lockField(year, user, { origin: siteOrigin(request) });
     return json({ season: year, locked: true, newlyLocked: result.locked, seeds: result.seeds, emails: result.emails });

@@ -3,16 +3,8 @@ import { json } from '@remix-run/node';
 import { replaceInField } from '~/features/playoffs/field.server';
 import { requireSeasonForPlayoffs } from '~/models/playoffs.server';
 import { playoffReplaceSchema } from '~/schemas/playoffs';
-import { requireApiAdmin } from '~/web/auth.server';
-import {
-  apiHandler,
-  methodNotAllowed,
-  parseBody,
-  postOnlyLoader,
-  readJson,
-  siteOrigin,
-  yearParam,
-} from '~/web/http.server';
+import { parseBody, postOnlyLoader, readJson, siteOrigin } from '~/web/http.server';
+import { seasonPostApi } from '~/web/season-api.server';
 
 export const loader = postOnlyLoader;
 
@@ -23,10 +15,7 @@ export const loader = postOnlyLoader;
  * field is not locked, the flight has no such seed, or no qualified golfer outside the field can take it.
  */
 export function action({ request, params }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    const user = await requireApiAdmin(request);
-    if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    const year = yearParam(params.year);
+  return seasonPostApi(request, params.year, async (year, user) => {
     const input = parseBody(playoffReplaceSchema, await readJson(request, 10_000), 'Invalid replacement');
     await requireSeasonForPlayoffs(year);
     const replaced = await replaceInField(year, input, user, { origin: siteOrigin(request) });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Form } from '@remix-run/react';
 import { Button } from '~/ui/primitives/button';
 import { useHydrated } from '~/ui/use-hydrated';
+import { CardTableHead } from '~/ui/card-table-head';
 import {
   dequeue,
   enqueue,
@@ -269,27 +270,7 @@ function CardTable({ card, cells }: { card: BoardCard; cells: Map<string, Cell> 
       <div className="overflow-x-auto" role="region" aria-label="Card by hole" tabIndex={0}>
         <table className="text-sm">
           <caption className="sr-only">Strokes by hole, with running gross, net and Thru</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="px-1 text-left">
-                Golfer
-              </th>
-              {card.holes.map((h) => (
-                <th key={h.number} scope="col" className="px-1">
-                  {h.number}
-                </th>
-              ))}
-              <th scope="col" className="px-1">
-                Gross
-              </th>
-              <th scope="col" className="px-1">
-                Net
-              </th>
-              <th scope="col" className="px-1">
-                Thru
-              </th>
-            </tr>
-          </thead>
+          <CardTableHead holes={card.holes} />
           <tbody>
             {card.golfers.map((g) => {
               const strokes = card.holes.map((h) => cells.get(keyOf(g.golferId, h.number))?.strokes ?? null);

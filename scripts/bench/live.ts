@@ -9,6 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../../tests/integration/pg-server';
+import { readEventStream } from '../../tests/integration/sse-client';
 import { buildApp, percentile, signIn, startServer, type BenchServer } from './server';
 
 const WATCHERS = 1_000;
@@ -31,15 +32,8 @@ function watch(url: string): Promise<Watcher> {
         res.resume();
         return;
       }
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) !== -1) {
-          if (buffer.slice(0, cut).includes('event: leaderboard')) arrivals.push(performance.now());
-          buffer = buffer.slice(cut + 2);
-        }
+      readEventStream(res, (event) => {
+        if (event.event === 'leaderboard') arrivals.push(performance.now());
       });
       res.on('error', () => {});
       resolve({ arrivals, close: () => req.destroy() });

@@ -1,3 +1,4 @@
+import type { getSettings } from '~/models/settings.server';
 import { action as settingsAction } from '~/routes/_admin.settings';
 import { call, request } from './helpers';
 
@@ -14,4 +15,18 @@ export function resetPassword(cookie: string, userId: number | string, password:
     password,
     confirmPassword: password,
   });
+}
+
+/** The Settings form as the page posts it with `settings`' saved values and every box unticked: add the ticks. */
+export function settingsFormOf(settings: Awaited<ReturnType<typeof getSettings>>): Record<string, string> {
+  return {
+    intent: 'settings',
+    leagueName: settings.leagueName,
+    statementDescriptor: settings.statementDescriptor,
+    seasonFeeCents: (settings.seasonFeeCents / 100).toFixed(2),
+    teeFirst: settings.teeFirst,
+    teeLast: settings.teeLast,
+    teeIntervalMinutes: String(settings.teeIntervalMinutes),
+    defaultPar: String(settings.defaultPar),
+  };
 }

@@ -9,7 +9,7 @@ import * as resultsPage from '~/routes/_public.stats.results.$date';
 import { call, request, signIn } from './helpers';
 import { liveNight, playCard } from './live-results-cases';
 import { renderPage } from './render-page';
-import { postSettings } from './settings-helpers';
+import { postSettings, settingsFormOf } from './settings-helpers';
 
 // Skins on a night's results and hole stats on a golfer's page (SPEC-3 §D4), from the scorecards' hole scores written
 // and attested through the scorecards model. Without hole scores: nothing shown.
@@ -134,18 +134,7 @@ describe("Settings 'Skins' and 'Skins carry over'", () => {
     const before = await getSettings();
     expect(before).toMatchObject({ skins: true, skinsCarryOver: false });
     const admin = await signIn({ isAdmin: true });
-    const form = {
-      intent: 'settings',
-      leagueName: before.leagueName,
-      statementDescriptor: before.statementDescriptor,
-      seasonFeeCents: (before.seasonFeeCents / 100).toFixed(2),
-      teeFirst: before.teeFirst,
-      teeLast: before.teeLast,
-      teeIntervalMinutes: String(before.teeIntervalMinutes),
-      defaultPar: String(before.defaultPar),
-      publishStats: 'on',
-      skinsCarryOver: 'on',
-    };
+    const form = { ...settingsFormOf(before), publishStats: 'on', skinsCarryOver: 'on' };
     expect((await postSettings(admin.cookie, form)).status).toBe(302);
     expect(await getSettings()).toMatchObject({ skins: false, skinsCarryOver: true });
     const entry = await db.auditEntry.findFirstOrThrow({ where: { entity: 'settings' }, orderBy: { id: 'desc' } });

@@ -30,16 +30,15 @@ export async function liveServer(
 }
 
 /**
- * A watcher of an event stream, reading it as a browser's EventSource does (events split on a blank line; comment
- * lines counted, not delivered). `next` waits for the next event; a stream that answered other than 200 says so.
+ * Reads an event stream as a browser's EventSource does: events split on a blank line, their `id:`, `event:` and
+ * `data:` lines (a block without data is not delivered), comment lines counted through `onComment`. Returns what has
+ * come after the last whole block.
  */
-export async function openStream(url: string, headers: Record<string, string> = {}) {
-  const events: SseEvent[] = [];
-  const waiting: ((event: SseEvent) => void)[] = [];
-  let comments = 0;
-  const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
-    http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, resolve).on('error', reject),
-  );
+export function readEventStream(
+  res: http.IncomingMessage,
+  onEvent: (event: SseEvent) => void,
+  onComment: () => void = () => {},
+): () => string {
   let buffer = '';
   res.setEncoding('utf8');
   res.on('data', (chunk: string) => {
@@ -51,7 +50,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
       const event: SseEvent = { id: null, event: 'message', data: '' };
       let isEvent = false;
       for (const line of block.split('\n')) {
-        if (line.startsWith(':')) comments += 1;
+        if (line.startsWith(':')) onComment();
         else if (line.startsWith('id: ')) event.id = line.slice(4);
         else if (line.startsWith('event: ')) event.event = line.slice(7);
         else if (line.startsWith('data: ')) {
@@ -59,18 +58,38 @@ export async function openStream(url: string, headers: Record<string, string> = 
           isEvent = true;
         }
       }
-      if (!isEvent) continue;
+      if (isEvent) onEvent(event);
+    }
+  });
+  return () => buffer;
+}
+
+/**
+ * A watcher of an event stream, read by `readEventStream`. `next` waits for the next event; a stream that answered
+ * other than 200 says so.
+ */
+export async function openStream(url: string, headers: Record<string, string> = {}) {
+  const events: SseEvent[] = [];
+  const waiting: ((event: SseEvent) => void)[] = [];
+  let comments = 0;
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, resolve).on('error', reject),
+  );
+  const unread = readEventStream(
+    res,
+    (event) => {
       const taker = waiting.shift();
       if (taker) taker(event);
       else events.push(event);
-    }
-  });
+    },
+    () => (comments += 1),
+  );
   return {
     status: res.statusCode ?? 0,
     contentType: String(res.headers['content-type'] ?? ''),
     body: () =>
       new Promise<string>((resolve) => {
-        let text = buffer;
+        let text = unread();
         res.on('data', (c: string) => (text += c));
         res.on('end', () => resolve(text));
       }),

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appModule as app, runInChild, type ChildOutcome } from './child-module';
 import { startPostgres, type PgServer } from './pg-server';
 
 // Several `npm start` processes may share one PostgreSQL database and start at the same moment
@@ -18,7 +18,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Outcome = { code: number | null; stdout: string; stderr: string };
+type Outcome = ChildOutcome;
 
 /**
  * Runs `load` then `act` (ES module code, top-level await allowed) in a fresh Node process with tsx, against `url`.
@@ -32,19 +32,7 @@ function runChild(url: string, startAt: number, load: string, act: string): Prom
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     ${act}
   `;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      cwd: process.cwd(),
-      env: { ...process.env, DATABASE_URL: url, TEST_OWN_DATABASE: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (exitCode) => resolve({ code: exitCode, stdout, stderr }));
-  });
+  return runInChild(code, { DATABASE_URL: url });
 }
 
 const PROCESSES = 3;
@@ -56,8 +44,6 @@ async function together(url: string, load: string, act: string): Promise<Outcome
   for (const o of outcomes) expect(o.code, `child failed:\n${o.stderr}\n${o.stdout}`).toBe(0);
   return outcomes;
 }
-
-const app = (file: string) => JSON.stringify(path.resolve('app', file));
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });

@@ -16,6 +16,7 @@ import { db, queryCount } from '~/db/db.server';
 import { seedDemoLeague } from '../../prisma/seed';
 import { call, request, signIn, unique } from './helpers';
 import { renderPage } from './render-page';
+import { settingsFormOf } from './settings-helpers';
 
 // The stats website (docs/product/stats.md) against the demo league that `npm start` seeds, in this file's own
 // database: the current season with three weeks of rounds, and the next one.
@@ -320,16 +321,7 @@ describe("'Publish stats website'", () => {
     const admin = await signIn({ isAdmin: true });
     const viewer = await signIn({ isAdmin: false });
     const before = await getSettings();
-    const form = {
-      intent: 'settings',
-      leagueName: before.leagueName,
-      statementDescriptor: before.statementDescriptor,
-      seasonFeeCents: (before.seasonFeeCents / 100).toFixed(2),
-      teeFirst: before.teeFirst,
-      teeLast: before.teeLast,
-      teeIntervalMinutes: String(before.teeIntervalMinutes),
-      defaultPar: String(before.defaultPar),
-    };
+    const form = settingsFormOf(before);
     // The Settings form without the box ticked turns the website off.
     expect((await call(settingsAction, request('/settings', { cookie: admin.cookie, form }))).status).toBe(302);
     expect((await getSettings()).publishStats).toBe(false);

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '~/db/db.server';
+import { appModule as app, runInChild } from './child-module';
 import { withPostgres } from './pg-server';
 import { golferWith, leagueWithNights, offerTokens, SPOT_TAKEN, subsCases } from './subs-cases';
 
@@ -54,10 +53,8 @@ describe('availability and subs (PostgreSQL)', () => {
   }, 120_000);
 });
 
-const app = (file: string) => JSON.stringify(path.resolve('app', file));
-
 /** Takes the spot with each token at once in a fresh Node process: each answer's status and message. */
-function takeInChild(tokens: string[], startAt: number): Promise<{ status: number; message: string }[]> {
+async function takeInChild(tokens: string[], startAt: number): Promise<{ status: number; message: string }[]> {
   const code = `
     const { takeSpot } = await import(${app('features/subs/subs.server.ts')});
     const { failureOf } = await import(${app('web/http.server.ts')});
@@ -73,20 +70,7 @@ function takeInChild(tokens: string[], startAt: number): Promise<{ status: numbe
     await db.$disconnect();
     console.log(JSON.stringify(answers));
   `;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      cwd: process.cwd(),
-      env: { ...process.env, TEST_OWN_DATABASE: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`child failed (${code}):\n${stderr}\n${stdout}`));
-      resolve(JSON.parse(stdout.trim().split('\n').pop()!) as { status: number; message: string }[]);
-    });
-  });
+  const { code: exit, stdout, stderr } = await runInChild(code);
+  if (exit !== 0) throw new Error(`child failed (${exit}):\n${stderr}\n${stdout}`);
+  return JSON.parse(stdout.trim().split('\n').pop()!) as { status: number; message: string }[];
 }

@@ -1,23 +1,17 @@
-import crypto from 'node:crypto';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SECOND_RELEASE_MIGRATION } from './previous-release';
 import { fillGolfersBeforeSignIn, expectGolfersAfterSignIn } from './upgrade-golfer-sign-in-cases';
-import { previousReleaseRoot, SECOND_RELEASE_MIGRATION } from './previous-release';
+import { ownSqliteDatabase, previousReleaseDatabase, upgradeDatabase } from './upgrade-helpers';
 
 // This file builds its own database (before anything loads the client): first as the second release left it, then
-// upgraded by today's start-up. Named like setup-env's files, so the run's teardown removes it.
-const file = `int-${process.ppid}-upgrade-signin-${crypto.randomBytes(4).toString('hex')}.db`;
-process.env.DATABASE_URL = `file:${path.resolve('tests', '.tmp', file)}`;
+// upgraded by today's start-up.
+ownSqliteDatabase('upgrade-signin');
 
 describe("upgrading a second-release SQLite database for golfers' sign-in", () => {
   it('keeps every golfer and email, lets two golfers share an address, and can store sign-in codes', async () => {
-    const { migrate } = await import('~/db/migrate.server');
-    const { databaseConfig } = await import('~/db/database-url.server');
-    const previous = await migrate(databaseConfig(), previousReleaseRoot(SECOND_RELEASE_MIGRATION));
-    expect(previous.at(-1)).toBe(SECOND_RELEASE_MIGRATION);
-    const { db } = await import('~/db/db.server');
+    const db = await previousReleaseDatabase(SECOND_RELEASE_MIGRATION);
     const before = await fillGolfersBeforeSignIn(db);
-    expect(await migrate(databaseConfig())).toContainEqual(expect.stringMatching(/_golfer_sign_in$/));
+    expect(await upgradeDatabase()).toContainEqual(expect.stringMatching(/_golfer_sign_in$/));
     await expectGolfersAfterSignIn(db, before);
     await db.$disconnect();
   });

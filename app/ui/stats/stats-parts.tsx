@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { formatScheduleDate } from '~/domain/schedule';
 import { cn } from '~/ui/cn';
@@ -159,6 +160,52 @@ export function SeasonLinks({ seasons, season, to }: { seasons: number[]; season
         ),
       )}
     </nav>
+  );
+}
+
+/**
+ * A finished season's champions (/stats and /stats/playoffs): the league champion, with `leagueNote` after the name
+ * where the page says more, then each flight's champion, each linked to the golfer's page for the season.
+ */
+export function ChampionsSection({
+  season,
+  league,
+  leagueNote,
+  flights,
+}: {
+  season: number;
+  league: { golferId: number; name: string } | null;
+  leagueNote?: ReactNode;
+  flights: readonly { golferId: number; flightNo: string; name: string }[];
+}) {
+  return (
+    <section
+      aria-labelledby="champions-heading"
+      className="space-y-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4"
+    >
+      <h2 id="champions-heading" className="text-xl font-semibold text-emerald-800">
+        Champions {season}
+      </h2>
+      <ul className="space-y-1 text-slate-800">
+        {league ? (
+          <li>
+            <strong>League champion {season}:</strong>{' '}
+            <Link className={statsLink} to={`/stats/golfers/${league.golferId}?season=${season}`}>
+              {league.name}
+            </Link>
+            {leagueNote}
+          </li>
+        ) : null}
+        {flights.map((c) => (
+          <li key={c.golferId}>
+            Flight {c.flightNo} champion:{' '}
+            <Link className={statsLink} to={`/stats/golfers/${c.golferId}?season=${season}`}>
+              {c.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
