@@ -164,6 +164,12 @@ export function markOut(
   });
 }
 
+/** The tee time of the spot the golfer took as a sub on that night, if they took one. */
+export async function spotTakenAsSub(tx: Tx, subGolferId: number, date: string): Promise<string | null> {
+  const row = await tx.nightOut.findFirst({ where: { subGolferId, date }, select: { teeTime: true } });
+  return row?.teeTime ?? null;
+}
+
 /** Marks the golfer In again, only while no sub holds the spot (a conditional update): whether it did. */
 export async function markBackIn(tx: Tx, golferId: number, date: string): Promise<boolean> {
   const { count } = await tx.nightOut.updateMany({

@@ -385,6 +385,30 @@ export function subsCases(year: number, database: () => Db): void {
     expect((await db.nightOut.findFirstOrThrow({ where: { golferId: absent.id } })).subGolferId).toBeNull();
   });
 
+  it('a golfer Out who took another spot as a sub cannot also mark their own tee time In (409, nothing changed)', async () => {
+    const db = database();
+    const { offerSpot, takeSpot, setAvailability } = await app();
+    const y = year + 9;
+    const night = `${y}-06-01`;
+    await leagueWithNights(y, [night]);
+    const absent = await golferWith(db, { season: y, time: '16:30' });
+    const both = await golferWith(db, { season: y, time: '16:40', canSub: true });
+    await setAvailability({ golferId: both.id, date: night, available: false, origin: 'http://x' });
+    await setAvailability({ golferId: absent.id, date: night, available: false, origin: 'http://x' });
+    await offerSpot({ golferId: absent.id, date: night, actor: null, origin: 'http://x' });
+    await takeSpot({ token: (await offerTokens(db, [both.id])).get(both.id)!, origin: 'http://x' });
+    const back = await failureFrom(
+      setAvailability({ golferId: both.id, date: night, available: true, origin: 'http://x' }),
+    );
+    expect(back).toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/You took the 4:30 PM spot .* as a sub/),
+    });
+    expect(await db.nightOut.findFirstOrThrow({ where: { golferId: both.id, date: night } })).toMatchObject({
+      out: true,
+    });
+  });
+
   it("with 'Offer open spots to subs automatically' on, marking Out sends the offer at once", async () => {
     const db = database();
     const { setAvailability } = await app();

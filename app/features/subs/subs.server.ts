@@ -23,6 +23,7 @@ import {
   hashOfToken,
   listSubs,
   markBackIn,
+  spotTakenAsSub,
   markOffered,
   markOut,
   nightStatusOf,
@@ -177,6 +178,12 @@ export async function setAvailability(input: {
     return inTransaction(db, async (tx) => {
       const row = await findNightOut(golferId, date, tx);
       if (!row || !row.out) return { date, status: 'in' as const, message: `You are In on ${label}`, offered: 0 };
+      // Out on their own tee time, a golfer may take another spot as a sub; then they play that one, not both.
+      const subbing = await spotTakenAsSub(tx, golferId, date);
+      if (subbing)
+        throw new ConflictError(
+          `You took the ${formatTeeTime(subbing)} spot on ${label} as a sub, so you stay Out of your own tee time. Call the league administrator if your plans changed.`,
+        );
       if (!(await markBackIn(tx, golferId, date)))
         throw new ConflictError(
           `A sub has already taken your spot on ${label}, so you stay Out that night. Call the league administrator if you must play.`,
