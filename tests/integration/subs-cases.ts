@@ -388,7 +388,7 @@ export function subsCases(year: number, database: () => Db): void {
   it('a golfer Out who took another spot as a sub cannot also mark their own tee time In (409, nothing changed)', async () => {
     const db = database();
     const { offerSpot, takeSpot, setAvailability } = await app();
-    const y = year + 9;
+    const y = year + 12;
     const night = `${y}-06-01`;
     await leagueWithNights(y, [night]);
     const absent = await golferWith(db, { season: y, time: '16:30' });
