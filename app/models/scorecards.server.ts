@@ -18,6 +18,7 @@ import {
 } from '~/domain/scorecard';
 import type { PlayedHole } from '~/domain/skins';
 import { addDays, format, parseISO } from 'date-fns';
+import type { HoleWriteResult } from '~/schemas/scorecard';
 
 /**
  * Scorecards (SPEC-3 §D2–§D3, docs/product/scorecards.md, docs/decisions/121-scorecards.md): one card per league
@@ -31,20 +32,6 @@ export type Scorer = { name: string; golferId: number | null; actor: Actor | nul
 
 /** One hole entry as a phone or a form sends it. `clientId` is made by the phone, once per entry. */
 export type HoleWrite = { clientId: string; golferId: number; hole: number; strokes: number; enteredAt?: Date };
-
-export type HoleWriteResult = {
-  clientId: string;
-  golferId: number;
-  hole: number;
-  /** stored: this write is what the hole holds; duplicate: it already was (a resend); superseded: a later write won. */
-  status: 'stored' | 'duplicate' | 'superseded';
-  /** What the hole holds now. */
-  strokes: number;
-  /** 'Capped at {n}: double par' when the entry was more than double par. */
-  capped: string | null;
-  /** 'Changed by {name} at {h:mm a}' when another write is what the hole holds. */
-  changed: string | null;
-};
 
 type CardGolfer = { golferId: number; name: string; handicap: number | null; didNotFinish: boolean };
 type CardScore = { golferId: number; hole: number; strokes: number; writtenBy: string; writtenAt: string };

@@ -57,3 +57,18 @@ export const didNotFinishSchema = z.object({
   golferId: preprocess(numberFromText, idField('Golfer')),
   didNotFinish: z.enum(['yes', 'no']),
 });
+
+/** The server's answer to one hole entry (docs/decisions/121-scorecards.md), as the model gives it and the phone reads it. */
+export type HoleWriteResult = {
+  clientId: string;
+  golferId: number;
+  hole: number;
+  /** stored: this write is what the hole holds; duplicate: it already was (a resend); superseded: a later write won. */
+  status: 'stored' | 'duplicate' | 'superseded';
+  /** What the hole holds now. */
+  strokes: number;
+  /** 'Capped at {n}: double par' when the entry was more than double par. */
+  capped: string | null;
+  /** 'Changed by {name} at {h:mm a}' when another write is what the hole holds. */
+  changed: string | null;
+};

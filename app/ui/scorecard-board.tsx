@@ -3,15 +3,8 @@ import { Form } from '@remix-run/react';
 import { Button } from '~/ui/primitives/button';
 import { useHydrated } from '~/ui/use-hydrated';
 import { CardTableHead } from '~/ui/card-table-head';
-import {
-  dequeue,
-  enqueue,
-  newClientId,
-  readQueue,
-  sendQueue,
-  type EntryResult,
-  type QueuedEntry,
-} from '~/ui/scorecard-queue';
+import { dequeue, enqueue, newClientId, readQueue, sendQueue, type QueuedEntry } from '~/ui/scorecard-queue';
+import type { HoleWriteResult } from '~/schemas/scorecard';
 import {
   capStrokes,
   cappedMessage,
@@ -89,7 +82,7 @@ export function ScorecardBoard({
   }, [card.scores]);
 
   const apply = useCallback(
-    (queued: QueuedEntry[], results: EntryResult[]) => {
+    (queued: QueuedEntry[], results: HoleWriteResult[]) => {
       setCells((current) => {
         const next = new Map(current);
         for (const e of queued) {

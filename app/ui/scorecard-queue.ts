@@ -1,4 +1,5 @@
 import { get, set } from 'idb-keyval';
+import type { HoleWriteResult } from '~/schemas/scorecard';
 
 /**
  * The phone's queue of hole entries not yet taken by the server (SPEC-3 §D2, docs/decisions/121-scorecards.md):
@@ -7,19 +8,11 @@ import { get, set } from 'idb-keyval';
  */
 export type QueuedEntry = { clientId: string; golferId: number; hole: number; strokes: number; enteredAt: number };
 
-export type EntryResult = {
-  clientId: string;
-  golferId: number;
-  hole: number;
-  status: 'stored' | 'duplicate' | 'superseded';
-  strokes: number;
-  capped: string | null;
-  changed: string | null;
-};
-
 /** What a send gave: the server's answers, or why nothing was taken (no network: null message; a refusal: its text). */
 export type SendOutcome =
-  { kind: 'sent'; results: EntryResult[] } | { kind: 'offline' } | { kind: 'refused'; status: number; message: string };
+  | { kind: 'sent'; results: HoleWriteResult[] }
+  | { kind: 'offline' }
+  | { kind: 'refused'; status: number; message: string };
 
 const keyOf = (date: string, golferId: number) => `scorecard-queue:${date}:${golferId}`;
 
@@ -65,7 +58,7 @@ export async function sendQueue(date: string, teeTimeId: number, entries: Queued
   } catch {
     return { kind: 'offline' };
   }
-  const body = (await res.json().catch(() => ({}))) as { results?: EntryResult[]; message?: string };
+  const body = (await res.json().catch(() => ({}))) as { results?: HoleWriteResult[]; message?: string };
   if (res.ok && body.results) return { kind: 'sent', results: body.results };
   // A server error or a proxy's page: try again later, as with no signal.
   if (res.status >= 500) return { kind: 'offline' };
