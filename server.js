@@ -67,6 +67,11 @@ app.use((req, res, next) => {
 const stopLiveResults = await build.entry.module.startLiveResults();
 app.use(build.entry.module.handleLiveResults);
 
+// The phones' hole entries (POST /api/me/scorecard/{date}) are answered here, before compression and Remix: on game
+// night every group's phone sends at once, and each request costs only its body, cookie and checks, while the writes
+// of the requests that arrive together are stored in one transaction (docs/decisions/128-scorecard-group-commit.md).
+app.use(build.entry.module.handleScorecardWrites);
+
 // Responses are gzip- or brotli-compressed when the client accepts it (docs/product/performance.md#compression):
 // `compression` negotiates br/gzip from Accept-Encoding and, through the `compressible` list, only touches HTML, JSON,
 // JS, CSS and SVG. Bodies under 1 KB gain nothing and stay as they are. An event stream is never compressed, since

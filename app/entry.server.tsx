@@ -13,6 +13,7 @@ export { prepareServer, startBackups } from '~/web/prepare.server';
 export { startMailSender } from '~/integrations/mail/sender.server';
 export { answerFromPublicPageCache, handlePublicPageCache, startPublicPageCache } from '~/web/page-cache.server';
 export { handleLiveResults, startLiveResults } from '~/web/live-results.server';
+export { handleScorecardWrites } from '~/web/scorecard-writes.server';
 export { queryCount } from '~/db/db.server';
 
 const ABORT_DELAY = 5_000;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { batched } from '~/db/batch.server';
 import { db, type Tx } from '~/db/db.server';
 import { sessionRowId } from '~/models/sessions.server';
 
@@ -18,12 +19,19 @@ export async function createGolferSession(golferId: number, now = new Date()): P
   return token;
 }
 
+/** Session rows by id: the requests that arrive together (a game night's phones) share one query. */
+const sessionRows = batched(async (ids: string[]) => {
+  const rows = await db.golferSession.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: { id: true, golferId: true, expiresAt: true },
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id) ?? null);
+});
+
 /** The golfer of a live session, or null (unknown token, ended or expired). */
 export async function golferOfSession(token: string, now = new Date()): Promise<{ golferId: number } | null> {
-  const row = await db.golferSession.findUnique({
-    where: { id: sessionRowId(token) },
-    select: { golferId: true, expiresAt: true },
-  });
+  const row = await sessionRows(sessionRowId(token));
   if (!row || row.expiresAt <= now) return null;
   return { golferId: row.golferId };
 }

@@ -2,8 +2,9 @@ import { createRound, deleteRound, RoundTakenError } from '~/models/rounds.serve
 import { currentHandicaps, seasonOfDate } from '~/models/handicaps.server';
 import { holesByCourse, listHoles, type HoleRow } from '~/models/holes.server';
 import { nightPlayers } from '~/models/nights-out.server';
-import { db, isUniqueViolation, type Prisma, type Tx } from '~/db/db.server';
+import { db, insertRows, isUniqueViolation, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
+import { batched } from '~/db/batch.server';
 import { notifyResultsChanged } from '~/db/results-changed.server';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/domain/errors';
@@ -222,7 +223,6 @@ const cardSelect = {
   teeTimeId: true,
   courseId: true,
   state: true,
-  scorerName: true,
   submittedBy: true,
   submittedByGolferId: true,
   attestedBy: true,
@@ -302,7 +302,7 @@ export async function getScorecard(
       writtenAt: s.writtenAt.toISOString(),
     })),
     lines,
-    scorerName: card?.scorerName ?? null,
+    scorerName: latestWriter(scores),
     submittedBy: card?.submittedBy ?? null,
     submittedByGolferId: card?.submittedByGolferId ?? null,
     attestedBy: card?.attestedBy ?? null,
@@ -317,16 +317,26 @@ export async function getScorecard(
   };
 }
 
+/**
+ * Who keeps a card's score: whoever wrote its latest hole entry (docs/decisions/128-scorecard-group-commit.md); null
+ * before the first.
+ */
+function latestWriter(scores: readonly { writtenBy: string; writtenAt: Date }[]): string | null {
+  let latest: { writtenBy: string; writtenAt: Date } | null = null;
+  for (const s of scores) if (!latest || s.writtenAt > latest.writtenAt) latest = s;
+  return latest?.writtenBy ?? null;
+}
+
 function closedCardMessage(state: ScorecardState, card: { submittedBy: string | null; attestedBy: string | null }) {
   if (state === 'attested') return `This card is closed: attested by ${card.attestedBy ?? 'an administrator'}`;
   return `This card was submitted by ${card.submittedBy ?? 'an administrator'}: it waits for another golfer to attest`;
 }
 
 /** The card for a write, locked: on PostgreSQL the update holds the row until the transaction ends. */
-async function lockCard(tx: Tx, scorecardId: number, scorerName: string | null) {
+async function lockCard(tx: Tx, scorecardId: number) {
   const card = await tx.scorecard.update({
     where: { id: scorecardId },
-    data: scorerName === null ? { updatedAt: new Date() } : { scorerName },
+    data: { updatedAt: new Date() },
     select: { ...cardSelect, teeTime: true },
   });
   const [group] = await groupsOnNight(card.date, [card.teeTime], tx);
@@ -338,105 +348,347 @@ function checkScorerOf(group: Group, scorer: Scorer): void {
     throw new ForbiddenError("This is another group's card: you can keep score only for your own group");
 }
 
+/** One request's hole entries for one card; `teeTimeId` null: the group the golfer plays in that night. */
+type CardWrite = {
+  date: string;
+  teeTimeId: number | null;
+  writes: readonly HoleWrite[];
+  scorer: Scorer | { ownGolferId: number };
+  now: Date;
+};
+
 /**
- * Stores hole entries in order, in one transaction. Each entry is taken once (a resend with the same client id
- * changes nothing); when the hole already holds a later entry (by when it was entered, never later than now), that
- * one stays and the answer says who changed it and when. An administrator's entry is always the latest. Every entry
- * is checked first (strokes 1 to 20, a hole of the course, a golfer of the group): one bad entry stores nothing.
+ * Stores hole entries in order. Each entry is taken once (a resend with the same client id changes nothing); when the
+ * hole already holds a later entry (by when it was entered, never later than now), that one stays and the answer says
+ * who changed it and when. An administrator's entry is always the latest. Every entry is checked first (strokes 1 to
+ * 20, a hole of the course, a golfer of the group): one bad entry stores nothing. Writes that arrive together are
+ * stored together, in one transaction (group commit, docs/decisions/128-scorecard-group-commit.md).
  */
-export async function writeHoleScores(
+export function writeHoleScores(
   date: string,
   teeTimeId: number,
   writes: readonly HoleWrite[],
   scorer: Scorer,
   now: Date = new Date(),
 ): Promise<HoleWriteResult[]> {
-  if (writes.length === 0) return [];
-  const scorecardId = await ensureScorecard(date, teeTimeId);
-  return inTransaction(db, async (tx) => {
-    const { card, group } = await lockCard(tx, scorecardId, scorer.name);
-    checkScorerOf(group, scorer);
-    const holes = card.courseId === null ? [] : await listHoles(card.courseId, tx);
-    const parOf = new Map(holes.map((h) => [h.number, h.par]));
-    const stored = await tx.holeScore.findMany({
-      where: { scorecardId, golferId: { in: [...new Set(writes.map((w) => w.golferId))] } },
-      select: {
-        id: true,
-        golferId: true,
-        holeNumber: true,
-        strokes: true,
-        clientId: true,
-        writtenAt: true,
-        writtenBy: true,
-      },
-    });
-    const members = new Set([...group.golferIds, ...stored.map((s) => s.golferId)]);
-    const problems: string[] = [];
-    for (const w of writes) {
-      if (!parOf.has(w.hole)) problems.push(`Hole ${w.hole} does not exist on this course`);
-      if (!members.has(w.golferId)) problems.push(`Golfer #${w.golferId} is not in this group`);
-      if (!Number.isInteger(w.strokes) || w.strokes < 1 || w.strokes > 20)
-        problems.push('Strokes must be a whole number from 1 to 20');
+  if (writes.length === 0) return Promise.resolve([]);
+  return writeCard({ date, teeTimeId, writes, scorer, now });
+}
+
+/**
+ * A signed-in golfer's entries for the card of the group they play in on `date` (their standing tee time, or the spot
+ * they took as a sub): 404 when they play in none, 403 when the phone names another group (`teeTimeId`).
+ */
+export function writeOwnHoleScores(
+  golferId: number,
+  date: string,
+  writes: readonly HoleWrite[],
+  teeTimeId?: number,
+  now: Date = new Date(),
+): Promise<HoleWriteResult[]> {
+  return writeCard({ date, teeTimeId: teeTimeId ?? null, writes, scorer: { ownGolferId: golferId }, now });
+}
+
+const writeCard = batched(writeCardBatch);
+
+/** A hole score as a write sees it; `id` 0: inserted by this batch. */
+type StoredHole = {
+  id: number;
+  scorecardId: number;
+  golferId: number;
+  holeNumber: number;
+  strokes: number;
+  clientId: string;
+  writtenAt: Date;
+  writtenBy: string;
+};
+
+/** Which card each write goes to, and who writes: the reads made before the batch's transaction. */
+async function resolveCardWrites(jobs: CardWrite[]): Promise<({ scorecardId: number; scorer: Scorer } | Error)[]> {
+  const seasons = new Map<string, number>();
+  for (const job of jobs) {
+    const season = seasonOfDate(job.date);
+    if (season !== null) seasons.set(job.date, season);
+  }
+  const slots = await db.teeTime.findMany({
+    where: { season: { in: [...new Set(seasons.values())] } },
+    orderBy: { time: 'asc' },
+  });
+  const groupsOf = new Map<string, Group[]>();
+  for (const [date, season] of seasons)
+    groupsOf.set(
+      date,
+      await groupsOnNight(
+        date,
+        slots.filter((s) => s.season === season),
+        db,
+      ),
+    );
+  const ownIds = jobs.flatMap((j) => ('ownGolferId' in j.scorer ? [j.scorer.ownGolferId] : []));
+  const names = new Map(
+    ownIds.length === 0
+      ? []
+      : (
+          await db.golfer.findMany({
+            where: { id: { in: [...new Set(ownIds)] } },
+            select: { id: true, fullName: true },
+          })
+        ).map((g) => [g.id, g.fullName]),
+  );
+  const targets = jobs.map((job): { teeTimeId: number; scorer: Scorer } | Error => {
+    const groups = groupsOf.get(job.date);
+    if (!groups) return new InvalidError('Enter a real calendar date (yyyy-mm-dd)');
+    if (!('ownGolferId' in job.scorer)) {
+      const group = groups.find((g) => g.teeTimeId === job.teeTimeId);
+      return group
+        ? { teeTimeId: group.teeTimeId, scorer: job.scorer }
+        : new NotFoundError('Group not found for this night');
     }
-    if (problems.length > 0) throw new InvalidError([...new Set(problems)].join('. '));
-    const byKey = new Map(stored.map((s) => [`${s.golferId}|${s.holeNumber}`, s]));
-    const creates = new Map<string, Prisma.HoleScoreCreateManyInput>();
-    const results: HoleWriteResult[] = [];
-    const state = card.state as ScorecardState;
-    const closed =
-      state === 'attested' || (scorer.actor === null && state === 'submitted')
-        ? closedCardMessage(state, card)
-        : scorer.actor === null && nightClosed(date, now)
-          ? closedNightMessage(date)
-          : null;
-    for (const w of writes) {
-      const key = `${w.golferId}|${w.hole}`;
-      const existing = byKey.get(key);
-      const { strokes, capped } = capStrokes(w.strokes, parOf.get(w.hole)!);
-      const cappedText = capped ? cappedMessage(strokes) : null;
-      const base = { clientId: w.clientId, golferId: w.golferId, hole: w.hole };
-      if (existing && existing.clientId === w.clientId) {
-        results.push({ ...base, status: 'duplicate', strokes: existing.strokes, capped: cappedText, changed: null });
-        continue;
-      }
-      // A card that is closed takes nothing new; resends of what it holds (above) are answered as taken.
-      if (closed) throw new ConflictError(closed);
-      const writtenAt = scorer.actor !== null || !w.enteredAt || w.enteredAt > now ? now : w.enteredAt;
-      if (existing && existing.writtenAt > writtenAt) {
-        results.push({
-          ...base,
-          status: 'superseded',
-          strokes: existing.strokes,
-          capped: cappedText,
-          changed: changedMessage(existing.writtenBy, existing.writtenAt),
+    const golferId = job.scorer.ownGolferId;
+    const name = names.get(golferId);
+    const own = groups.find((g) => g.golferIds.includes(golferId));
+    if (name === undefined || !own)
+      return new NotFoundError(
+        'You play in no group on this night (no standing tee time this season, or you are Out), so you have no scorecard',
+      );
+    if (job.teeTimeId !== null && job.teeTimeId !== own.teeTimeId)
+      return new ForbiddenError("This is another group's card: you can keep score only for your own group");
+    return { teeTimeId: own.teeTimeId, scorer: { name, golferId, actor: null } };
+  });
+  const wanted = targets.flatMap((t, i) =>
+    t instanceof Error ? [] : [{ date: jobs[i].date, teeTimeId: t.teeTimeId }],
+  );
+  const cards =
+    wanted.length === 0
+      ? []
+      : await db.scorecard.findMany({
+          where: { OR: wanted.map(({ date, teeTimeId }) => ({ date, teeTimeId })) },
+          select: { id: true, date: true, teeTimeId: true },
         });
-        continue;
-      }
-      const data = { strokes, clientId: w.clientId, writtenAt, writtenBy: scorer.name };
-      // New holes go in one insert at the end (a phone's queue is mostly new holes); a stored one is updated now.
-      if (existing && existing.id > 0)
-        await tx.holeScore.update({ where: { id: existing.id }, data, select: { id: true } });
-      else creates.set(key, { scorecardId, golferId: w.golferId, holeNumber: w.hole, ...data });
-      byKey.set(key, { id: existing?.id ?? 0, golferId: w.golferId, holeNumber: w.hole, ...data });
-      results.push({ ...base, status: 'stored', strokes, capped: cappedText, changed: null });
+  const cardOf = new Map(cards.map((c) => [`${c.date}|${c.teeTimeId}`, c.id]));
+  const out: ({ scorecardId: number; scorer: Scorer } | Error)[] = [];
+  for (const [i, target] of targets.entries()) {
+    if (target instanceof Error) {
+      out.push(target);
+      continue;
     }
-    if (creates.size > 0) await tx.holeScore.createMany({ data: [...creates.values()] });
-    const changed = results.filter((r) => r.status === 'stored').length;
+    const key = `${jobs[i].date}|${target.teeTimeId}`;
+    try {
+      const scorecardId = cardOf.get(key) ?? (await ensureScorecard(jobs[i].date, target.teeTimeId));
+      cardOf.set(key, scorecardId);
+      out.push({ scorecardId, scorer: target.scorer });
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      out.push(error);
+    }
+  }
+  return out;
+}
+
+/**
+ * Writes a batch of requests' entries in one transaction: the cards locked and read, their groups, holes and stored
+ * scores in one query each, then each request's entries in the order they came, as if each were alone (a request
+ * refused stores nothing), then one insert for every new hole. When the transaction fails as a whole, each request is
+ * tried again alone, so none fails for another's sake.
+ */
+async function writeCardBatch(jobs: CardWrite[]): Promise<(HoleWriteResult[] | Error)[]> {
+  const targets = await resolveCardWrites(jobs);
+  const cardIds = [...new Set(targets.flatMap((t) => (t instanceof Error ? [] : [t.scorecardId])))];
+  if (cardIds.length === 0) return targets as Error[];
+  try {
+    return await inTransaction(db, (tx) => writeResolved(tx, jobs, targets, cardIds));
+  } catch (error) {
+    if (jobs.length === 1) throw error;
+    const alone: (HoleWriteResult[] | Error)[] = [];
+    for (const job of jobs)
+      alone.push(
+        await writeCardBatch([job]).then(
+          ([r]) => r,
+          (e: Error) => e,
+        ),
+      );
+    return alone;
+  }
+}
+
+async function writeResolved(
+  tx: Tx,
+  jobs: CardWrite[],
+  targets: ({ scorecardId: number; scorer: Scorer } | Error)[],
+  cardIds: number[],
+): Promise<(HoleWriteResult[] | Error)[]> {
+  // The update locks the cards (on PostgreSQL it holds the rows until the transaction ends); what follows reads them.
+  await tx.scorecard.updateMany({ where: { id: { in: cardIds } }, data: { updatedAt: new Date() } });
+  const cards = await tx.scorecard.findMany({
+    where: { id: { in: cardIds } },
+    select: { ...cardSelect, teeTime: true },
+  });
+  const cardById = new Map(cards.map((c) => [c.id, c]));
+  const groupOf = new Map<number, Group>();
+  for (const date of new Set(cards.map((c) => c.date))) {
+    const ofNight = cards.filter((c) => c.date === date);
+    const groups = await groupsOnNight(
+      date,
+      ofNight.map((c) => c.teeTime),
+      tx,
+    );
+    ofNight.forEach((c, i) => groupOf.set(c.id, groups[i]));
+  }
+  const courseIds = [...new Set(cards.flatMap((c) => (c.courseId === null ? [] : [c.courseId])))];
+  const holesOf = await holesByCourse(courseIds, tx);
+  const stored = await tx.holeScore.findMany({
+    where: { scorecardId: { in: cardIds } },
+    select: {
+      id: true,
+      scorecardId: true,
+      golferId: true,
+      holeNumber: true,
+      strokes: true,
+      clientId: true,
+      writtenAt: true,
+      writtenBy: true,
+    },
+  });
+  const byKey = new Map<string, StoredHole>(stored.map((s) => [`${s.scorecardId}|${s.golferId}|${s.holeNumber}`, s]));
+  const membersOf = new Map<number, Set<number>>();
+  for (const s of stored) membersOf.set(s.scorecardId, (membersOf.get(s.scorecardId) ?? new Set()).add(s.golferId));
+
+  const creates = new Map<string, StoredHole>();
+  const updates = new Map<number, { strokes: number; clientId: string; writtenAt: Date; writtenBy: string }>();
+  const out = targets.map((target, i): HoleWriteResult[] | Error => {
+    if (target instanceof Error) return target;
+    const card = cardById.get(target.scorecardId)!;
+    const group = groupOf.get(card.id)!;
+    const job = jobs[i];
+    try {
+      checkScorerOf(group, target.scorer);
+      const parOf = new Map((card.courseId === null ? [] : holesOf.get(card.courseId)!).map((h) => [h.number, h.par]));
+      const members = new Set([...group.golferIds, ...(membersOf.get(card.id) ?? [])]);
+      const step = writeEntries(card, parOf, members, job, target.scorer, byKey);
+      for (const [key, hole] of step.holes) {
+        byKey.set(key, hole);
+        const data = {
+          strokes: hole.strokes,
+          clientId: hole.clientId,
+          writtenAt: hole.writtenAt,
+          writtenBy: hole.writtenBy,
+        };
+        // New holes go in one insert at the end (a phone's queue is mostly new holes); a stored one is updated.
+        if (hole.id > 0) updates.set(hole.id, data);
+        else creates.set(key, hole);
+      }
+      return step.results;
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      return error;
+    }
+  });
+
+  for (const [id, data] of updates) await tx.holeScore.update({ where: { id }, data, select: { id: true } });
+  await insertRows(
+    tx,
+    'HoleScore',
+    'hole_scores',
+    ['scorecardId', 'golferId', 'holeNumber', 'strokes', 'clientId', 'writtenAt', 'writtenBy'],
+    [...creates.values()].map((h) => [
+      h.scorecardId,
+      h.golferId,
+      h.holeNumber,
+      h.strokes,
+      h.clientId,
+      h.writtenAt,
+      h.writtenBy,
+    ]),
+  );
+
+  for (const [i, result] of out.entries()) {
+    if (result instanceof Error) continue;
+    const changed = result.filter((r) => r.status === 'stored').length;
+    if (changed === 0) continue;
     // The night's live leaderboard shows the hole once this commits (docs/decisions/124-live-results-and-skins.md).
-    if (changed > 0) notifyResultsChanged(date);
-    if (changed > 0 && scorer.actor)
+    notifyResultsChanged(jobs[i].date);
+    const target = targets[i] as { scorecardId: number; scorer: Scorer };
+    if (target.scorer.actor)
       await recordAudit(
         tx,
-        scorer.actor,
+        target.scorer.actor,
         auditNote({
           action: 'update',
           entity: 'scorecard',
-          entityId: String(scorecardId),
-          summary: `Entered ${changed} hole score${changed === 1 ? '' : 's'} on the ${group.time} card of ${date}`,
+          entityId: String(target.scorecardId),
+          summary: `Entered ${changed} hole score${changed === 1 ? '' : 's'} on the ${groupOf.get(target.scorecardId)!.time} card of ${jobs[i].date}`,
         }),
       );
-    return results;
-  });
+  }
+  return out;
+}
+
+/**
+ * One request's entries against a card as the batch has it so far (`byKey`): the answers, and the holes it stores.
+ * Throws, storing nothing, when an entry is bad or the card or night is closed.
+ */
+function writeEntries(
+  card: { id: number; state: string; submittedBy: string | null; attestedBy: string | null },
+  parOf: Map<number, number>,
+  members: Set<number>,
+  job: CardWrite,
+  scorer: Scorer,
+  byKey: Map<string, StoredHole>,
+): { results: HoleWriteResult[]; holes: Map<string, StoredHole> } {
+  const problems: string[] = [];
+  for (const w of job.writes) {
+    if (!parOf.has(w.hole)) problems.push(`Hole ${w.hole} does not exist on this course`);
+    if (!members.has(w.golferId)) problems.push(`Golfer #${w.golferId} is not in this group`);
+    if (!Number.isInteger(w.strokes) || w.strokes < 1 || w.strokes > 20)
+      problems.push('Strokes must be a whole number from 1 to 20');
+  }
+  if (problems.length > 0) throw new InvalidError([...new Set(problems)].join('. '));
+  const { now, date } = job;
+  const state = card.state as ScorecardState;
+  const closed =
+    state === 'attested' || (scorer.actor === null && state === 'submitted')
+      ? closedCardMessage(state, card)
+      : scorer.actor === null && nightClosed(date, now)
+        ? closedNightMessage(date)
+        : null;
+  const holes = new Map<string, StoredHole>();
+  const results: HoleWriteResult[] = [];
+  for (const w of job.writes) {
+    const key = `${card.id}|${w.golferId}|${w.hole}`;
+    const existing = holes.get(key) ?? byKey.get(key);
+    const { strokes, capped } = capStrokes(w.strokes, parOf.get(w.hole)!);
+    const cappedText = capped ? cappedMessage(strokes) : null;
+    const base = { clientId: w.clientId, golferId: w.golferId, hole: w.hole };
+    if (existing && existing.clientId === w.clientId) {
+      results.push({ ...base, status: 'duplicate', strokes: existing.strokes, capped: cappedText, changed: null });
+      continue;
+    }
+    // A card that is closed takes nothing new; resends of what it holds (above) are answered as taken.
+    if (closed) throw new ConflictError(closed);
+    const writtenAt = scorer.actor !== null || !w.enteredAt || w.enteredAt > now ? now : w.enteredAt;
+    if (existing && existing.writtenAt > writtenAt) {
+      results.push({
+        ...base,
+        status: 'superseded',
+        strokes: existing.strokes,
+        capped: cappedText,
+        changed: changedMessage(existing.writtenBy, existing.writtenAt),
+      });
+      continue;
+    }
+    holes.set(key, {
+      id: existing?.id ?? 0,
+      scorecardId: card.id,
+      golferId: w.golferId,
+      holeNumber: w.hole,
+      strokes,
+      clientId: w.clientId,
+      writtenAt,
+      writtenBy: scorer.name,
+    });
+    results.push({ ...base, status: 'stored', strokes, capped: cappedText, changed: null });
+  }
+  return { results, holes };
 }
 
 /** Golfers whose card is not complete: an empty hole and not marked 'Did not finish'. */
@@ -496,7 +748,7 @@ export async function submitScorecard(
 ): Promise<void> {
   const scorecardId = await requireCardId(date, teeTimeId, db);
   await inTransaction(db, async (tx) => {
-    const { card, group } = await lockCard(tx, scorecardId, null);
+    const { card, group } = await lockCard(tx, scorecardId);
     checkScorerOf(group, scorer);
     if (card.state !== 'open') throw new ConflictError(closedCardMessage(card.state as ScorecardState, card));
     if (scorer.actor === null && nightClosed(date, now)) throw new ConflictError(closedNightMessage(date));
@@ -527,7 +779,7 @@ export async function attestScorecard(
 ): Promise<void> {
   const scorecardId = await requireCardId(date, teeTimeId, db);
   await inTransaction(db, async (tx) => {
-    const { card, group } = await lockCard(tx, scorecardId, null);
+    const { card, group } = await lockCard(tx, scorecardId);
     checkScorerOf(group, scorer);
     if (card.state === 'attested') throw new ConflictError(closedCardMessage('attested', card));
     if (scorer.actor === null) {
@@ -580,7 +832,7 @@ export async function attestScorecard(
 export async function reopenScorecard(date: string, teeTimeId: number, actor: Actor): Promise<void> {
   const scorecardId = await requireCardId(date, teeTimeId, db);
   await inTransaction(db, async (tx) => {
-    const { card, group } = await lockCard(tx, scorecardId, null);
+    const { card, group } = await lockCard(tx, scorecardId);
     if (card.state === 'open') throw new ConflictError('This card is already open');
     notifyResultsChanged(date);
     if (card.state === 'attested') {
@@ -627,7 +879,7 @@ export async function setDidNotFinish(
 ): Promise<void> {
   const scorecardId = await ensureScorecard(date, teeTimeId);
   await inTransaction(db, async (tx) => {
-    const { card, group } = await lockCard(tx, scorecardId, null);
+    const { card, group } = await lockCard(tx, scorecardId);
     if (card.state === 'attested') throw new ConflictError('Reopen the card to change it');
     if (!group.golferIds.includes(golferId)) throw new InvalidError(`Golfer #${golferId} is not in this group`);
     notifyResultsChanged(date);
@@ -675,8 +927,16 @@ export async function listNightScorecards(date: string, client: Tx = db): Promis
   const nameOf = new Map(names.map((g) => [g.id, g.fullName]));
   const cards = await client.scorecard.findMany({
     where: { date },
-    select: { id: true, teeTimeId: true, state: true, scorerName: true },
+    select: { id: true, teeTimeId: true, state: true },
   });
+  // Each card's latest hole entry: its writer keeps the score.
+  const latest = await client.holeScore.findMany({
+    where: { scorecard: { date } },
+    orderBy: [{ scorecardId: 'asc' }, { writtenAt: 'desc' }],
+    distinct: ['scorecardId'],
+    select: { scorecardId: true, writtenBy: true },
+  });
+  const scorerOf = new Map(latest.map((l) => [l.scorecardId, l.writtenBy]));
   const counts = await client.holeScore.groupBy({
     by: ['scorecardId', 'golferId'],
     where: { scorecard: { date } },
@@ -698,7 +958,7 @@ export async function listNightScorecards(date: string, client: Tx = db): Promis
         state,
         status: scorecardStatus(state, thru),
         thru,
-        scorerName: card?.scorerName ?? null,
+        scorerName: card ? (scorerOf.get(card.id) ?? null) : null,
       };
     })
     .filter((g) => g.golfers.length > 0 || g.state !== null);

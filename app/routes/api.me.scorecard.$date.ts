@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { writeHoleScores } from '~/models/scorecards.server';
-import { ForbiddenError } from '~/domain/errors';
-import { holeEntriesSchema } from '~/schemas/scorecard';
 import { requireGolferApi } from '~/web/golfer-session.server';
-import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/web/http.server';
+import { apiHandler, methodNotAllowed, readBodyText } from '~/web/http.server';
+import { scorecardWriteAnswer } from '~/web/scorecard-writes.server';
 import { golferCardOf } from '~/web/scorecard.server';
 
 /** GET /api/me/scorecard/{date}: the signed-in golfer's card of the night. */
@@ -16,22 +14,14 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * POST /api/me/scorecard/{date} { teeTimeId?, entries: [{ clientId, golferId, hole, strokes, enteredAt }] }: the
- * phone's queue of hole entries, in the order they were made; each is taken once (docs/decisions/121-scorecards.md).
- * A `teeTimeId` other than the golfer's own group is another group's card (403).
+ * POST /api/me/scorecard/{date}: the phone's queue of hole entries (app/web/scorecard-writes.server.ts). In production
+ * server.js answers it before Remix (docs/decisions/128-scorecard-group-commit.md); this action gives the same answer.
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
-    const { golferId } = await requireGolferApi(request);
-    const own = await golferCardOf(golferId, params.date);
-    const input = parseBody(holeEntriesSchema, await readJson(request), 'Invalid hole entries');
-    if (input.teeTimeId !== undefined && input.teeTimeId !== own.teeTimeId)
-      throw new ForbiddenError("This is another group's card: you can keep score only for your own group");
-    const entries = input.entries.map((e) => ({
-      ...e,
-      enteredAt: e.enteredAt === undefined ? undefined : new Date(e.enteredAt),
-    }));
-    return json({ results: await writeHoleScores(own.date, own.teeTimeId, entries, own.scorer) });
+    const text = await readBodyText(request);
+    const { status, body } = await scorecardWriteAnswer(request.headers.get('Cookie'), params.date ?? '', text);
+    return json(body, { status, headers: { 'Cache-Control': 'no-store' } });
   });
 }

@@ -27,16 +27,25 @@ const golferCookie = createCookie('__league_golfer', {
 export type GolferSignIn = { golferId: number; token: string };
 
 async function tokenOf(request: Request): Promise<string | null> {
-  const value: unknown = await golferCookie.parse(request.headers.get('Cookie'));
+  return tokenOfCookie(request.headers.get('Cookie'));
+}
+
+async function tokenOfCookie(cookie: string | null): Promise<string | null> {
+  const value: unknown = await golferCookie.parse(cookie);
   return typeof value === 'string' && value ? value : null;
 }
 
-/** The signed-in golfer, or null: one indexed read, which also checks that the session has not ended. */
-export async function getGolfer(request: Request): Promise<GolferSignIn | null> {
-  const token = await tokenOf(request);
+/** The signed-in golfer of a Cookie header, or null: one indexed read, which also checks the session has not ended. */
+export async function golferOfCookie(cookie: string | null): Promise<GolferSignIn | null> {
+  const token = await tokenOfCookie(cookie);
   if (!token) return null;
   const found = await golferOfSession(token);
   return found ? { golferId: found.golferId, token } : null;
+}
+
+/** The signed-in golfer, or null. */
+export function getGolfer(request: Request): Promise<GolferSignIn | null> {
+  return golferOfCookie(request.headers.get('Cookie'));
 }
 
 /** For /me pages: the signed-in golfer, or a redirect to /me/sign-in that comes back here afterwards. */

@@ -99,6 +99,66 @@ export function scorecardCases(year: number, database: () => Db): void {
     expect(view.lines[golfers[0].id]).toMatchObject({ thru: 9, complete: true });
   });
 
+  it('stores writes that arrive together in one go: a refused one stores nothing and fails none of the others', async () => {
+    const { m, db, date, now, golfers, teeTimeId, as } = await newNight();
+    const other = await newNight();
+    const queries = await import('~/db/db.server');
+    const before = queries.queryCount();
+    const [ann, bad, otherCard, golferOwn] = await Promise.allSettled([
+      m.writeHoleScores(date, teeTimeId, fullCard(golfers, () => 4).slice(0, 9), as(0), now),
+      m.writeHoleScores(
+        date,
+        teeTimeId,
+        [{ clientId: clientId(), golferId: golfers[1].id, hole: 1, strokes: 0 }],
+        as(1),
+        now,
+      ),
+      other.m.writeHoleScores(
+        other.date,
+        other.teeTimeId,
+        fullCard(other.golfers, () => 5),
+        other.as(0),
+        other.now,
+      ),
+      // A golfer's own card, found by the write: the group they play in that night.
+      m.writeOwnHoleScores(
+        golfers[2].id,
+        date,
+        [{ clientId: clientId(), golferId: golfers[2].id, hole: 2, strokes: 3 }],
+        undefined,
+        now,
+      ),
+    ]);
+    expect(ann).toMatchObject({ status: 'fulfilled' });
+    expect(bad).toMatchObject({
+      status: 'rejected',
+      reason: { message: 'Strokes must be a whole number from 1 to 20' },
+    });
+    expect(otherCard).toMatchObject({ status: 'fulfilled' });
+    expect(golferOwn).toMatchObject({ status: 'fulfilled', value: [{ status: 'stored', strokes: 3 }] });
+    // Four requests, one batch: a fixed number of queries, not four times a write's.
+    expect(queries.queryCount() - before).toBeLessThan(20);
+    expect(await db.holeScore.count({ where: { golferId: { in: golfers.map((g) => g.id) } } })).toBe(10);
+    expect(await db.holeScore.count({ where: { golferId: { in: other.golfers.map((g) => g.id) } } })).toBe(36);
+    // Who keeps score: the writer of a card's latest entry.
+    expect((await m.getScorecard(other.date, other.teeTimeId, undefined, other.now)).scorerName).toBe(
+      other.golfers[0].fullName,
+    );
+    // A golfer who plays in no group that night, or names another group, writes nothing.
+    const outsider = await m.createGolfer({ firstName: 'No', lastName: `Group${year}` }, null);
+    const entry = { clientId: clientId(), golferId: golfers[3].id, hole: 1, strokes: 4 };
+    await expect(
+      m.writeOwnHoleScores(outsider.id, date, [entry], undefined, now).then(() => null, failureOf),
+    ).resolves.toMatchObject({
+      status: 404,
+      message: expect.stringContaining('You play in no group on this night'),
+    });
+    await expect(
+      m.writeOwnHoleScores(golfers[3].id, date, [entry], other.teeTimeId, now).then(() => null, failureOf),
+    ).resolves.toMatchObject({ status: 403, message: expect.stringContaining("another group's card") });
+    expect(await db.holeScore.count({ where: { golferId: golfers[3].id } })).toBe(0);
+  });
+
   it("keeps the later of two phones' writes to a hole and tells the other who changed it and when", async () => {
     const { m, db, date, now, golfers, teeTimeId, as } = await newNight();
     const later = new Date(now.getTime() + 60_000);

@@ -1,0 +1,44 @@
+/**
+ * Calls that arrive together, answered together (docs/decisions/128-scorecard-group-commit.md): calls made while a
+ * batch is under way wait and run together as the next batch, so a burst of N calls costs a few queries each instead
+ * of N of each. A call made when nothing is under way waits one turn of the event loop, so the calls that reached the
+ * server together join it. Writes use it as group commit (one transaction a batch: the scorecards' hole entries),
+ * reads to look many keys up in one query (the golfers' sessions).
+ *
+ * `run` answers each job, in order, with its result or the error that job alone gets (a job that fails its checks
+ * does not fail the others); when `run` itself throws, every job of the batch gets that error.
+ */
+export function batched<Job, Result>(
+  run: (jobs: Job[]) => Promise<(Result | Error)[]>,
+  maxBatch = 500,
+): (job: Job) => Promise<Result> {
+  type Waiting = { job: Job; resolve: (result: Result) => void; reject: (error: unknown) => void };
+  let queue: Waiting[] = [];
+  let running = false;
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(batch.length);
+      try {
+        const results = await run(batch.map((w) => w.job));
+        batch.forEach((w, i) => {
+          const result = results[i];
+          if (result instanceof Error) w.reject(result);
+          else w.resolve(result);
+        });
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+    running = false;
+  }
+
+  return (job) =>
+    new Promise<Result>((resolve, reject) => {
+      queue.push({ job, resolve, reject });
+      if (running) return;
+      running = true;
+      setImmediate(() => void drain());
+    });
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { batched } from './batch.server';
+
+describe('batched', () => {
+  it('runs the calls made together as one batch, and the calls made meanwhile as the next', async () => {
+    const batches: number[][] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const double = batched(async (jobs: number[]) => {
+      batches.push(jobs);
+      if (batches.length === 1) await held;
+      return jobs.map((n) => n * 2);
+    });
+    const first = [double(1), double(2), double(3)];
+    await new Promise((resolve) => setImmediate(resolve));
+    // The first batch is under way: these wait for it, then go together.
+    const second = [double(4), double(5)];
+    release();
+    expect(await Promise.all([...first, ...second])).toEqual([2, 4, 6, 8, 10]);
+    expect(batches).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+  });
+
+  it('rejects only the call whose answer is an error, and every call of a batch that throws', async () => {
+    const check = batched((jobs: number[]) => {
+      if (jobs.includes(0)) return Promise.reject(new Error('the batch failed'));
+      return Promise.resolve(jobs.map((n) => (n < 0 ? new RangeError(`${n} is negative`) : n)));
+    });
+    const answers = await Promise.allSettled([check(1), check(-1), check(2)]);
+    expect(answers).toEqual([
+      { status: 'fulfilled', value: 1 },
+      { status: 'rejected', reason: new RangeError('-1 is negative') },
+      { status: 'fulfilled', value: 2 },
+    ]);
+    const failed = await Promise.allSettled([check(3), check(0)]);
+    expect(failed.map((a) => a.status)).toEqual(['rejected', 'rejected']);
+    // The queue goes on after a failed batch.
+    expect(await check(4)).toBe(4);
+  });
+
+  it('cuts a long queue into batches of at most maxBatch', async () => {
+    const sizes: number[] = [];
+    const echo = batched((jobs: number[]) => {
+      sizes.push(jobs.length);
+      return Promise.resolve(jobs);
+    }, 2);
+    expect(await Promise.all([1, 2, 3, 4, 5].map(echo))).toEqual([1, 2, 3, 4, 5]);
+    expect(sizes).toEqual([2, 2, 1]);
+  });
+});

@@ -1,0 +1,96 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeOwnHoleScores } from '~/models/scorecards.server';
+import { holeEntriesSchema, isNightDate } from '~/schemas/scorecard';
+import type { HoleWriteResult } from '~/schemas/scorecard';
+import { golferOfCookie } from './golfer-session.server';
+import { failureOf, HttpError, parseBody, type ApiError } from './http.server';
+
+/**
+ * POST /api/me/scorecard/{date} { teeTimeId?, entries: [{ clientId, golferId, hole, strokes, enteredAt }] }: the
+ * phone's queue of hole entries, in the order they were made; each is taken once (docs/decisions/121-scorecards.md).
+ * A `teeTimeId` other than the golfer's own group is another group's card (403).
+ *
+ * On game night every group's phone sends at once (SPEC-3 §G), so server.js answers this POST itself, before
+ * compression and Remix (docs/decisions/128-scorecard-group-commit.md): the request costs its body, its cookie and
+ * its checks, and the writes of the requests that arrive together are stored together. The Remix route answers the
+ * same way, through `scorecardWriteAnswer`, where no server.js stands in front (the tests).
+ */
+
+const PATH = /^\/api\/me\/scorecard\/([^/]+)$/;
+const MAX_BODY_BYTES = 100_000;
+
+type Answer = { status: number; body: { results: HoleWriteResult[] } | ApiError; headers?: Record<string, string> };
+
+/** The answer to one POST: the golfer's session from the Cookie header, the queue from the body's text. */
+export async function scorecardWriteAnswer(cookie: string | null, date: string, bodyText: string): Promise<Answer> {
+  try {
+    const golfer = await golferOfCookie(cookie);
+    if (!golfer) throw new HttpError(401, 'Sign in with the code we email you first');
+    if (!isNightDate(date)) throw new HttpError(404, 'No such night');
+    let body: unknown;
+    try {
+      body = JSON.parse(bodyText);
+    } catch {
+      throw new HttpError(400, 'Invalid JSON body.');
+    }
+    const input = parseBody(holeEntriesSchema, body, 'Invalid hole entries');
+    const entries = input.entries.map((e) => ({
+      ...e,
+      enteredAt: e.enteredAt === undefined ? undefined : new Date(e.enteredAt),
+    }));
+    return {
+      status: 200,
+      body: { results: await writeOwnHoleScores(golfer.golferId, date, entries, input.teeTimeId) },
+    };
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    return {
+      status: failure.status,
+      body: failure.errors ? { message: failure.message, errors: failure.errors } : { message: failure.message },
+    };
+  }
+}
+
+/** Express middleware (server.js): answers POST /api/me/scorecard/{date}; any other request goes on. */
+export function handleScorecardWrites(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
+  const match = req.method === 'POST' ? PATH.exec(new URL(req.url ?? '/', 'http://league.invalid').pathname) : null;
+  if (!match) return next();
+  readBody(req)
+    .then((text) =>
+      text === null
+        ? { status: 413, body: { message: 'Request body is too large.' } }
+        : scorecardWriteAnswer(req.headers.cookie ?? null, safeDecode(match[1]), text),
+    )
+    .then(({ status, body }) => {
+      const data = JSON.stringify(body);
+      res.writeHead(status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(data),
+        'Cache-Control': 'no-store',
+      });
+      res.end(data);
+    }, next);
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/** The body as text, or null when it is larger than the limit (counted as it arrives, so no length can lie). */
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
