@@ -134,3 +134,24 @@ export function WholeNumberField<Schema, FormSchema extends Record<string, unkno
 }) {
   return <FormField {...props} type="number" min={limits.min} max={limits.max} step={1} />;
 }
+
+/** A checkbox for one field of a conform form, its label beside it and an optional hint under it. */
+export function CheckboxField<Schema, FormSchema extends Record<string, unknown>>({
+  field,
+  label,
+  hint,
+}: {
+  field: FieldMetadata<Schema, FormSchema, string[]>;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+}) {
+  return (
+    <div className="space-y-1">
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <input {...getInputProps(field, { type: 'checkbox' })} className="h-4 w-4" />
+        {label}
+      </label>
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+    </div>
+  );
+}
