@@ -1,17 +1,9 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { DialogForm, zodValidation } from '~/ui/schema-form';
 import { FormField, SelectField } from '~/ui/primitives/field';
-import { golferSchema } from '~/schemas/golfer';
+import { golferSchema, type GolferContact } from '~/schemas/golfer';
 
-type GolferValues = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  nickname: string | null;
-  email: string | null;
-  phone: string | null;
-  canSub?: boolean;
-};
+type GolferValues = GolferContact & { id: number; canSub?: boolean };
 
 /**
  * Golfers form (docs/product/screens-admin.md#golfers): First Name, Last Name, Nickname, Email, Phone, I can sub; Cancel goes back
