@@ -73,6 +73,33 @@ export function Field({
   );
 }
 
+/**
+ * A Field of a form without conform (a golfer's own pages): its name is also the input's id, and `{name}-error` the
+ * id of its errors. The other props go on the input.
+ */
+export function NamedField({
+  name,
+  label,
+  hint,
+  errors,
+  ...input
+}: {
+  name: string;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  errors?: string[] | null;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      errors={errors}
+      errorId={`${name}-error`}
+      inputProps={{ id: name, name, ...input }}
+    />
+  );
+}
+
 /** A labelled select with its errors; the options are its children. */
 export function SelectField({
   label,
