@@ -62,24 +62,17 @@ export function SettingsForm({
       <FormAlert title="Failed to save settings" messages={form.errors} />
       <fieldset disabled={disabled} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            label="League Name"
-            hint="Shown in the header and page titles."
-            field={fields.leagueName}
-            type="text"
-          />
+          <FormField label="League Name" hint="Shown in the header and page titles." field={fields.leagueName} />
           <FormField
             label="Statement Descriptor"
             hint="How the season fee appears on card statements (5 to 22 characters)."
             field={fields.statementDescriptor}
-            type="text"
             maxLength={22}
           />
           <FormField
             label="Season Fee ($)"
             hint="Charged once per season at registration."
             field={fields.seasonFeeCents}
-            type="text"
             inputMode="decimal"
             placeholder="150.00"
           />

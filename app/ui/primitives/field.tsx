@@ -125,7 +125,8 @@ type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'time';
 
 type FormFieldProps<Schema, FormSchema extends Record<string, unknown>> = {
   field: FieldMetadata<Schema, FormSchema, string[]>;
-  type: InputType;
+  /** The input's type; text, as in HTML, unless it says otherwise. */
+  type?: InputType;
   label: React.ReactNode;
   hint?: React.ReactNode;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'name'>;
@@ -136,7 +137,7 @@ type FormFieldProps<Schema, FormSchema extends Record<string, unknown>> = {
  */
 export function FormField<Schema, FormSchema extends Record<string, unknown>>({
   field,
-  type,
+  type = 'text',
   label,
   hint,
   ...input
