@@ -1,4 +1,4 @@
-import type { GolferInput } from '~/schemas/golfer';
+import type { GolferContact, GolferInput } from '~/schemas/golfer';
 import { NAME_SEARCH_LIMIT, NAME_SEARCH_MIN_LETTERS, nameSearchTooShort } from '~/schemas/registration';
 import { calculatedNightsOf, recalculateNights } from '~/models/points.server';
 import { databaseConfig } from '~/db/database-url.server';
@@ -153,16 +153,7 @@ const listFields = {
   canSub: true,
 } as const;
 
-export type GolferRow = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  nickname: string | null;
-  fullName: string;
-  email: string | null;
-  phone: string | null;
-  canSub: boolean;
-};
+export type GolferRow = GolferContact & { id: number; fullName: string; canSub: boolean };
 
 const golferOrder = [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }] as const;
 

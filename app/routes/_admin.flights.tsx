@@ -154,6 +154,7 @@ export default function FlightsPage() {
   const mover = useFetcher<typeof action>({ key: MOVE_FETCHER });
   const { season } = data;
   const closeTo = listUrl(season, data.page);
+  const formOptions = { golfers: data.golfers, seasons: data.seasons, closeTo };
 
   // While a move is on its way, show the golfer in the new flight already.
   const moving = mover.formData?.get('intent') === 'move' ? mover.formData.get('newFlightNo') : null;
@@ -238,14 +239,7 @@ export default function FlightsPage() {
 
       {dialog === 'new' ? (
         <UrlDialog title="Assign Flight" description="Assign a golfer to a flight for a season." closeTo={closeTo}>
-          <FlightForm
-            mode="create"
-            assignment={{ season }}
-            golfers={data.golfers}
-            seasons={data.seasons}
-            lastResult={resultFor('create')}
-            closeTo={closeTo}
-          />
+          <FlightForm mode="create" assignment={{ season }} lastResult={resultFor('create')} {...formOptions} />
         </UrlDialog>
       ) : null}
 
@@ -256,10 +250,8 @@ export default function FlightsPage() {
               key={editing.id}
               mode="update"
               assignment={editing}
-              golfers={data.golfers}
-              seasons={data.seasons}
               lastResult={resultFor('update')}
-              closeTo={closeTo}
+              {...formOptions}
             />
           ) : (
             <p className="text-sm text-slate-600">

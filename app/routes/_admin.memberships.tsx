@@ -184,6 +184,7 @@ export default function MembershipsPage() {
     keep: LIST_PARAMS,
   });
   const seasonList = seasons.includes(season) ? seasons : [...seasons, season];
+  const formOptions = { golfers, seasons, season, closeTo: base };
 
   return (
     <div className="space-y-4">
@@ -260,27 +261,13 @@ export default function MembershipsPage() {
 
       {dialog === 'new' ? (
         <UrlDialog title="Add Membership" description="Add a golfer's membership for a season" closeTo={base}>
-          <MembershipForm
-            golfers={golfers}
-            seasons={seasons}
-            season={season}
-            lastResult={resultFor('create')}
-            closeTo={base}
-          />
+          <MembershipForm lastResult={resultFor('create')} {...formOptions} />
         </UrlDialog>
       ) : null}
       {editing !== undefined ? (
         <UrlDialog title="Edit Membership" description="Update membership information" closeTo={base}>
           {editing ? (
-            <MembershipForm
-              key={editing.id}
-              membership={editing}
-              golfers={golfers}
-              seasons={seasons}
-              season={season}
-              lastResult={resultFor('update')}
-              closeTo={base}
-            />
+            <MembershipForm key={editing.id} membership={editing} lastResult={resultFor('update')} {...formOptions} />
           ) : (
             <p>Membership not found.</p>
           )}

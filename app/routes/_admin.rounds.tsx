@@ -170,6 +170,15 @@ export default function RoundsPage() {
   const rounds = roundPage.rows;
   const closeTo = listUrl(season);
   const optionsLoaded = data.golfers !== null;
+  // The choices both forms offer. They come with the ?edit= record, so only the new form, open before they arrive,
+  // ever shows them loading.
+  const formOptions = {
+    golfers: data.golfers,
+    courses: data.courses,
+    seasons: data.seasons,
+    nonCounting: optionsLoaded ? data.nonCounting : null,
+    closeTo,
+  };
   const nonCountingOn = new Map(data.nonCounting.map((entry) => [entry.date, entry]));
 
   return (
@@ -229,16 +238,7 @@ export default function RoundsPage() {
 
       {dialog === 'new' ? (
         <UrlDialog title="Record New Round" description="Record a new round for a golfer." closeTo={closeTo}>
-          <RoundForm
-            mode="create"
-            round={{ season }}
-            golfers={optionsLoaded ? data.golfers : null}
-            courses={optionsLoaded ? data.courses : null}
-            seasons={data.seasons}
-            nonCounting={optionsLoaded ? data.nonCounting : null}
-            lastResult={resultFor('create')}
-            closeTo={closeTo}
-          />
+          <RoundForm mode="create" round={{ season }} lastResult={resultFor('create')} {...formOptions} />
         </UrlDialog>
       ) : null}
 
@@ -249,12 +249,8 @@ export default function RoundsPage() {
               key={editing.id}
               mode="update"
               round={editing}
-              golfers={data.golfers}
-              courses={data.courses}
-              seasons={data.seasons}
-              nonCounting={data.nonCounting}
               lastResult={resultFor('update')}
-              closeTo={closeTo}
+              {...formOptions}
             />
           ) : (
             <p className="text-sm text-slate-600">{waiting ? 'Loading round...' : 'Round not found.'}</p>

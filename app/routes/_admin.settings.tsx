@@ -221,14 +221,7 @@ export default function SettingsPage() {
           <h2 id="activity-heading" className="text-lg font-semibold">
             Activity
           </h2>
-          <ActivityList
-            rows={activity.rows}
-            base={BASE}
-            page={activity.page}
-            pageCount={activity.pageCount}
-            total={activity.total}
-            pageSize={activity.pageSize}
-          />
+          <ActivityList activity={activity} base={BASE} />
         </section>
       ) : null}
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { ColumnHeaders } from '~/ui/data-table';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { EmptyState, PageHeader } from '~/ui/page-header';
@@ -95,11 +96,7 @@ export default function StandingsPage() {
                 <table className={standingsTableClass}>
                   <thead>
                     <tr>
-                      {HEADERS.map((h) => (
-                        <th key={h} scope="col">
-                          {h}
-                        </th>
-                      ))}
+                      <ColumnHeaders labels={HEADERS} />
                     </tr>
                   </thead>
                   <tbody>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/ui/notice';
-import { Field } from '~/ui/primitives/field';
+import { NamedField } from '~/ui/primitives/field';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
@@ -145,30 +145,22 @@ export default function MyLeaguePage() {
         <Problem failed={failed} intent="contact" />
         <Form method="post" className="space-y-3" noValidate>
           <input type="hidden" name="intent" value="contact" />
-          <Field
+          <NamedField
+            name="email"
+            type="email"
             label="Email"
             hint="A new address changes once you open the link we send to it."
+            autoComplete="email"
+            defaultValue={golfer.email ?? ''}
             errors={failed?.intent === 'contact' ? failed.errors?.email : undefined}
-            errorId="email-error"
-            inputProps={{
-              id: 'email',
-              name: 'email',
-              type: 'email',
-              autoComplete: 'email',
-              defaultValue: golfer.email ?? '',
-            }}
           />
-          <Field
+          <NamedField
+            name="phone"
+            type="tel"
             label="Phone"
+            autoComplete="tel"
+            defaultValue={golfer.phone ?? ''}
             errors={failed?.intent === 'contact' ? failed.errors?.phone : undefined}
-            errorId="phone-error"
-            inputProps={{
-              id: 'phone',
-              name: 'phone',
-              type: 'tel',
-              autoComplete: 'tel',
-              defaultValue: golfer.phone ?? '',
-            }}
           />
           <Button type="submit" disabled={busy}>
             Save contact details

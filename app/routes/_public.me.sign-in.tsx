@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Notice } from '~/ui/notice';
-import { Field } from '~/ui/primitives/field';
+import { NamedField } from '~/ui/primitives/field';
 import { Button } from '~/ui/primitives/button';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
@@ -55,19 +55,15 @@ export default function SignInPage() {
           <p className="text-slate-700">We email you a code to sign in with. No password needed.</p>
           {page.message && !page.errors?.email ? <Notice tone="error" title={page.message} /> : null}
           <input type="hidden" name="intent" value="send" />
-          <Field
+          <NamedField
+            name="email"
+            type="email"
             label="Email address"
+            autoComplete="email"
+            inputMode="email"
+            required
+            defaultValue={page.email ?? ''}
             errors={page.errors?.email}
-            errorId="email-error"
-            inputProps={{
-              id: 'email',
-              name: 'email',
-              type: 'email',
-              autoComplete: 'email',
-              inputMode: 'email',
-              required: true,
-              defaultValue: page.email ?? '',
-            }}
           />
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? 'Sending...' : 'Send my code'}
@@ -80,21 +76,17 @@ export default function SignInPage() {
           {page.message && !page.errors?.code ? <Notice tone="error" title={page.message} /> : null}
           <input type="hidden" name="intent" value="code" />
           <input type="hidden" name="email" value={page.email} />
-          <Field
+          <NamedField
+            name="code"
+            type="text"
             label="Code from the email"
             hint="6 digits, valid for 15 minutes. Or use the link in the email."
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            required
             errors={page.errors?.code}
-            errorId="code-error"
-            inputProps={{
-              id: 'code',
-              name: 'code',
-              type: 'text',
-              inputMode: 'numeric',
-              autoComplete: 'one-time-code',
-              pattern: '[0-9]*',
-              maxLength: 6,
-              required: true,
-            }}
           />
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? 'Checking...' : 'Sign in'}

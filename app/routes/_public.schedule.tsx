@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { ColumnHeaders } from '~/ui/data-table';
 import { json } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
 
@@ -248,15 +249,10 @@ export default function SchedulePage() {
                 <caption className="sr-only">League schedule for the {year} season. Special events are marked.</caption>
                 <thead className="bg-slate-50">
                   <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold text-slate-900">
-                      Date
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold text-slate-900">
-                      Week #
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-semibold text-slate-900">
-                      Event
-                    </th>
+                    <ColumnHeaders
+                      labels={['Date', 'Week #', 'Event']}
+                      className="px-4 py-3 font-semibold text-slate-900"
+                    />
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200">

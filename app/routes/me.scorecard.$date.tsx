@@ -9,6 +9,7 @@ import { golferCardOf, holeWrites } from '~/web/scorecard.server';
 import { ScorecardBoard } from '~/ui/scorecard-board';
 import { Button } from '~/ui/primitives/button';
 import { RouteError } from '~/ui/route-error';
+import { NoticeLine } from '~/ui/notice';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Scorecard · ${data.dateLabel}` : 'Scorecard' },
@@ -76,16 +77,8 @@ export default function ScorecardPage() {
           {dateLabel} · {card.time} · {card.courseName ?? 'no course'}
         </p>
       </header>
-      {failed && 'message' in failed ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {failed.message}
-        </p>
-      ) : null}
-      {card.closedMessage ? (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-          {card.closedMessage}
-        </p>
-      ) : null}
+      {failed && 'message' in failed ? <NoticeLine tone="error">{failed.message}</NoticeLine> : null}
+      {card.closedMessage ? <NoticeLine tone="warning">{card.closedMessage}</NoticeLine> : null}
       <ScorecardBoard card={card} me={me} formId={formId} initialHole={hole} />
       <div className="flex flex-wrap gap-2">
         {canSubmit ? (

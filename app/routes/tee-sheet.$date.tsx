@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { ColumnHeaders } from '~/ui/data-table';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { nightView } from '~/features/subs/subs.server';
@@ -43,11 +44,7 @@ export default function TeeSheetPage() {
               <th scope="col" className="w-20 py-0.5 pr-2 print:w-[4.2rem]">
                 Time
               </th>
-              {[1, 2, 3, 4].map((p) => (
-                <th key={p} scope="col" className="py-0.5 pr-2">
-                  Golfer {p}
-                </th>
-              ))}
+              <ColumnHeaders labels={['Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']} className="py-0.5 pr-2" />
             </tr>
           </thead>
           <tbody>

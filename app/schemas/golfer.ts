@@ -56,3 +56,12 @@ export const golferSchema = z.object({
 });
 
 export type GolferInput = z.infer<typeof golferSchema>;
+
+/** A golfer's names and contact as stored and shown: null where nothing is on file (where GolferInput has undefined). */
+export type GolferContact = {
+  firstName: string;
+  lastName: string;
+  nickname: string | null;
+  email: string | null;
+  phone: string | null;
+};

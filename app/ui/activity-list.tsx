@@ -11,25 +11,18 @@ const when = new Intl.DateTimeFormat('en-US', { timeZone: LEAGUE_TZ, dateStyle: 
  * links, so paging works without JavaScript). Times are the league's (America/Detroit).
  */
 export function ActivityList({
-  rows,
+  activity,
   base,
-  page,
-  pageCount,
-  total,
-  pageSize,
 }: {
-  rows: ActivityRow[];
+  /** The page shown, as the model's paged list gives it. */
+  activity: { rows: ActivityRow[]; page: number; pageCount: number; total: number; pageSize: number };
   base: string;
-  page: number;
-  pageCount: number;
-  total: number;
-  pageSize: number;
 }) {
-  if (total === 0) return <p className="text-sm text-slate-600">No changes have been recorded yet.</p>;
+  if (activity.total === 0) return <p className="text-sm text-slate-600">No changes have been recorded yet.</p>;
   return (
     <div className="space-y-3">
       <DataTable headers={['When', 'Who', 'Change']} label="Recorded changes">
-        {rows.map((row) => (
+        {activity.rows.map((row) => (
           <tr key={row.id}>
             <Td>
               <time dateTime={row.createdAt}>{when.format(new Date(row.createdAt))}</time>
@@ -39,7 +32,7 @@ export function ActivityList({
           </tr>
         ))}
       </DataTable>
-      <Pager base={base} list={{ page, pageCount, total, pageSize }} noun="changes" />
+      <Pager base={base} list={activity} noun="changes" />
     </div>
   );
 }

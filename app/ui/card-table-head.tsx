@@ -1,3 +1,5 @@
+import { ColumnHeaders } from '~/ui/data-table';
+
 /**
  * The header of a scorecard's table by hole, wherever a card is shown by hole (the administrator's card on /scores,
  * the golfers' board on /me/scorecard): Golfer, each hole's number, then the running Gross, Net and Thru.
@@ -14,15 +16,7 @@ export function CardTableHead({ holes }: { holes: readonly { number: number }[] 
             {h.number}
           </th>
         ))}
-        <th scope="col" className="px-1">
-          Gross
-        </th>
-        <th scope="col" className="px-1">
-          Net
-        </th>
-        <th scope="col" className="px-1">
-          Thru
-        </th>
+        <ColumnHeaders labels={['Gross', 'Net', 'Thru']} className="px-1" />
       </tr>
     </thead>
   );

@@ -36,7 +36,7 @@ export function CourseForm({
       submit={course ? 'Update Course' : 'Create Course'}
       closeTo={closeTo}
     >
-      <FormField label="Course Name" field={fields.courseName} type="text" />
+      <FormField label="Course Name" field={fields.courseName} />
       <FormField
         label="Par"
         hint={`Nine-hole or eighteen-hole par, ${COURSE_PAR_MIN} to ${COURSE_PAR_MAX}.`}
@@ -51,7 +51,6 @@ export function CourseForm({
         label="Length"
         hint="In miles or yards, e.g. 3.2 miles or 3,100 yards."
         field={fields.courseLength}
-        type="text"
         placeholder="3.2 miles"
       />
     </DialogForm>

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
+import { ColumnHeaders } from '~/ui/data-table';
 import { Form, Link } from '@remix-run/react';
 import { FormAlert } from '~/ui/form-alert';
 import { Button, buttonClass } from '~/ui/primitives/button';
@@ -56,15 +57,7 @@ export function CourseHolesForm({
       <table className="w-full text-sm">
         <thead>
           <tr>
-            <th scope="col" className="text-left">
-              Hole
-            </th>
-            <th scope="col" className="text-left">
-              Par
-            </th>
-            <th scope="col" className="text-left">
-              Stroke index
-            </th>
+            <ColumnHeaders labels={['Hole', 'Par', 'Stroke index']} className="text-left" />
           </tr>
         </thead>
         <tbody>

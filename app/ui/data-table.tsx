@@ -25,16 +25,31 @@ export function DataTable({
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="whitespace-nowrap px-3 py-3 text-left font-semibold text-slate-700">
-                {h}
-              </th>
-            ))}
+            <ColumnHeaders
+              labels={headers}
+              className="whitespace-nowrap px-3 py-3 text-left font-semibold text-slate-700"
+            />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A header row's column headers: one `<th scope="col">` a label, each with the table's own classes. The `<tr>`, and
+ * any header that is not a plain label (a column per hole, a wider first column), stay with the table.
+ */
+export function ColumnHeaders({ labels, className }: { labels: readonly string[]; className?: string }) {
+  return (
+    <>
+      {labels.map((label) => (
+        <th key={label} scope="col" className={className}>
+          {label}
+        </th>
+      ))}
+    </>
   );
 }
 

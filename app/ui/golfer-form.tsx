@@ -1,17 +1,9 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { DialogForm, zodValidation } from '~/ui/schema-form';
 import { FormField, SelectField } from '~/ui/primitives/field';
-import { golferSchema } from '~/schemas/golfer';
+import { golferSchema, type GolferContact } from '~/schemas/golfer';
 
-type GolferValues = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  nickname: string | null;
-  email: string | null;
-  phone: string | null;
-  canSub?: boolean;
-};
+type GolferValues = GolferContact & { id: number; canSub?: boolean };
 
 /**
  * Golfers form (docs/product/screens-admin.md#golfers): First Name, Last Name, Nickname, Email, Phone, I can sub; Cancel goes back
@@ -52,10 +44,10 @@ export function GolferForm({
       closeTo={closeTo}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First Name" field={fields.firstName} type="text" autoComplete="given-name" />
-        <FormField label="Last Name" field={fields.lastName} type="text" autoComplete="family-name" />
+        <FormField label="First Name" field={fields.firstName} autoComplete="given-name" />
+        <FormField label="Last Name" field={fields.lastName} autoComplete="family-name" />
       </div>
-      <FormField label="Nickname (optional)" field={fields.nickname} type="text" />
+      <FormField label="Nickname (optional)" field={fields.nickname} />
       <FormField label="Email (optional)" field={fields.email} type="email" autoComplete="email" />
       <label htmlFor={fields.sharedEmail.id} className="flex items-center gap-2 text-sm text-slate-700">
         <input id={fields.sharedEmail.id} name={fields.sharedEmail.name} type="checkbox" className="h-4 w-4" />

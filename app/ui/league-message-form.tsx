@@ -65,7 +65,7 @@ export function LeagueMessageForm({
             : null}
         </p>
       )}
-      <FormField label="Subject" field={fields.subject} type="text" maxLength={SUBJECT_MAX} autoComplete="off" />
+      <FormField label="Subject" field={fields.subject} maxLength={SUBJECT_MAX} autoComplete="off" />
       {/* field.tsx has no textarea field; the markup is FormField's frame around a textarea (as in round-form). */}
       <div className="space-y-1">
         <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-700">

@@ -6,6 +6,10 @@ const tones = {
   warning: 'border-amber-300 bg-amber-50 text-amber-900',
   success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
 } as const;
+type Tone = keyof typeof tones;
+
+const frame = 'rounded-md border p-3 text-sm';
+const roleOf = (tone: Tone) => (tone === 'error' ? 'alert' : 'status');
 
 /**
  * A titled message in the page itself (a failed registration, a taken tee time, test-mode payments), so it
@@ -17,18 +21,24 @@ export function Notice({
   children,
   className,
 }: {
-  tone?: keyof typeof tones;
+  tone?: Tone;
   title: string;
   children?: React.ReactNode;
   className?: string;
 }) {
   return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={cn('rounded-md border p-3 text-sm', tones[tone], className)}
-    >
+    <div role={roleOf(tone)} className={cn(frame, tones[tone], className)}>
       <p className="font-semibold">{title}</p>
       {children ? <div className="mt-1">{children}</div> : null}
     </div>
+  );
+}
+
+/** A message of one line, without a title (a refused score, a closed card): a Notice's tone and role in a `<p>`. */
+export function NoticeLine({ tone = 'info', children }: { tone?: Tone; children: React.ReactNode }) {
+  return (
+    <p role={roleOf(tone)} className={cn(frame, tones[tone])}>
+      {children}
+    </p>
   );
 }

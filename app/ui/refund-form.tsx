@@ -55,7 +55,6 @@ export function RefundForm({
       <FormField
         label="Refund amount ($)"
         field={fields.amount}
-        type="text"
         inputMode="decimal"
         hint={`At most ${formatDollars(offer.refundableCents)}. The membership becomes unpaid.`}
       />

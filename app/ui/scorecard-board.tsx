@@ -3,6 +3,7 @@ import { Form } from '@remix-run/react';
 import { Button } from '~/ui/primitives/button';
 import { useHydrated } from '~/ui/use-hydrated';
 import { CardTableHead } from '~/ui/card-table-head';
+import { NoticeLine } from '~/ui/notice';
 import { dequeue, enqueue, newClientId, readQueue, sendQueue, type QueuedEntry } from '~/ui/scorecard-queue';
 import type { HoleWriteResult } from '~/schemas/scorecard';
 import {
@@ -183,15 +184,11 @@ export function ScorecardBoard({
 
   return (
     <div className="space-y-4">
-      {refusal ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {refusal}. Your entries are kept on this phone.
-        </p>
-      ) : null}
+      {refusal ? <NoticeLine tone="error">{refusal}. Your entries are kept on this phone.</NoticeLine> : null}
       {pendingCount > 0 ? (
-        <p role="status" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm">
+        <NoticeLine>
           {pendingCount} {pendingCount === 1 ? 'entry' : 'entries'}: {NOT_SENT}
-        </p>
+        </NoticeLine>
       ) : null}
       {current && writable ? (
         <Form method="post" onSubmit={hydrated ? saveHole : undefined} className="space-y-3 rounded-md border p-3">

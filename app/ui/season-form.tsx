@@ -63,7 +63,6 @@ export function SeasonForm({
           label="Fee ($)"
           hint={season ? undefined : "Empty: the previous season's fee."}
           field={fields.fee}
-          type="text"
           inputMode="decimal"
           placeholder="150.00"
         />

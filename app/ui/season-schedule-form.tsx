@@ -78,7 +78,7 @@ export function ScheduleEntryForm({
           />
         </div>
       </div>
-      <FormField label="Event" field={fields.event} type="text" maxLength={80} placeholder="League Play" />
+      <FormField label="Event" field={fields.event} maxLength={80} placeholder="League Play" />
       {entry ? (
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input {...getInputProps(fields.rainOut, { type: 'checkbox' })} className="h-4 w-4" />

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { useIsPending } from '~/ui/use-is-pending';
 import { FormAlert } from '~/ui/form-alert';
 import { zodValidation } from '~/ui/schema-form';
 import { Button } from '~/ui/primitives/button';
-import { FormField, WholeNumberField } from '~/ui/primitives/field';
+import { CheckboxField, FormField, WholeNumberField } from '~/ui/primitives/field';
 import { dollarFieldText } from '~/domain/format';
 import { DEFAULT_PAR, settingsSchema, TEE_INTERVAL_MINUTES } from '~/schemas/settings';
 
@@ -62,24 +62,17 @@ export function SettingsForm({
       <FormAlert title="Failed to save settings" messages={form.errors} />
       <fieldset disabled={disabled} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            label="League Name"
-            hint="Shown in the header and page titles."
-            field={fields.leagueName}
-            type="text"
-          />
+          <FormField label="League Name" hint="Shown in the header and page titles." field={fields.leagueName} />
           <FormField
             label="Statement Descriptor"
             hint="How the season fee appears on card statements (5 to 22 characters)."
             field={fields.statementDescriptor}
-            type="text"
             maxLength={22}
           />
           <FormField
             label="Season Fee ($)"
             hint="Charged once per season at registration."
             field={fields.seasonFeeCents}
-            type="text"
             inputMode="decimal"
             placeholder="150.00"
           />
@@ -98,34 +91,21 @@ export function SettingsForm({
             limits={TEE_INTERVAL_MINUTES}
           />
         </div>
-        <div className="space-y-1">
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            <input {...getInputProps(fields.publishStats, { type: 'checkbox' })} className="h-4 w-4" />
-            Publish stats website
-          </label>
-          <p className="text-xs text-slate-500">
-            Standings, results and golfers&apos; handicaps at /stats for everyone. When off, only administrators see
-            them.
-          </p>
-        </div>
-        <div className="space-y-1">
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            <input {...getInputProps(fields.skins, { type: 'checkbox' })} className="h-4 w-4" />
-            Skins
-          </label>
-          <p className="text-xs text-slate-500">
-            Gross and net skins of each night and flight, from attested scorecards: a hole won outright is a skin.
-          </p>
-        </div>
-        <div className="space-y-1">
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            <input {...getInputProps(fields.skinsCarryOver, { type: 'checkbox' })} className="h-4 w-4" />
-            Skins carry over
-          </label>
-          <p className="text-xs text-slate-500">
-            A tied hole&apos;s skin goes to the next hole won outright. When off, a tied hole&apos;s skin is not won.
-          </p>
-        </div>
+        <CheckboxField
+          field={fields.publishStats}
+          label="Publish stats website"
+          hint="Standings, results and golfers' handicaps at /stats for everyone. When off, only administrators see them."
+        />
+        <CheckboxField
+          field={fields.skins}
+          label="Skins"
+          hint="Gross and net skins of each night and flight, from attested scorecards: a hole won outright is a skin."
+        />
+        <CheckboxField
+          field={fields.skinsCarryOver}
+          label="Skins carry over"
+          hint="A tied hole's skin goes to the next hole won outright. When off, a tied hole's skin is not won."
+        />
         <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-semibold text-slate-800">Availability cut-off</legend>
           <p className="text-xs text-slate-500">
@@ -143,16 +123,11 @@ export function SettingsForm({
             />
             <FormField label="At" field={fields.availabilityCutoffTime} type="time" />
           </div>
-          <div className="space-y-1">
-            <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-              <input {...getInputProps(fields.autoOfferSubs, { type: 'checkbox' })} className="h-4 w-4" />
-              Offer open spots to subs automatically
-            </label>
-            <p className="text-xs text-slate-500">
-              When a golfer marks a night Out, the subs are emailed the spot at once, as &apos;Offer spot to subs&apos;
-              on the night view does.
-            </p>
-          </div>
+          <CheckboxField
+            field={fields.autoOfferSubs}
+            label="Offer open spots to subs automatically"
+            hint="When a golfer marks a night Out, the subs are emailed the spot at once, as 'Offer spot to subs' on the night view does."
+          />
         </fieldset>
         <div className="flex justify-end">
           <Button type="submit" disabled={saving || disabled}>

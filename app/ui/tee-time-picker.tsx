@@ -1,4 +1,5 @@
 import { formatTeeTime, type TeeTimeRow } from '~/domain/tee-times';
+import { ColumnHeaders } from '~/ui/data-table';
 import { POSITIONS } from '~/schemas/tee-time';
 import { cn } from '~/ui/cn';
 
@@ -29,11 +30,10 @@ export function TeeTimePicker({
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>
-            {['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4'].map((h) => (
-              <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 text-left font-semibold text-slate-700">
-                {h}
-              </th>
-            ))}
+            <ColumnHeaders
+              labels={['Time', 'Golfer 1', 'Golfer 2', 'Golfer 3', 'Golfer 4']}
+              className="whitespace-nowrap px-3 py-2 text-left font-semibold text-slate-700"
+            />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -13,10 +13,10 @@ export function AddUserForm({ lastResult, closeTo }: { lastResult: Result; close
   const [form, fields] = useForm({ id: 'add-user', lastResult, ...zodValidation(userRegistrationSchema) });
   return (
     <DialogForm form={form} intent="add-user" failure="Could not create account" submit="Create User" closeTo={closeTo}>
-      <FormField label="Username" field={fields.username} type="text" autoComplete="off" />
+      <FormField label="Username" field={fields.username} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First Name" field={fields.firstName} type="text" />
-        <FormField label="Last Name" field={fields.lastName} type="text" />
+        <FormField label="First Name" field={fields.firstName} />
+        <FormField label="Last Name" field={fields.lastName} />
       </div>
       <FormField label="Email" field={fields.email} type="email" />
       <FormField label="Password" field={fields.password} type="password" autoComplete="new-password" />

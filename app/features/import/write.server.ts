@@ -15,7 +15,7 @@ import type { CourseImportInput } from '~/schemas/holes';
 import { holesByCourse, setCourseHoles } from '~/models/holes.server';
 import { holesToText } from '~/domain/scorecard';
 import type { FlightInput } from '~/schemas/flight';
-import type { GolferInput } from '~/schemas/golfer';
+import type { GolferContact, GolferInput } from '~/schemas/golfer';
 import type { MembershipInput } from '~/schemas/membership';
 import type { RoundInput } from '~/schemas/round';
 import type { ScheduleEntryInput } from '~/schemas/season';
@@ -125,13 +125,8 @@ function mergeGolfer(
   };
 }
 
-type KnownGolfer = {
+type KnownGolfer = GolferContact & {
   id: number | null;
-  firstName: string;
-  lastName: string;
-  nickname: string | null;
-  email: string | null;
-  phone: string | null;
   // Never in an import file: a golfer's 'I can sub' is theirs to tick (golferData leaves it out when not given).
   canSub?: boolean;
   input?: GolferInput;

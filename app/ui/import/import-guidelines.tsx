@@ -1,4 +1,5 @@
 import { Card } from '~/ui/card';
+import { ColumnHeaders } from '~/ui/data-table';
 import { SCHEDULE_KINDS } from '~/domain/schedule';
 import { IMPORT_FIELDS, IMPORT_TYPE_LABELS, IMPORT_TYPES } from '~/schemas/import/fields';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '~/schemas/import/limits';
@@ -16,12 +17,7 @@ export function ImportGuidelines() {
         <table className="min-w-full text-sm">
           <thead>
             <tr className="border-b text-left text-slate-700">
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Type
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Required fields
-              </th>
+              <ColumnHeaders labels={['Type', 'Required fields']} className="py-2 pr-4 font-semibold" />
               <th scope="col" className="py-2 font-semibold">
                 Optional fields
               </th>

@@ -73,6 +73,33 @@ export function Field({
   );
 }
 
+/**
+ * A Field of a form without conform (a golfer's own pages): its name is also the input's id, and `{name}-error` the
+ * id of its errors. The other props go on the input.
+ */
+export function NamedField({
+  name,
+  label,
+  hint,
+  errors,
+  ...input
+}: {
+  name: string;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  errors?: string[] | null;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      errors={errors}
+      errorId={`${name}-error`}
+      inputProps={{ id: name, name, ...input }}
+    />
+  );
+}
+
 /** A labelled select with its errors; the options are its children. */
 export function SelectField({
   label,
@@ -98,7 +125,8 @@ type InputType = 'text' | 'email' | 'password' | 'tel' | 'number' | 'time';
 
 type FormFieldProps<Schema, FormSchema extends Record<string, unknown>> = {
   field: FieldMetadata<Schema, FormSchema, string[]>;
-  type: InputType;
+  /** The input's type; text, as in HTML, unless it says otherwise. */
+  type?: InputType;
   label: React.ReactNode;
   hint?: React.ReactNode;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'name'>;
@@ -109,7 +137,7 @@ type FormFieldProps<Schema, FormSchema extends Record<string, unknown>> = {
  */
 export function FormField<Schema, FormSchema extends Record<string, unknown>>({
   field,
-  type,
+  type = 'text',
   label,
   hint,
   ...input
@@ -133,4 +161,25 @@ export function WholeNumberField<Schema, FormSchema extends Record<string, unkno
   limits: { min: number; max: number };
 }) {
   return <FormField {...props} type="number" min={limits.min} max={limits.max} step={1} />;
+}
+
+/** A checkbox for one field of a conform form, its label beside it and an optional hint under it. */
+export function CheckboxField<Schema, FormSchema extends Record<string, unknown>>({
+  field,
+  label,
+  hint,
+}: {
+  field: FieldMetadata<Schema, FormSchema, string[]>;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+}) {
+  return (
+    <div className="space-y-1">
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <input {...getInputProps(field, { type: 'checkbox' })} className="h-4 w-4" />
+        {label}
+      </label>
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+    </div>
+  );
 }

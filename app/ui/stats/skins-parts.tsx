@@ -1,4 +1,5 @@
 import { formatCount } from '~/domain/format';
+import { ColumnHeaders } from '~/ui/data-table';
 import type { HoleStats } from '~/domain/skins';
 
 /*
@@ -92,18 +93,7 @@ export function HoleStatsSection({ stats }: { stats: HoleStats | null }) {
           <caption className="sr-only">Average score on each hole against par</caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Hole
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Played
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Average
-              </th>
-              <th scope="col" className="px-3 py-2">
-                To par
-              </th>
+              <ColumnHeaders labels={['Hole', 'Played', 'Average', 'To par']} className="px-3 py-2" />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
