@@ -75,12 +75,9 @@ export default function PlayoffsPage() {
           season={season}
           league={grandChampionship.champion}
           leagueNote={
-            grandChampionship.champion ? (
-              <>
-                {' '}
-                (Flight {grandChampionship.champion.flight}, net {grandChampionship.champion.net})
-              </>
-            ) : null
+            grandChampionship.champion
+              ? ` (Flight ${grandChampionship.champion.flight}, net ${grandChampionship.champion.net})`
+              : undefined
           }
           flights={champions}
         />

@@ -35,3 +35,26 @@ export const afterFirstCell = (html: string) => {
   if (cell < 0) throw new Error('The page has no table rows to cut.');
   return cell + '</td>'.length;
 };
+
+/** Cut right after `marker` (its first occurrence): what follows it arrives later. */
+export const after = (marker: string) => (html: string) => {
+  const at = html.indexOf(marker);
+  if (at < 0) throw new Error(`The page has no ${marker} to cut after.`);
+  return at + marker.length;
+};
+
+/**
+ * Cut right after the start tag of the `nth` link after `marker`: the link is drawn empty, with whatever stands before
+ * it on its line, and its text arrives later (where the browser pauses between two parts of a page it has in full).
+ */
+export const afterLinkOpens =
+  (marker: string, nth = 1) =>
+  (html: string) => {
+    let at = html.indexOf(marker);
+    if (at < 0) throw new Error(`The page has no ${marker} to cut after.`);
+    for (let i = 0; i < nth; i++) {
+      at = html.indexOf('<a ', at + 1);
+      if (at < 0) throw new Error(`The page has no link ${nth} after ${marker}.`);
+    }
+    return html.indexOf('>', at) + 1;
+  };

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { formatScheduleDate } from '~/domain/schedule';
 import { cn } from '~/ui/cn';
@@ -134,18 +133,22 @@ export const longDate = (date: string) => `${formatScheduleDate(date, 'MMMM d')}
 /**
  * Links to the other seasons (`?season=`), the shown one marked as the current page: the stats pages' and the
  * schedule's. Nothing while there is no other season.
+ *
+ * The label and every pill are the same height (a border and `py-1` each) and sit at the top of their row, not centred
+ * in it: a page drawn before the pills have arrived, or while a pill is still empty, keeps the label and the pills
+ * drawn where they are when the rest comes (docs/decisions/063-no-layout-shift.md).
  */
 export function SeasonLinks({ seasons, season, to }: { seasons: number[]; season: number; to: string }) {
   if (!seasons.some((year) => year !== season)) return null;
   return (
-    <nav aria-label="Seasons" className="flex flex-wrap items-center gap-2 text-sm">
-      <span className="font-medium text-slate-700">Seasons:</span>
+    <nav aria-label="Seasons" className="flex flex-wrap items-start gap-2 text-sm">
+      <span className="border border-transparent py-1 font-medium text-slate-700">Seasons:</span>
       {seasons.map((year) =>
         year === season ? (
           <span
             key={year}
             aria-current="page"
-            className="rounded-full bg-emerald-700 px-3 py-1 font-semibold text-white"
+            className="rounded-full border border-emerald-700 bg-emerald-700 px-3 py-1 font-semibold text-white"
           >
             {year}
           </span>
@@ -166,6 +169,10 @@ export function SeasonLinks({ seasons, season, to }: { seasons: number[]; season
 /**
  * A finished season's champions (/stats and /stats/playoffs): the league champion, with `leagueNote` after the name
  * where the page says more, then each flight's champion, each linked to the golfer's page for the season.
+ *
+ * Each line's words come as whole text nodes, each with the space after it, never a space on its own before the link
+ * or a word cut in two (React separates `{season}` from the text around it): a page drawn before a link's name has
+ * arrived keeps still when it does (docs/decisions/063-no-layout-shift.md).
  */
 export function ChampionsSection({
   season,
@@ -175,7 +182,8 @@ export function ChampionsSection({
 }: {
   season: number;
   league: { golferId: number; name: string } | null;
-  leagueNote?: ReactNode;
+  /** Said after the league champion's name, from its own space on: ' (Flight 1, net 37)'. */
+  leagueNote?: string;
   flights: readonly { golferId: number; flightNo: string; name: string }[];
 }) {
   return (
@@ -189,7 +197,7 @@ export function ChampionsSection({
       <ul className="space-y-1 text-slate-800">
         {league ? (
           <li>
-            <strong>League champion {season}:</strong>{' '}
+            <strong>{`League champion ${season}: `}</strong>
             <Link className={statsLink} to={`/stats/golfers/${league.golferId}?season=${season}`}>
               {league.name}
             </Link>
@@ -198,7 +206,7 @@ export function ChampionsSection({
         ) : null}
         {flights.map((c) => (
           <li key={c.golferId}>
-            Flight {c.flightNo} champion:{' '}
+            {`Flight ${c.flightNo} champion: `}
             <Link className={statsLink} to={`/stats/golfers/${c.golferId}?season=${season}`}>
               {c.name}
             </Link>
