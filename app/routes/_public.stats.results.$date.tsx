@@ -19,11 +19,16 @@ import { nightDateParam, statsPage } from '~/web/stats-access.server';
 import { titled } from '~/ui/meta';
 import { useLiveResults } from '~/ui/stats/use-live-results';
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  titled(
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  ...titled(
     matches,
     data ? `Results for ${longDate(data.date)}${data.flight ? `, ${flightTitle(data.flight)}` : ''}` : 'Results',
-  );
+  ),
+  {
+    name: 'description',
+    content: "A league night's results by flight: gross, handicap, net, places, points and skins.",
+  },
+];
 
 /**
  * /stats/results/{yyyy-MM-dd}[?flight=N|none[&page=N]]: one league night's results, the first page of each flight;

@@ -13,6 +13,11 @@ import { NoticeLine } from '~/ui/notice';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Scorecard · ${data.dateLabel}` : 'Scorecard' },
+  // Lighthouse's SEO score (SPEC-3 §G): a golfer's page, so it says what it is rather than hiding from search engines.
+  {
+    name: 'description',
+    content: "Your group's card of the night: strokes hole by hole, running gross, net and Thru.",
+  },
 ];
 
 /** The signed-in golfer's card of the night (SPEC-3 §D2); another golfer's sign-in sees their own group's card. */

@@ -15,8 +15,11 @@ type DemoServer = {
   url: string;
   /** The session cookie of the bench administrator, for the signed-in pages with a CLS budget (/flights). */
   cookie: string;
-  /** A demo golfer's sign-in (for /me) and the address of their group's card of tonight (SPEC-3 §G: the budgets). */
-  golfer: { cookie: string; scorecard: string };
+  /**
+   * A demo golfer's sign-in (for /me), the address of their group's card of tonight (SPEC-3 §G: the budgets), and the
+   * results of the demo's latest night (the live results page, SPEC-3 §D4).
+   */
+  golfer: { cookie: string; scorecard: string; results: string };
   stop: () => Promise<void>;
 };
 
@@ -34,10 +37,9 @@ export async function startDemoServer(): Promise<DemoServer> {
     if (seeded.status !== 0) throw new Error('Seeding the demo league for the benchmark failed');
     const server = await startServer(databaseUrl);
     const cookie = await signIn(server.url);
-    const golfer = JSON.parse(fs.readFileSync(`${databaseUrl.slice('file:'.length)}.golfer.json`, 'utf8')) as {
-      cookie: string;
-      scorecard: string;
-    };
+    const golfer = JSON.parse(
+      fs.readFileSync(`${databaseUrl.slice('file:'.length)}.golfer.json`, 'utf8'),
+    ) as DemoServer['golfer'];
     return {
       url: server.url,
       cookie,
@@ -69,8 +71,8 @@ async function seed() {
 
 /**
  * A demo golfer with a tee-time group tonight and the group's card on the demo course, three holes in: the scorecard
- * page as a golfer meets it on game night. Its sign-in cookie (signed with the bench server's secret) and the card's
- * address are left beside the database for the parent.
+ * page as a golfer meets it on game night. Its sign-in cookie (signed with the bench server's secret), the card's
+ * address and that of the latest night's results are left beside the database for the parent.
  */
 async function golferTonight(db: (typeof import('../../app/db/db.server'))['db']) {
   const { todayInLeague } = await import('../../app/domain/season');
@@ -102,11 +104,18 @@ async function golferTonight(db: (typeof import('../../app/db/db.server'))['db']
       })),
     ),
   });
+  // Tonight is seldom a league night of the demo's schedule (its results page answers 404 then): the results page
+  // measured is the demo's latest night with rounds, which opens the same live stream.
+  const night = await db.round.findFirstOrThrow({ orderBy: { date: 'desc' }, select: { date: true } });
   const { name, value } = await golferCookieValue(golfers[0].id, 'bench-session-secret');
   const file = process.env.DATABASE_URL!.slice('file:'.length);
   fs.writeFileSync(
     `${file}.golfer.json`,
-    JSON.stringify({ cookie: `${name}=${value}`, scorecard: `/me/scorecard/${date}` }),
+    JSON.stringify({
+      cookie: `${name}=${value}`,
+      scorecard: `/me/scorecard/${date}`,
+      results: `/stats/results/${night.date}`,
+    }),
   );
 }
 

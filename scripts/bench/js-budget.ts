@@ -33,6 +33,8 @@ export const JS_BUDGETS: ReadonlyArray<{ path: string; kb: number; golfer?: bool
 
 /** SPEC-3 §G: the scorecard, signed in as a golfer of tonight's group, at most 120 KB. */
 const SCORECARD_JS_KB = 120;
+/** A night's results, followed live (SPEC-3 §D4): a public page, at most 100 KB. */
+const RESULTS_JS_KB = 100;
 
 type Asset = { url: string; bytes: number; gzipBytes: number };
 
@@ -115,10 +117,14 @@ async function measurePage(
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 
 /** Measures every page with a budget, prints a table, and answers whether every budget is met. */
-export async function checkJsBudgets(origin: string, golfer: { cookie: string; scorecard: string }): Promise<boolean> {
+export async function checkJsBudgets(
+  origin: string,
+  golfer: { cookie: string; scorecard: string; results: string },
+): Promise<boolean> {
   const results: PageWeight[] = [];
   for (const { path: page, kb: budget, golfer: signedIn } of JS_BUDGETS)
     results.push(await measurePage(origin, page, budget, signedIn ? golfer.cookie : null));
+  results.push(await measurePage(origin, golfer.results, RESULTS_JS_KB));
   results.push(await measurePage(origin, golfer.scorecard, SCORECARD_JS_KB, golfer.cookie));
   console.log('\nJavaScript per page (production build; 1 KB = 1,000 bytes)');
   console.log(

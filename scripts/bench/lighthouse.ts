@@ -2,7 +2,10 @@
 // preset (a mid-range phone on a slow 4G line, simulated) against Debian's Chromium, on the production build serving
 // the demo league. Every public page (and /register) must score at least 95 in performance, accessibility, best
 // practices and SEO; /register, /flights and the stats page must not shift their layout at all (CLS 0). Runs only in
-// `npm run bench` (about 20 s a page), never in `npm test`. Run alone: `npx tsx scripts/bench/lighthouse.ts`.
+// `npm run bench` (about 20 s a page), never in `npm test`. Run alone: `npx tsx scripts/bench/lighthouse.ts`; on some
+// pages only, name the start of their paths: `npx tsx scripts/bench/lighthouse.ts /me/scorecard /stats/playoffs` (each
+// page whose path starts with one of them; the scorecard is /me/scorecard/{tonight}, the live results
+// /stats/results/{the demo's latest night}).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -72,17 +75,33 @@ const score = (report: Report, category: string) => Math.round((report.categorie
 /** Layout shift rounded as Lighthouse shows it (3 decimals): 0 means nothing visible moved. */
 const cls = (report: Report) => Math.round((report.audits['cumulative-layout-shift']?.numericValue ?? 1) * 1000) / 1000;
 
-/** Runs Lighthouse on every page, prints a table, and answers whether every score and CLS budget is met. */
-function checkLighthouse(url: string, cookie: string, golfer?: { cookie: string; scorecard: string }): boolean {
+/**
+ * Runs Lighthouse on every page (or on those whose path starts with one of `only`), prints a table, and answers whether
+ * every score and CLS budget is met.
+ */
+function checkLighthouse(
+  url: string,
+  cookie: string,
+  golfer?: { cookie: string; scorecard: string; results: string },
+  only: readonly string[] = [],
+): boolean {
   console.log(`\nLighthouse ${CATEGORIES.join(' / ')} (mobile preset; at least ${MIN_SCORE} each on the public pages)`);
   console.log(
     `${'page'.padEnd(28)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}${'LCP s'.padStart(7)}${'TBT ms'.padStart(8)}${'CLS'.padStart(7)}`,
   );
   let ok = true;
   const problems: string[] = [];
-  const pages: Page[] = golfer
-    ? [...PAGES, { path: golfer.scorecard, scored: true, stable: false, golfer: true }]
-    : PAGES;
+  const pages: Page[] = (
+    golfer
+      ? [
+          ...PAGES,
+          // A night's results, followed live (SPEC-3 §D4): a public page.
+          { path: golfer.results, scored: true, stable: true },
+          { path: golfer.scorecard, scored: true, stable: false, golfer: true },
+        ]
+      : PAGES
+  ).filter((page) => only.length === 0 || only.some((start) => page.path.startsWith(start)));
+  if (pages.length === 0) throw new Error(`No page's path starts with ${only.join(' or ')}`);
   const cookieOf = (page: Page) => (page.admin ? cookie : page.golfer && golfer ? golfer.cookie : null);
   for (const page of pages) {
     let report = lighthouse(url + page.path, cookieOf(page));
@@ -138,7 +157,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const server = await startDemoServer();
   let ok = false;
   try {
-    ok = checkLighthouse(server.url, server.cookie, server.golfer);
+    ok = checkLighthouse(server.url, server.cookie, server.golfer, process.argv.slice(2));
   } finally {
     await server.stop();
   }
