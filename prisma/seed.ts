@@ -65,16 +65,20 @@ async function seedSeasons(tx: Tx, season: number, today: string): Promise<{ lea
   return { league: league.year, regular };
 }
 
+/** A demo golfer as a season is played: their estimate (the scores go around it) and their flight. */
+type DemoGolfer = { id: number; estimatedScore: number; flightNo: '1' | '2' | '3' | '4' };
+
 /**
- * The season before the current one, played to the end (docs/product/playoffs.md): the same golfers in the same
- * flights on every regular round and playoff qualifier, points calculated, the playoff field locked, the flight playoff
- * played by each flight's field and the Grand Championship by the four flight champions, so /stats/playoffs has
- * champions to show. The lock goes through the model, not the feature: the demo queues no email.
+ * One demo season played to the end (docs/product/playoffs.md#the-demo-league): the demo golfers, in their flights of
+ * that season (given one when they have none), on every regular round and playoff qualifier they have not played yet,
+ * points calculated on all of them, the playoff field locked, the flight playoff played by each flight's field and
+ * the Grand Championship by the four flight champions, so /stats/playoffs has champions to show. The lock goes
+ * through the model, not the feature: the demo queues no email. Returns how many rounds it added.
  */
-async function seedFinishedSeason(
+async function playSeasonToTheEnd(
   tx: Tx,
   season: number,
-  golfers: readonly { id: number; estimatedScore: number; flightNo: '1' | '2' | '3' | '4' }[],
+  golfers: readonly DemoGolfer[],
   courseId: number,
 ): Promise<{ rounds: number }> {
   if (!(await getSeason(season, tx)))
@@ -90,10 +94,21 @@ async function seedFinishedSeason(
   const playoff = schedule.find((e) => e.kind === 'flight-playoff')?.date;
   const grand = schedule.find((e) => e.kind === 'grand-championship')?.date;
   const ids = golfers.map((g) => g.id);
-  const gross = (i: number, night: number) => golfers[i].estimatedScore + ((i * 5 + night * 3) % 7) - 3;
-  for (const g of golfers) await createFlightAssignment({ golferId: g.id, season, flightNo: g.flightNo }, null, tx);
+  // The current season already has its first weeks (seedDemoLeague) and its flights: only the rest is added.
+  const [flights, played] = await Promise.all([
+    tx.flightAssignment.findMany({ where: { season, golferId: { in: ids } }, select: { golferId: true } }),
+    tx.round.findMany({ where: { season, golferId: { in: ids } }, select: { golferId: true, date: true } }),
+  ]);
+  const inFlight = new Set(flights.map((f) => f.golferId));
+  const taken = new Set(played.map((r) => `${r.golferId} ${r.date}`));
+  // Scores that differ from night to night and from season to season, around each golfer's estimate.
+  const gross = (i: number, night: number) => golfers[i].estimatedScore + ((i * 5 + night * 3 + season) % 7) - 3;
+  for (const g of golfers)
+    if (!inFlight.has(g.id)) await createFlightAssignment({ golferId: g.id, season, flightNo: g.flightNo }, null, tx);
   const regular = golfers.flatMap((g, i) =>
-    counting.map((date, night) => ({ golferId: g.id, courseId, date, season, grossScore: gross(i, night) })),
+    counting.flatMap((date, night) =>
+      taken.has(`${g.id} ${date}`) ? [] : [{ golferId: g.id, courseId, date, season, grossScore: gross(i, night) }],
+    ),
   );
   await createRounds(regular, null, tx, { recompute: false });
   await recomputeHandicaps(tx, ids);
@@ -111,20 +126,14 @@ async function seedFinishedSeason(
   );
   await createRounds(playoffRounds, null, tx, { recompute: false });
   await recomputeHandicaps(tx, ids);
-  const { flights } = await seasonPlayoffs(season, null, tx);
-  const champions = flights.flatMap((f) => f.field.filter((e) => e.champion !== null).map((e) => e.golferId));
+  const { flights: results } = await seasonPlayoffs(season, null, tx);
+  const champions = results.flatMap((f) => f.field.filter((e) => e.champion !== null).map((e) => e.golferId));
   const grandRounds = night(grand, champions, counting.length + 1);
   await createRounds(grandRounds, null, tx, { recompute: false });
   await recomputeHandicaps(tx, ids);
   return { rounds: regular.length + playoffRounds.length + grandRounds.length };
 }
 
-/**
- * A small demo league for a first look, written through the same models the pages use: the seasons above, one
- * par-36 course, 16 golfers in 4 flights with memberships for the current season, its first three weeks of rounds
- * with computed handicaps and points, the current season's standing tee times with two golfers in each of the first
- * slots, and the league season's tee times for new registrations to choose from. `now` is the moment of seeding.
- */
 /** The demo course's nine: par and stroke index of each hole (par 36). */
 const DEMO_HOLES = [
   [4, 5],
@@ -138,6 +147,13 @@ const DEMO_HOLES = [
   [4, 4],
 ].map(([par, strokeIndex], i) => ({ number: i + 1, par, strokeIndex }));
 
+/**
+ * A small demo league for a first look, written through the same models the pages use: the seasons above, one
+ * par-36 course, 16 golfers in 4 flights with memberships for the current season, its first three weeks of rounds
+ * with computed handicaps and points (seedDemoPlayoffs plays the rest once the season is over), the current season's
+ * standing tee times with two golfers in each of the first slots, and the league season's tee times for new
+ * registrations to choose from. `now` is the moment of seeding.
+ */
 export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<string> {
   const season = currentSeason(now);
   const today = todayInLeague(now);
@@ -227,16 +243,28 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
 }
 
 /**
- * The demo league's playoffs (docs/product/playoffs.md#the-demo-league), seeded after `seedDemoLeague`: its 16
- * golfers, in the same flights, play the season before the current one to the end (seedFinishedSeason). Their handicaps
- * are recomputed over both seasons, and the current season's nights get their points again from the nets that moved.
+ * The demo seasons to play to the end on `today`: the season before the current one always, and the current one too
+ * once its Grand Championship night is over (the day after it, Detroit time), so between seasons the demo has the
+ * season just finished with its champions, as a real league has (docs/product/playoffs.md#between-seasons).
+ */
+function seasonsToFinish(season: number, grandChampionship: string | undefined, today: string): number[] {
+  return grandChampionship !== undefined && grandChampionship < today ? [season - 1, season] : [season - 1];
+}
+
+/**
+ * The demo league's playoffs (docs/product/playoffs.md#the-demo-league), seeded after `seedDemoLeague` with the same
+ * `now`: its 16 golfers, in the same flights, play the season before the current one to the end, and the current
+ * season too when its Grand Championship date has passed (playSeasonToTheEnd, oldest first, so each round's handicap
+ * is computed from the rounds before it). While the current season is still on, it keeps its first weeks and the
+ * rest to come; its nights get their points again from the nets that the season before moved.
  */
 export async function seedDemoPlayoffs(db: Db, now: Date = new Date()): Promise<string> {
   const season = currentSeason(now);
+  const today = todayInLeague(now);
   const emails = NAMES.map(([firstName, lastName]) => `${firstName}.${lastName}@example.org`.toLowerCase());
   return db.$transaction(
     async (tx) => {
-      const [golfers, course] = await Promise.all([
+      const [golfers, course, schedule] = await Promise.all([
         tx.golfer.findMany({
           where: { email: { in: emails } },
           orderBy: { id: 'asc' },
@@ -247,23 +275,31 @@ export async function seedDemoPlayoffs(db: Db, now: Date = new Date()): Promise<
           },
         }),
         tx.course.findFirst({ where: { courseName: DEMO_COURSE }, select: { id: true } }),
+        getSchedule(season, tx),
       ]);
-      const played = golfers.flatMap((g) =>
+      const played: DemoGolfer[] = golfers.flatMap((g) =>
         g.flights[0] && course
           ? [
               {
                 id: g.id,
                 estimatedScore: g.memberships[0]?.estimatedScore ?? 40,
-                flightNo: g.flights[0].flightNo as '1' | '2' | '3' | '4',
+                flightNo: g.flights[0].flightNo as DemoGolfer['flightNo'],
               },
             ]
           : [],
       );
       if (played.length === 0 || !course) return 'no demo golfers to play the playoffs';
-      const { rounds } = await seedFinishedSeason(tx, season - 1, played, course.id);
-      const current = await tx.round.findMany({ where: { season }, distinct: ['date'], select: { date: true } });
-      for (const { date } of current) await calculatePointsForDate(date, null, tx);
-      return `the ${season - 1} season played to its playoff champions (${rounds} rounds)`;
+      const grand = schedule.find((e) => e.kind === 'grand-championship')?.date;
+      const years = seasonsToFinish(season, grand, today);
+      let rounds = 0;
+      for (const year of years) rounds += (await playSeasonToTheEnd(tx, year, played, course.id)).rounds;
+      if (!years.includes(season)) {
+        const current = await tx.round.findMany({ where: { season }, distinct: ['date'], select: { date: true } });
+        for (const { date } of current) await calculatePointsForDate(date, null, tx);
+      }
+      return years.length === 1
+        ? `the ${years[0]} season played to its playoff champions (${rounds} rounds)`
+        : `the ${years.join(' and ')} seasons played to their playoff champions (${rounds} rounds)`;
     },
     { timeout: 60_000 },
   );

@@ -60,8 +60,10 @@ async function prepareDatabase(config: DatabaseConfig, log: (line: string) => vo
 
   const seedWanted = process.env.SEED_DEMO !== '0' && config.kind === 'sqlite' && config.embedded;
   if (seedWanted && (await db.golfer.count()) === 0 && (await db.course.count()) === 0) {
-    const summary = await seedDemoLeague(db);
-    const playoffs = await seedDemoPlayoffs(db);
+    // One moment for both steps: whether this season is over is decided on the same day the league was seeded.
+    const now = new Date();
+    const summary = await seedDemoLeague(db, now);
+    const playoffs = await seedDemoPlayoffs(db, now);
     log(`Seeded the demo league: ${summary}; ${playoffs}. Set SEED_DEMO=0 to start empty.`);
   }
 }

@@ -62,7 +62,8 @@ async function seed() {
   await migrate(databaseConfig());
   const { db } = await import('../../app/db/db.server');
   const { seedDemoLeague, seedDemoPlayoffs } = await import('../../prisma/seed');
-  // As `npm start` seeds it: the league, then last season played to its playoff champions.
+  // As `npm start` seeds it: the league, then last season (and this one once its Grand Championship date has passed)
+  // played to its playoff champions (docs/decisions/127-demo-follows-the-calendar.md).
   await seedDemoLeague(db);
   await seedDemoPlayoffs(db);
   await golferTonight(db);

@@ -1,15 +1,32 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { copySchedule } from '~/domain/seasons';
 import { getDashboard } from '~/models/dashboard.server';
 import { getRegistrationSeason, getSchedule } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
+import { getPublicPlayoffs, getPublicStandings } from '~/models/stats.server';
+import * as playoffsRoute from '~/routes/_public.stats.playoffs';
+import * as standingsRoute from '~/routes/_public.stats._index';
 import { db } from '~/db/db.server';
 import { seedDemoLeague, seedDemoPlayoffs } from '../../prisma/seed';
+import { renderPage } from './render-page';
 
-// Seeded as on 2026-11-23 at noon in Detroit: the 2026 season is over and the next one (2027) is the league season.
+// Seeded as on 2026-11-23 at noon in Detroit: the 2026 season is over (its Grand Championship was on September 21)
+// and the next one (2027) is the league season. seed-mid-season.test.ts seeds it while a season is on.
 const NOW = new Date('2026-11-23T17:00:00Z');
 const TODAY = '2026-11-23';
 const SEASON = 2026;
+/** The current season's first three regular rounds, the demo league's (Memorial Day, May 25, is no league night). */
+const FIRST_WEEKS = ['2026-05-18', '2026-06-01', '2026-06-08'];
+/** The ids of the rounds seedDemoLeague played on them, which the playoffs' step keeps. */
+let firstWeeks: number[] = [];
+
+/** A stats page as a visitor without JavaScript gets it. */
+const page = (path: string, routePath: string, module: object) =>
+  renderPage(path, {
+    id: `routes/${routePath}`,
+    path: routePath,
+    module: module as Parameters<typeof renderPage>[1]['module'],
+  });
 
 // `npm start` seeds this league into an empty embedded database: it is the first thing a new user sees.
 describe('the demo league', () => {
@@ -68,10 +85,11 @@ describe('the demo league', () => {
       ['4', 4],
     ]);
 
-    const rounds = await db.round.findMany({ where: { season: SEASON } });
+    const rounds = await db.round.findMany({ where: { season: SEASON }, orderBy: { id: 'asc' } });
     expect(rounds).toHaveLength(48);
-    // The season's first three regular rounds (Memorial Day, May 25, is no league night).
-    expect([...new Set(rounds.map((r) => r.date))].sort()).toEqual(['2026-05-18', '2026-06-01', '2026-06-08']);
+    // The season's first three regular rounds, whatever the day of seeding: the playoffs' step plays the rest.
+    expect([...new Set(rounds.map((r) => r.date))].sort()).toEqual(FIRST_WEEKS);
+    firstWeeks = rounds.map((r) => r.id);
     expect(rounds.every((r) => r.hcpIndexBefore !== null && r.netScore !== null && r.hcpIndexAfter !== null)).toBe(
       true,
     );
@@ -97,28 +115,67 @@ describe('the demo league', () => {
     expect(
       leagueSlots.every((t) => [t.golfer1Id, t.golfer2Id, t.golfer3Id, t.golfer4Id].every((g) => g === null)),
     ).toBe(true);
-  });
+  }, 120_000);
 
-  it('has the season before played to its champions: a locked field, the flight playoff and the Grand Championship', async () => {
-    // Start-up seeds the playoffs right after the league (app/web/prepare.server.ts).
+  it('has the season before and the season just over played to their champions, with every night of this season', async () => {
+    // Start-up seeds the playoffs right after the league, with the same moment (app/web/prepare.server.ts). On
+    // November 23 the 2026 Grand Championship (September 21) is over: 2026 is played to the end as well as 2025.
     expect(await seedDemoPlayoffs(db, NOW)).toBe(
-      `the ${SEASON - 1} season played to its playoff champions (228 rounds)`,
+      `the ${SEASON - 1} and ${SEASON} seasons played to their playoff champions (408 rounds)`,
     );
-    const { getPublicPlayoffs } = await import('~/models/stats.server');
-    const playoffs = await getPublicPlayoffs(SEASON - 1);
-    expect(playoffs.locked).toBe(true);
-    expect(playoffs.flights.map((f) => f.field.length)).toEqual([4, 4, 4, 4]);
-    const champions = playoffs.flights.map((f) => f.field.filter((e) => e.champion !== null));
-    expect(champions.every((c) => c.length === 1)).toBe(true);
-    expect(playoffs.grandChampionship.entrants).toHaveLength(4);
-    const champion = playoffs.grandChampionship.champion!;
-    expect(champions.flat().find((e) => e.golferId === champion.golferId)?.champion).toBe(
-      `League champion ${SEASON - 1}`,
-    );
-    // Playoff nights give no standings points.
-    const { playoff, grand } = playoffs.nights;
-    if (!playoff || !grand) throw new Error('The demo schedule has no playoff nights');
-    expect(await db.round.count({ where: { date: { in: [playoff, grand] }, points: { not: null } } })).toBe(0);
-    expect(await db.round.count({ where: { date: playoff } })).toBe(16);
+    for (const year of [SEASON - 1, SEASON]) {
+      const playoffs = await getPublicPlayoffs(year);
+      expect(playoffs.locked).toBe(true);
+      expect(playoffs.flights.map((f) => f.field.length)).toEqual([4, 4, 4, 4]);
+      const champions = playoffs.flights.map((f) => f.field.filter((e) => e.champion !== null));
+      expect(champions.every((c) => c.length === 1)).toBe(true);
+      expect(playoffs.grandChampionship.entrants).toHaveLength(4);
+      const champion = playoffs.grandChampionship.champion!;
+      expect(champions.flat().find((e) => e.golferId === champion.golferId)?.champion).toBe(`League champion ${year}`);
+      // Playoff nights give no standings points.
+      const { playoff, grand } = playoffs.nights;
+      if (!playoff || !grand) throw new Error('The demo schedule has no playoff nights');
+      expect(await db.round.count({ where: { date: { in: [playoff, grand] }, points: { not: null } } })).toBe(0);
+      expect(await db.round.count({ where: { date: playoff } })).toBe(16);
+      expect(await db.round.count({ where: { date: grand } })).toBe(4);
+    }
+
+    // This season: its first three weeks kept as seedDemoLeague played them, and every regular and qualifier night
+    // after them, each with its handicaps and calculated points.
+    const counting = (await getSchedule(SEASON))
+      .filter((e) => e.kind === 'regular-round' || e.kind === 'playoff-qualifier')
+      .map((e) => e.date);
+    expect(counting).toHaveLength(13);
+    const rounds = await db.round.findMany({
+      where: { season: SEASON, date: { in: counting } },
+      orderBy: { id: 'asc' },
+    });
+    expect(rounds).toHaveLength(16 * 13);
+    expect(rounds.filter((r) => FIRST_WEEKS.includes(r.date)).map((r) => r.id)).toEqual(firstWeeks);
+    expect(rounds.every((r) => r.hcpIndexBefore !== null && r.netScore !== null && r.points !== null)).toBe(true);
+    expect(rounds.reduce((sum, r) => sum + (r.points ?? 0), 0) / (13 * 4)).toBe(90);
+    for (const flight of await getStandings(SEASON)) {
+      expect(flight.rows.map((r) => [r.countingRounds, r.qualified])).toEqual(Array(4).fill([13, true]));
+    }
+  }, 120_000);
+
+  it('opens /stats and /stats/playoffs on the season just over, its champions first', async () => {
+    // The pages read the clock for the default season: the day the demo was seeded.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    try {
+      const { champion } = (await getPublicPlayoffs(null)).grandChampionship;
+      expect((await getPublicPlayoffs(null)).season).toBe(SEASON);
+      expect((await getPublicStandings(null)).season).toBe(SEASON);
+      const playoffs = await page('/stats/playoffs', 'stats/playoffs', playoffsRoute);
+      expect(playoffs.status).toBe(200);
+      expect(playoffs.text).toContain(`Champions ${SEASON}League champion ${SEASON}: ${champion!.name}`);
+      expect(playoffs.text.indexOf(`Champions ${SEASON}`)).toBeLessThan(playoffs.text.indexOf('The field'));
+      const standings = await page('/stats', 'stats', standingsRoute);
+      expect(standings.status).toBe(200);
+      expect(standings.text).toContain(`Champions ${SEASON}League champion ${SEASON}: ${champion!.name}`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
