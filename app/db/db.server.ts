@@ -76,29 +76,35 @@ export function afterCommit(fn: () => void): void {
 }
 
 /**
- * Inserts many rows of one model with multi-row INSERT statements, inside the caller's transaction: for the bulk writes
- * of game night (docs/decisions/128-scorecard-group-commit.md), since Prisma's createMany costs about 0.3 ms of CPU a
- * row here (its query plan is built and read row by row) and a plain statement about a twentieth of that. `table` and
- * `columns` are the database's own names (the schema's @@map and field names), never input; the values are bound.
- * The model counts as written, as Prisma's own writes do (`onCommittedWrite`).
+ * Inserts many rows of one model in one statement, inside the caller's transaction: for the bulk writes of game night
+ * (docs/decisions/128-scorecard-group-commit.md). Prisma's createMany costs about 0.3 ms of CPU a row here (its query
+ * plan is built and read row by row), and even a plain multi-row INSERT pays Prisma for every bound value; so the rows
+ * travel as one JSON value, which the database unpacks (SQLite's json_each, PostgreSQL's json_populate_recordset).
+ * `table` and the rows' keys are the database's own names (the schema's @@map and field names), never input. A Date
+ * is written as Prisma writes it. The model counts as written, as Prisma's own writes do (`onCommittedWrite`).
  */
 export async function insertRows(
   tx: Tx,
   model: string,
   table: string,
-  columns: readonly string[],
-  rows: readonly (readonly (string | number | Date)[])[],
+  rows: readonly Record<string, string | number | Date>[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const postgres = databaseConfig().kind === 'postgresql';
+  const columns = Object.keys(rows[0]);
   const names = columns.map((c) => `"${c}"`).join(', ');
-  // 500 rows of a few columns stay far below either database's limit of bound values in one statement.
-  for (let start = 0; start < rows.length; start += 500) {
-    const chunk = rows.slice(start, start + 500);
-    let n = 0;
-    const tuples = chunk.map((row) => `(${row.map(() => (postgres ? `$${++n}` : '?')).join(', ')})`);
+  const sql = postgres
+    ? `INSERT INTO "${table}" (${names}) SELECT ${names} FROM json_populate_recordset(NULL::"${table}", $1::json)`
+    : `INSERT INTO "${table}" (${names}) SELECT ${columns.map((c) => `json_extract(value, '$.${c}')`).join(', ')} FROM json_each(?)`;
+  // SQLite keeps a DateTime as Prisma's text, '2026-06-01T22:00:00.000+00:00'; PostgreSQL reads the ISO string.
+  const value = (v: string | number | Date) =>
+    v instanceof Date ? (postgres ? v.toISOString() : v.toISOString().replace('Z', '+00:00')) : v;
+  for (let start = 0; start < rows.length; start += 2_000) {
+    const chunk = rows
+      .slice(start, start + 2_000)
+      .map((row) => Object.fromEntries(columns.map((c) => [c, value(row[c])])));
     queries += 1;
-    await tx.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(', ')}`, ...chunk.flat());
+    await tx.$executeRawUnsafe(sql, JSON.stringify(chunk));
   }
   const written = transactions.getStore();
   if (written?.open) written.models.add(model);

@@ -26,9 +26,21 @@ export function seasonChoices(now: Date = new Date()): number[] {
   return [season, season - 1, season - 2];
 }
 
-/** Today's calendar date in Detroit as `yyyy-MM-dd`, comparable with round and schedule dates. */
+const leagueDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: LEAGUE_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * Today's calendar date in Detroit as `yyyy-MM-dd`, comparable with round and schedule dates. (One formatter made
+ * once: every scorecard write asks.)
+ */
 export function todayInLeague(now: Date = new Date()): string {
-  return format(inLeagueZone(now), 'yyyy-MM-dd');
+  const parts = leagueDay.formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /**

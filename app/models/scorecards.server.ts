@@ -18,7 +18,6 @@ import {
   type ScorecardState,
 } from '~/domain/scorecard';
 import type { PlayedHole } from '~/domain/skins';
-import { addDays, format, parseISO } from 'date-fns';
 import type { HoleWriteResult } from '~/schemas/scorecard';
 
 /**
@@ -61,8 +60,9 @@ const NOT_SCORABLE = 'No course has holes yet: scores of this night are entered 
 
 /** The night's card stays open to golfers until the end of the next day, so a card finished after midnight goes in. */
 function nightClosed(date: string, now: Date = new Date()): boolean {
-  const lastDay = format(addDays(parseISO(date), 1), 'yyyy-MM-dd');
-  return todayInLeague(now) > lastDay;
+  const lastDay = new Date(`${date}T00:00:00Z`);
+  lastDay.setUTCDate(lastDay.getUTCDate() + 1);
+  return todayInLeague(now) > lastDay.toISOString().slice(0, 10);
 }
 
 function closedNightMessage(date: string): string {
@@ -458,11 +458,15 @@ async function resolveCardWrites(jobs: CardWrite[]): Promise<({ scorecardId: num
   const wanted = targets.flatMap((t, i) =>
     t instanceof Error ? [] : [{ date: jobs[i].date, teeTimeId: t.teeTimeId }],
   );
+  // One plain query for the batch's cards (a list of (date, group) pairs costs Prisma far more to plan).
   const cards =
     wanted.length === 0
       ? []
       : await db.scorecard.findMany({
-          where: { OR: wanted.map(({ date, teeTimeId }) => ({ date, teeTimeId })) },
+          where: {
+            date: { in: [...new Set(wanted.map((w) => w.date))] },
+            teeTimeId: { in: [...new Set(wanted.map((w) => w.teeTimeId))] },
+          },
           select: { id: true, date: true, teeTimeId: true },
         });
   const cardOf = new Map(cards.map((c) => [`${c.date}|${c.teeTimeId}`, c.id]));
@@ -521,7 +525,15 @@ async function writeResolved(
   await tx.scorecard.updateMany({ where: { id: { in: cardIds } }, data: { updatedAt: new Date() } });
   const cards = await tx.scorecard.findMany({
     where: { id: { in: cardIds } },
-    select: { ...cardSelect, teeTime: true },
+    select: {
+      id: true,
+      date: true,
+      courseId: true,
+      state: true,
+      submittedBy: true,
+      attestedBy: true,
+      teeTime: true,
+    },
   });
   const cardById = new Map(cards.map((c) => [c.id, c]));
   const groupOf = new Map<number, Group>();
@@ -589,16 +601,7 @@ async function writeResolved(
     tx,
     'HoleScore',
     'hole_scores',
-    ['scorecardId', 'golferId', 'holeNumber', 'strokes', 'clientId', 'writtenAt', 'writtenBy'],
-    [...creates.values()].map((h) => [
-      h.scorecardId,
-      h.golferId,
-      h.holeNumber,
-      h.strokes,
-      h.clientId,
-      h.writtenAt,
-      h.writtenBy,
-    ]),
+    [...creates.values()].map(({ id: _id, ...hole }) => hole),
   );
 
   for (const [i, result] of out.entries()) {
