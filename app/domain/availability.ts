@@ -19,8 +19,6 @@ export function isTeeTimeNight(entry: { kind: ScheduleEventKind; rainOut: boolea
   return TEE_TIME_NIGHTS.has(entry.kind) && !entry.rainOut;
 }
 
-export const TOO_LATE = 'Too late to change online: call the league administrator.';
-export const SPOT_TAKEN = 'This spot has been taken. Thank you!';
 /** How far a sub's handicap may be from the absent golfer's to be offered the spot first. */
 const SUB_HANDICAP_RANGE = 5;
 

@@ -47,13 +47,6 @@ export type RaceRow = Standing &
 /** The counting nights of the schedule still to play: every one, and the playoff-qualifier weeks among them. */
 export type NightsLeft = { nights: number; qualifierWeeks: number };
 
-/** The seeding's tie rules, in order, as the page writes them. */
-export const SEEDING_TIE_RULES = [
-  'more points from the playoff-qualifier weeks',
-  'the lower handicap',
-  'the earlier registration',
-] as const;
-
 /** Points compared to the hundredth, so that sums of decimals never split golfers who are level. */
 const hundredths = (points: number) => Math.round(points * 100);
 

@@ -5,6 +5,16 @@ export const REQUIRED_COUNTING_ROUNDS = 8;
 export const REQUIRED_QUALIFIER_ROUNDS = 3;
 /** "The top 4 per flight reach the playoffs." */
 export const PLAYOFF_SPOTS = 4;
+/**
+ * The playoff seeding's tie rules, in order, as the playoffs page writes them (app/domain/playoffs.ts applies them).
+ * Here rather than beside the seeding so that the page's browser code does not load the playoffs module and what it
+ * imports only to show these words.
+ */
+export const SEEDING_TIE_RULES = [
+  'more points from the playoff-qualifier weeks',
+  'the lower handicap',
+  'the earlier registration',
+] as const;
 
 export interface StandingsRound {
   golferId: number;

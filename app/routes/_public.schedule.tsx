@@ -20,7 +20,7 @@ import {
 import { publicSeasonFacts } from '~/models/public-season.server';
 import { getSchedule, listSeasons } from '~/models/seasons.server';
 import { pageHandler, seasonParam } from '~/web/http.server';
-import { SeasonLinks } from '~/ui/stats/stats-parts';
+import { SeasonLinks } from '~/ui/stats/season-links';
 import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction = ({ matches }) => [

@@ -1,15 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import {
-  ChampionsSection,
-  NightBadge,
-  SeasonLinks,
-  StatsError,
-  StatsTable,
-  TablePager,
-  statsLink,
-} from '~/ui/stats/stats-parts';
+import { ChampionsSection, NightBadge, StatsError, StatsTable, TablePager, statsLink } from '~/ui/stats/stats-parts';
+import { SeasonLinks } from '~/ui/stats/season-links';
 import { formatScheduleDate } from '~/domain/schedule';
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { formatPoints } from '~/domain/format';

@@ -3,7 +3,6 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import {
   ChampionsSection,
-  SeasonLinks,
   StatsError,
   StatsTable,
   StandingsLink,
@@ -11,9 +10,14 @@ import {
   longDate,
   statsLink,
 } from '~/ui/stats/stats-parts';
-import { SEEDING_TIE_RULES } from '~/domain/playoffs';
+import { SeasonLinks } from '~/ui/stats/season-links';
 import { formatPoints } from '~/domain/format';
-import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
+import {
+  PLAYOFF_SPOTS,
+  REQUIRED_COUNTING_ROUNDS,
+  REQUIRED_QUALIFIER_ROUNDS,
+  SEEDING_TIE_RULES,
+} from '~/domain/standings';
 import { playoffsPage } from '~/models/stats.server';
 import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
 import { titled } from '~/ui/meta';

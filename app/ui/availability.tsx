@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { TOO_LATE } from '~/domain/availability';
+import { TOO_LATE } from '~/domain/availability-messages';
 import { Button } from '~/ui/primitives/button';
 import { useIsPending } from '~/ui/use-is-pending';
 

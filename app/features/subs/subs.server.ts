@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  cutoffOf,
-  describeCutoff,
-  SPOT_TAKEN,
-  subsToOffer,
-  TOO_LATE,
-  type AvailabilityCutoff,
-} from '~/domain/availability';
+import { cutoffOf, describeCutoff, subsToOffer, type AvailabilityCutoff } from '~/domain/availability';
+import { SPOT_TAKEN, TOO_LATE } from '~/domain/availability-messages';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
 import { golferDisplayName } from '~/domain/golfer-display';
 import { formatLeagueDateTime, formatRoundDate, isValidCalendarDate, todayInLeague } from '~/domain/season';
