@@ -71,6 +71,9 @@ export async function signIn(page: Page, to = '/golfers') {
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname === new URL(to, 'http://x').pathname);
+  // With JavaScript the URL changes before React has drawn the new page (the navigation is a transition), so a test
+  // that reads the page at once could still see the sign-in form: wait until it is gone.
+  await page.getByRole('heading', { name: 'Sign In', exact: true }).waitFor({ state: 'detached' });
 }
 
 let n = 0;
