@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { batched } from '~/db/batch.server';
-import { db, type Tx } from '~/db/db.server';
+import { db, selectWhereIn, type Tx } from '~/db/db.server';
 import { sessionRowId } from '~/models/sessions.server';
 
 /**
@@ -21,10 +21,13 @@ export async function createGolferSession(golferId: number, now = new Date()): P
 
 /** Session rows by id: the requests that arrive together (a game night's phones) share one query. */
 const sessionRows = batched(async (ids: string[]) => {
-  const rows = await db.golferSession.findMany({
-    where: { id: { in: [...new Set(ids)] } },
-    select: { id: true, golferId: true, expiresAt: true },
-  });
+  const rows = await selectWhereIn<{ id: string; golferId: number; expiresAt: Date }>(
+    db,
+    'golfer_sessions',
+    ['id', 'golferId', 'expiresAt'],
+    'id',
+    ids,
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id) ?? null);
 });

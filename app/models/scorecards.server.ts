@@ -2,7 +2,7 @@ import { createRound, deleteRound, RoundTakenError } from '~/models/rounds.serve
 import { currentHandicaps, seasonOfDate } from '~/models/handicaps.server';
 import { holesByCourse, listHoles, type HoleRow } from '~/models/holes.server';
 import { nightPlayers } from '~/models/nights-out.server';
-import { db, insertRows, isUniqueViolation, type Tx } from '~/db/db.server';
+import { db, insertRows, isUniqueViolation, selectWhereIn, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
 import { batched } from '~/db/batch.server';
 import { notifyResultsChanged } from '~/db/results-changed.server';
@@ -91,6 +91,17 @@ type Slot = {
   golfer3Id: number | null;
   golfer4Id: number | null;
 };
+
+/** What a night's groups are made from: a standing tee time's time, season and golfers. */
+const slotSelect = {
+  id: true,
+  time: true,
+  season: true,
+  golfer1Id: true,
+  golfer2Id: true,
+  golfer3Id: true,
+  golfer4Id: true,
+} as const satisfies Record<keyof Slot, true>;
 
 /**
  * The groups of standing tee times on `date`, as the night view shows them (docs/decisions/121-scorecards.md): a
@@ -391,6 +402,17 @@ export function writeOwnHoleScores(
 
 const writeCard = batched(writeCardBatch);
 
+/** The columns a new hole score fills (its id is the database's). */
+const HOLE_COLUMNS = [
+  'scorecardId',
+  'golferId',
+  'holeNumber',
+  'strokes',
+  'clientId',
+  'writtenAt',
+  'writtenBy',
+] as const satisfies readonly (keyof StoredHole)[];
+
 /** A hole score as a write sees it; `id` 0: inserted by this batch. */
 type StoredHole = {
   id: number;
@@ -403,8 +425,14 @@ type StoredHole = {
   writtenBy: string;
 };
 
-/** Which card each write goes to, and who writes: the reads made before the batch's transaction. */
-async function resolveCardWrites(jobs: CardWrite[]): Promise<({ scorecardId: number; scorer: Scorer } | Error)[]> {
+/** Where a write goes: its card, the group that plays it that night, and who writes. */
+type CardTarget = { scorecardId: number; group: Group; scorer: Scorer };
+
+/**
+ * Which card each write goes to, and who writes: the reads made before the batch's transaction, a few queries for the
+ * whole batch and none with a list of ids for Prisma to plan (docs/decisions/128-scorecard-group-commit.md).
+ */
+async function resolveCardWrites(jobs: CardWrite[]): Promise<(CardTarget | Error)[]> {
   const seasons = new Map<string, number>();
   for (const job of jobs) {
     const season = seasonOfDate(job.date);
@@ -412,6 +440,7 @@ async function resolveCardWrites(jobs: CardWrite[]): Promise<({ scorecardId: num
   }
   const slots = await db.teeTime.findMany({
     where: { season: { in: [...new Set(seasons.values())] } },
+    select: slotSelect,
     orderBy: { time: 'asc' },
   });
   const groupsOf = new Map<string, Group[]>();
@@ -426,23 +455,16 @@ async function resolveCardWrites(jobs: CardWrite[]): Promise<({ scorecardId: num
     );
   const ownIds = jobs.flatMap((j) => ('ownGolferId' in j.scorer ? [j.scorer.ownGolferId] : []));
   const names = new Map(
-    ownIds.length === 0
-      ? []
-      : (
-          await db.golfer.findMany({
-            where: { id: { in: [...new Set(ownIds)] } },
-            select: { id: true, fullName: true },
-          })
-        ).map((g) => [g.id, g.fullName]),
+    (await selectWhereIn<{ id: number; fullName: string }>(db, 'golfers', ['id', 'fullName'], 'id', ownIds)).map(
+      (g) => [g.id, g.fullName],
+    ),
   );
-  const targets = jobs.map((job): { teeTimeId: number; scorer: Scorer } | Error => {
+  const targets = jobs.map((job): { group: Group; scorer: Scorer } | Error => {
     const groups = groupsOf.get(job.date);
     if (!groups) return new InvalidError('Enter a real calendar date (yyyy-mm-dd)');
     if (!('ownGolferId' in job.scorer)) {
       const group = groups.find((g) => g.teeTimeId === job.teeTimeId);
-      return group
-        ? { teeTimeId: group.teeTimeId, scorer: job.scorer }
-        : new NotFoundError('Group not found for this night');
+      return group ? { group, scorer: job.scorer } : new NotFoundError('Group not found for this night');
     }
     const golferId = job.scorer.ownGolferId;
     const name = names.get(golferId);
@@ -453,34 +475,29 @@ async function resolveCardWrites(jobs: CardWrite[]): Promise<({ scorecardId: num
       );
     if (job.teeTimeId !== null && job.teeTimeId !== own.teeTimeId)
       return new ForbiddenError("This is another group's card: you can keep score only for your own group");
-    return { teeTimeId: own.teeTimeId, scorer: { name, golferId, actor: null } };
+    return { group: own, scorer: { name, golferId, actor: null } };
   });
-  const wanted = targets.flatMap((t, i) =>
-    t instanceof Error ? [] : [{ date: jobs[i].date, teeTimeId: t.teeTimeId }],
-  );
-  // One plain query for the batch's cards (a list of (date, group) pairs costs Prisma far more to plan).
+  const dates = [...new Set(targets.flatMap((t, i) => (t instanceof Error ? [] : [jobs[i].date])))];
+  // The nights' cards, every group's: at most a few hundred short rows, cheaper than a list of ids to plan.
   const cards =
-    wanted.length === 0
+    dates.length === 0
       ? []
       : await db.scorecard.findMany({
-          where: {
-            date: { in: [...new Set(wanted.map((w) => w.date))] },
-            teeTimeId: { in: [...new Set(wanted.map((w) => w.teeTimeId))] },
-          },
+          where: { date: { in: dates } },
           select: { id: true, date: true, teeTimeId: true },
         });
   const cardOf = new Map(cards.map((c) => [`${c.date}|${c.teeTimeId}`, c.id]));
-  const out: ({ scorecardId: number; scorer: Scorer } | Error)[] = [];
+  const out: (CardTarget | Error)[] = [];
   for (const [i, target] of targets.entries()) {
     if (target instanceof Error) {
       out.push(target);
       continue;
     }
-    const key = `${jobs[i].date}|${target.teeTimeId}`;
+    const key = `${jobs[i].date}|${target.group.teeTimeId}`;
     try {
-      const scorecardId = cardOf.get(key) ?? (await ensureScorecard(jobs[i].date, target.teeTimeId));
+      const scorecardId = cardOf.get(key) ?? (await ensureScorecard(jobs[i].date, target.group.teeTimeId));
       cardOf.set(key, scorecardId);
-      out.push({ scorecardId, scorer: target.scorer });
+      out.push({ scorecardId, group: target.group, scorer: target.scorer });
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       out.push(error);
@@ -497,10 +514,9 @@ async function resolveCardWrites(jobs: CardWrite[]): Promise<({ scorecardId: num
  */
 async function writeCardBatch(jobs: CardWrite[]): Promise<(HoleWriteResult[] | Error)[]> {
   const targets = await resolveCardWrites(jobs);
-  const cardIds = [...new Set(targets.flatMap((t) => (t instanceof Error ? [] : [t.scorecardId])))];
-  if (cardIds.length === 0) return targets as Error[];
+  if (targets.every((t) => t instanceof Error)) return targets;
   try {
-    return await inTransaction(db, (tx) => writeResolved(tx, jobs, targets, cardIds));
+    return await inTransaction(db, (tx) => writeResolved(tx, jobs, targets));
   } catch (error) {
     if (jobs.length === 1) throw error;
     const alone: (HoleWriteResult[] | Error)[] = [];
@@ -518,49 +534,22 @@ async function writeCardBatch(jobs: CardWrite[]): Promise<(HoleWriteResult[] | E
 async function writeResolved(
   tx: Tx,
   jobs: CardWrite[],
-  targets: ({ scorecardId: number; scorer: Scorer } | Error)[],
-  cardIds: number[],
+  targets: (CardTarget | Error)[],
 ): Promise<(HoleWriteResult[] | Error)[]> {
-  // The update locks the cards (on PostgreSQL it holds the rows until the transaction ends); what follows reads them.
-  await tx.scorecard.updateMany({ where: { id: { in: cardIds } }, data: { updatedAt: new Date() } });
-  const cards = await tx.scorecard.findMany({
-    where: { id: { in: cardIds } },
-    select: {
-      id: true,
-      date: true,
-      courseId: true,
-      state: true,
-      submittedBy: true,
-      attestedBy: true,
-      teeTime: true,
-    },
+  const dates = [...new Set(targets.flatMap((t, i) => (t instanceof Error ? [] : [jobs[i].date])))];
+  const cardIds = [...new Set(targets.flatMap((t) => (t instanceof Error ? [] : [t.scorecardId])))];
+  // One statement locks the nights' cards (on PostgreSQL the update holds the rows until the transaction ends) and
+  // reads their state as it stands now: a card submitted since the reads above takes nothing new. The groups are the
+  // ones read above, a moment ago (a sub's swap between the two is the same race as one just after the commit).
+  const cards = await tx.scorecard.updateManyAndReturn({
+    where: { date: { in: dates } },
+    data: { updatedAt: new Date() },
+    select: { id: true, courseId: true, state: true, submittedBy: true, attestedBy: true },
   });
   const cardById = new Map(cards.map((c) => [c.id, c]));
-  const groupOf = new Map<number, Group>();
-  for (const date of new Set(cards.map((c) => c.date))) {
-    const ofNight = cards.filter((c) => c.date === date);
-    const groups = await groupsOnNight(
-      date,
-      ofNight.map((c) => c.teeTime),
-      tx,
-    );
-    ofNight.forEach((c, i) => groupOf.set(c.id, groups[i]));
-  }
   const courseIds = [...new Set(cards.flatMap((c) => (c.courseId === null ? [] : [c.courseId])))];
   const holesOf = await holesByCourse(courseIds, tx);
-  const stored = await tx.holeScore.findMany({
-    where: { scorecardId: { in: cardIds } },
-    select: {
-      id: true,
-      scorecardId: true,
-      golferId: true,
-      holeNumber: true,
-      strokes: true,
-      clientId: true,
-      writtenAt: true,
-      writtenBy: true,
-    },
-  });
+  const stored = await selectWhereIn<StoredHole>(tx, 'hole_scores', ['id', ...HOLE_COLUMNS], 'scorecardId', cardIds);
   const byKey = new Map<string, StoredHole>(stored.map((s) => [`${s.scorecardId}|${s.golferId}|${s.holeNumber}`, s]));
   const membersOf = new Map<number, Set<number>>();
   for (const s of stored) membersOf.set(s.scorecardId, (membersOf.get(s.scorecardId) ?? new Set()).add(s.golferId));
@@ -569,8 +558,9 @@ async function writeResolved(
   const updates = new Map<number, { strokes: number; clientId: string; writtenAt: Date; writtenBy: string }>();
   const out = targets.map((target, i): HoleWriteResult[] | Error => {
     if (target instanceof Error) return target;
-    const card = cardById.get(target.scorecardId)!;
-    const group = groupOf.get(card.id)!;
+    const card = cardById.get(target.scorecardId);
+    if (!card) return new NotFoundError('This group has no scorecard on this night yet');
+    const { group } = target;
     const job = jobs[i];
     try {
       checkScorerOf(group, target.scorer);
@@ -597,12 +587,7 @@ async function writeResolved(
   });
 
   for (const [id, data] of updates) await tx.holeScore.update({ where: { id }, data, select: { id: true } });
-  await insertRows(
-    tx,
-    'HoleScore',
-    'hole_scores',
-    [...creates.values()].map(({ id: _id, ...hole }) => hole),
-  );
+  await insertRows(tx, 'HoleScore', 'hole_scores', HOLE_COLUMNS, [...creates.values()]);
 
   for (const [i, result] of out.entries()) {
     if (result instanceof Error) continue;
@@ -610,7 +595,7 @@ async function writeResolved(
     if (changed === 0) continue;
     // The night's live leaderboard shows the hole once this commits (docs/decisions/124-live-results-and-skins.md).
     notifyResultsChanged(jobs[i].date);
-    const target = targets[i] as { scorecardId: number; scorer: Scorer };
+    const target = targets[i] as CardTarget;
     if (target.scorer.actor)
       await recordAudit(
         tx,
@@ -619,7 +604,7 @@ async function writeResolved(
           action: 'update',
           entity: 'scorecard',
           entityId: String(target.scorecardId),
-          summary: `Entered ${changed} hole score${changed === 1 ? '' : 's'} on the ${groupOf.get(target.scorecardId)!.time} card of ${jobs[i].date}`,
+          summary: `Entered ${changed} hole score${changed === 1 ? '' : 's'} on the ${target.group.time} card of ${jobs[i].date}`,
         }),
       );
   }
@@ -656,27 +641,37 @@ function writeEntries(
         : null;
   const holes = new Map<string, StoredHole>();
   const results: HoleWriteResult[] = [];
+  // Answers are written out field by field: an object spread here cost microseconds an entry (3,600 on game night).
+  const answer = (
+    w: HoleWrite,
+    status: HoleWriteResult['status'],
+    strokes: number,
+    capped: string | null,
+    changed: string | null,
+  ): HoleWriteResult => ({
+    clientId: w.clientId,
+    golferId: w.golferId,
+    hole: w.hole,
+    status,
+    strokes,
+    capped,
+    changed,
+  });
   for (const w of job.writes) {
     const key = `${card.id}|${w.golferId}|${w.hole}`;
     const existing = holes.get(key) ?? byKey.get(key);
     const { strokes, capped } = capStrokes(w.strokes, parOf.get(w.hole)!);
     const cappedText = capped ? cappedMessage(strokes) : null;
-    const base = { clientId: w.clientId, golferId: w.golferId, hole: w.hole };
     if (existing && existing.clientId === w.clientId) {
-      results.push({ ...base, status: 'duplicate', strokes: existing.strokes, capped: cappedText, changed: null });
+      results.push(answer(w, 'duplicate', existing.strokes, cappedText, null));
       continue;
     }
     // A card that is closed takes nothing new; resends of what it holds (above) are answered as taken.
     if (closed) throw new ConflictError(closed);
     const writtenAt = scorer.actor !== null || !w.enteredAt || w.enteredAt > now ? now : w.enteredAt;
     if (existing && existing.writtenAt > writtenAt) {
-      results.push({
-        ...base,
-        status: 'superseded',
-        strokes: existing.strokes,
-        capped: cappedText,
-        changed: changedMessage(existing.writtenBy, existing.writtenAt),
-      });
+      const changed = changedMessage(existing.writtenBy, existing.writtenAt);
+      results.push(answer(w, 'superseded', existing.strokes, cappedText, changed));
       continue;
     }
     holes.set(key, {
@@ -689,7 +684,7 @@ function writeEntries(
       writtenAt,
       writtenBy: scorer.name,
     });
-    results.push({ ...base, status: 'stored', strokes, capped: cappedText, changed: null });
+    results.push(answer(w, 'stored', strokes, cappedText, null));
   }
   return { results, holes };
 }

@@ -34,9 +34,13 @@ export async function scorecardWriteAnswer(cookie: string | null, date: string, 
       throw new HttpError(400, 'Invalid JSON body.');
     }
     const input = parseBody(holeEntriesSchema, body, 'Invalid hole entries');
-    const entries = input.entries.map((e) => ({
-      ...e,
-      enteredAt: e.enteredAt === undefined ? undefined : new Date(e.enteredAt),
+    // Field by field: an object spread costs microseconds an entry, and game night sends 3,600 at once.
+    const entries = input.entries.map(({ clientId, golferId, hole, strokes, enteredAt }) => ({
+      clientId,
+      golferId,
+      hole,
+      strokes,
+      enteredAt: enteredAt === undefined ? undefined : new Date(enteredAt),
     }));
     return {
       status: 200,

@@ -4,6 +4,7 @@
 // from the first byte sent to the answer), every hole stored exactly once, and every card's totals right. Served by the
 // real server on the production build, on a SQLite database of its own. Run alone: `npx tsx scripts/bench/scorecards.ts`.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, get, percentile, startServer } from './server';
@@ -72,16 +73,45 @@ async function setUp(date: string): Promise<Phone[]> {
   return phones;
 }
 
-/** One phone's send of its queue: the time it took and the status. */
-async function send(url: string, date: string, phone: Phone): Promise<{ ms: number; status: number }> {
-  const t0 = performance.now();
-  const res = await fetch(`${url}/api/me/scorecard/${date}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Cookie: phone.cookie, Origin: url },
-    body: JSON.stringify({ teeTimeId: phone.teeTimeId, entries: phone.entries }),
+/**
+ * One phone's send of its queue: the time it took and the status. Each send opens a connection of its own, as a phone
+ * coming back online does (fetch would reuse the warm-up's connections).
+ */
+function send(url: string, date: string, phone: Phone): Promise<{ ms: number; status: number }> {
+  const body = JSON.stringify({ teeTimeId: phone.teeTimeId, entries: phone.entries });
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request(
+      `${url}/api/me/scorecard/${date}`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Cookie: phone.cookie,
+          Origin: url,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode ?? 0 }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  await res.arrayBuffer();
-  return { ms: performance.now() - t0, status: res.status };
+}
+
+/** The same queue for another night: entries of their own (client ids are unique per hole entry). */
+const warmEntry = (e: Entry): Entry => ({ ...e, clientId: `warm-${e.clientId}` });
+
+/** A night of the same season next to `date`, for warming the server: the day before, or after on 1 January. */
+function otherNightOf(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + (date.endsWith('-01-01') ? 1 : -1));
+  return day.toISOString().slice(0, 10);
 }
 
 /** Runs the check and prints its table; true when the budgets were met. */
@@ -108,6 +138,13 @@ export async function runScorecardBench(): Promise<boolean> {
       const res = await get(`${server.url}/api/me/scorecard/${date}`, { Cookie: phone.cookie });
       if (res.status !== 200) throw new Error(`Opening a card for the benchmark failed: ${res.status}`);
     }
+    // The server has kept score before, as it has on game night by the time phones come back online: each phone
+    // sends its queue once for another night (not timed; its own entries), so the write path runs warm, not cold.
+    const warmNight = otherNightOf(date);
+    const warm = await Promise.all(
+      phones.map((p) => send(server.url, warmNight, { ...p, entries: p.entries.map(warmEntry) })),
+    );
+    if (warm.some((w) => w.status !== 200)) throw new Error('Warming the server on another night failed');
     const cpuBefore = server.cpuMs();
     const resent = phones.filter((_, i) => i % Math.round(1 / RESENT_SHARE) === 0);
     // Every phone at once, and the resending phones a second time while the first sends are still in flight.
@@ -122,7 +159,10 @@ export async function runScorecardBench(): Promise<boolean> {
     const p95 = percentile(writeTimes, 95);
 
     const { db } = await import('../../app/db/db.server');
-    const rows = await db.holeScore.findMany({ select: { golferId: true, holeNumber: true, strokes: true } });
+    const rows = await db.holeScore.findMany({
+      where: { scorecard: { date } },
+      select: { golferId: true, holeNumber: true, strokes: true },
+    });
     const keys = new Set(rows.map((r) => `${r.golferId}-${r.holeNumber}`));
     const expected = GROUPS * GOLFERS_PER_GROUP * HOLES;
     const once = rows.length === expected && keys.size === expected;
