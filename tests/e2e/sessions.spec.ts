@@ -32,6 +32,9 @@ async function signInAs(page: Page, username: string, password: string, to = '/g
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname === to);
+  // As fixtures.ts signIn: with JavaScript the URL changes before React has drawn the new page, so wait until the
+  // sign-in form is gone (a `toHaveCount(0)` right after would otherwise pass on the sign-in page).
+  await page.getByRole('heading', { name: 'Sign In', exact: true }).waitFor({ state: 'detached' });
 }
 
 /** The session cookie as a Cookie header, to replay from somewhere else. */
