@@ -41,6 +41,18 @@ function Problem({ failed, intent }: { failed: Failed | undefined; intent: strin
   return failed?.intent === intent ? <Notice tone="error" title={failed.message} /> : null;
 }
 
+/** The contact details a golfer edits: each shows what is stored and the errors of the last 'contact' save. */
+const contactFields = [
+  {
+    name: 'email',
+    type: 'email',
+    label: 'Email',
+    hint: 'A new address changes once you open the link we send to it.',
+    autoComplete: 'email',
+  },
+  { name: 'phone', type: 'tel', label: 'Phone', autoComplete: 'tel' },
+] as const;
+
 export default function MyLeaguePage() {
   const page = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
@@ -145,23 +157,14 @@ export default function MyLeaguePage() {
         <Problem failed={failed} intent="contact" />
         <Form method="post" className="space-y-3" noValidate>
           <input type="hidden" name="intent" value="contact" />
-          <NamedField
-            name="email"
-            type="email"
-            label="Email"
-            hint="A new address changes once you open the link we send to it."
-            autoComplete="email"
-            defaultValue={golfer.email ?? ''}
-            errors={failed?.intent === 'contact' ? failed.errors?.email : undefined}
-          />
-          <NamedField
-            name="phone"
-            type="tel"
-            label="Phone"
-            autoComplete="tel"
-            defaultValue={golfer.phone ?? ''}
-            errors={failed?.intent === 'contact' ? failed.errors?.phone : undefined}
-          />
+          {contactFields.map((field) => (
+            <NamedField
+              key={field.name}
+              {...field}
+              defaultValue={golfer[field.name] ?? ''}
+              errors={failed?.intent === 'contact' ? failed.errors?.[field.name] : undefined}
+            />
+          ))}
           <Button type="submit" disabled={busy}>
             Save contact details
           </Button>

@@ -193,14 +193,18 @@ export async function readSmallForm(request: Request, maxBytes = 100_000): Promi
   return form;
 }
 
-/** Reads a JSON body with a size limit; a body that does not parse is a 400. */
-export async function readJson(request: Request, maxBytes = 100_000): Promise<unknown> {
-  const text = await readBodyText(request, maxBytes);
+/** A request body's text as JSON; text that does not parse is a 400. */
+export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     throw new HttpError(400, 'Invalid JSON body.');
   }
+}
+
+/** Reads a JSON body with a size limit; a body that does not parse is a 400. */
+export async function readJson(request: Request, maxBytes = 100_000): Promise<unknown> {
+  return parseJsonText(await readBodyText(request, maxBytes));
 }
 
 /** Validates a JSON body with the form's schema: a 400 with `message` and the field messages when it does not fit. */

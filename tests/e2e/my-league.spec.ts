@@ -44,6 +44,17 @@ test('a golfer signs in with the emailed code and changes their tee time on My l
   const mails = await waitForMail(email, 2);
   expect(mails.some((m) => m.subject?.startsWith('Your standing tee time'))).toBe(true);
 
+  // The contact details show what is stored; a bad address comes back with its error under the field, nothing saved.
+  const emailField = page.getByLabel('Email', { exact: true });
+  await expect(emailField).toHaveValue(email);
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('');
+  await emailField.fill('not-an-address');
+  await page.getByRole('button', { name: 'Save contact details' }).click();
+  await expect(page.locator('#email-error')).toHaveText('Enter a valid email address, like name@example.com');
+  await expect(emailField).toHaveAttribute('aria-describedby', 'email-error');
+  await expect(page.locator('#phone-error')).toHaveCount(0);
+  expect((await db.golfer.findUniqueOrThrow({ where: { id: golfer.id } })).email).toBe(email);
+
   // Nothing on the phone scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

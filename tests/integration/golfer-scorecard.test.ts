@@ -182,7 +182,7 @@ describe("a golfer's scorecard", () => {
     expect(scores.card.golfers.map((g) => g.name)).toEqual([a.fullName, sub.fullName]);
   });
 
-  it('sends a visitor to sign in, and answers the API 401; a bad date is a 404', async () => {
+  it('sends a visitor to sign in, and answers the API 401; a bad date is a 404, a queue that is not JSON a 400', async () => {
     const { page, params, a } = await tonight();
     const res = await call(pageLoader, request(page), params);
     expect(res.status).toBe(302);
@@ -192,5 +192,8 @@ describe("a golfer's scorecard", () => {
     expect(
       (await call(pageLoader, request('/me/scorecard/2026-02-30', { cookie }), { date: '2026-02-30' })).status,
     ).toBe(404);
+    const notJson = await call(apiAction, request(`/api${page}`, { jsonText: '{"entries": [', cookie }), params);
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ message: 'Invalid JSON body.' });
   });
 });
