@@ -26,8 +26,8 @@ function fromMinutes(total: number): string {
 export const POSITIONS = [1, 2, 3, 4] as const;
 export type Position = (typeof POSITIONS)[number];
 
-/** A standing tee time with its four positions' golfer ids and names (null when open), as the pages show it. */
-export type TeeTimeRow = {
+/** A standing tee time: its time in a season and its four positions' golfer ids (null when open). */
+export type StandingTeeTime = {
   id: number;
   time: string;
   season: number;
@@ -35,6 +35,10 @@ export type TeeTimeRow = {
   golfer2Id: number | null;
   golfer3Id: number | null;
   golfer4Id: number | null;
+};
+
+/** A standing tee time with its golfers' names too, as the pages show it. */
+export type TeeTimeRow = StandingTeeTime & {
   golfer1Name: string | null;
   golfer2Name: string | null;
   golfer3Name: string | null;

@@ -18,6 +18,7 @@ import {
   type ScorecardState,
 } from '~/domain/scorecard';
 import type { PlayedHole } from '~/domain/skins';
+import type { StandingTeeTime } from '~/domain/tee-times';
 import type { HoleWriteResult } from '~/schemas/scorecard';
 
 /**
@@ -82,15 +83,7 @@ function seasonOf(date: string): number {
   return season;
 }
 
-type Slot = {
-  id: number;
-  time: string;
-  season: number;
-  golfer1Id: number | null;
-  golfer2Id: number | null;
-  golfer3Id: number | null;
-  golfer4Id: number | null;
-};
+type Slot = StandingTeeTime;
 
 /** What a night's groups are made from: a standing tee time's time, season and golfers. */
 const slotSelect = {
@@ -214,15 +207,11 @@ export async function startNight(date: string, courseId: number, actor: Actor): 
       where: { date, state: 'open', holeScores: { none: {} }, NOT: { courseId } },
       data: { courseId },
     });
-    await recordAudit(
+    await auditCard(
       tx,
       actor,
-      auditNote({
-        action: 'update',
-        entity: 'scorecard',
-        entityId: date,
-        summary: `Started the night of ${date} on course #${courseId}: ${missing.length} new cards`,
-      }),
+      date,
+      `Started the night of ${date} on course #${courseId}: ${missing.length} new cards`,
     );
     return missing.length;
   });
@@ -597,15 +586,11 @@ async function writeResolved(
     notifyResultsChanged(jobs[i].date);
     const target = targets[i] as CardTarget;
     if (target.scorer.actor)
-      await recordAudit(
+      await auditCard(
         tx,
         target.scorer.actor,
-        auditNote({
-          action: 'update',
-          entity: 'scorecard',
-          entityId: String(target.scorecardId),
-          summary: `Entered ${changed} hole score${changed === 1 ? '' : 's'} on the ${target.group.time} card of ${jobs[i].date}`,
-        }),
+        target.scorecardId,
+        `Entered ${changed} hole score${changed === 1 ? '' : 's'} on the ${target.group.time} card of ${jobs[i].date}`,
       );
   }
   return out;
@@ -689,6 +674,15 @@ function writeEntries(
   return { results, holes };
 }
 
+/** The audit line of an administrator's change to a card (or to a night's cards: `entityId` the date). */
+function auditCard(tx: Tx, actor: Actor, entityId: number | string, summary: string) {
+  return recordAudit(
+    tx,
+    actor,
+    auditNote({ action: 'update', entity: 'scorecard', entityId: String(entityId), summary }),
+  );
+}
+
 /** Golfers whose card is not complete: an empty hole and not marked 'Did not finish'. */
 async function incompleteNames(
   tx: Tx,
@@ -737,6 +731,24 @@ async function checkComplete(
   return result;
 }
 
+/**
+ * Runs `fn` in one transaction on the group's card of the night, locked, once `scorer` may keep it (a golfer of the
+ * group or an administrator): 404 when the group has no card that night, 403 for another group's golfer.
+ */
+async function withLockedCard(
+  date: string,
+  teeTimeId: number,
+  scorer: Scorer,
+  fn: (tx: Tx, card: Awaited<ReturnType<typeof lockCard>>['card'], group: Group, scorecardId: number) => Promise<void>,
+): Promise<void> {
+  const scorecardId = await requireCardId(date, teeTimeId, db);
+  await inTransaction(db, async (tx) => {
+    const { card, group } = await lockCard(tx, scorecardId);
+    checkScorerOf(group, scorer);
+    await fn(tx, card, group, scorecardId);
+  });
+}
+
 /** 'Submit card': a golfer of the group (or an administrator) hands in a complete card for another golfer to attest. */
 export async function submitScorecard(
   date: string,
@@ -744,10 +756,7 @@ export async function submitScorecard(
   scorer: Scorer,
   now: Date = new Date(),
 ): Promise<void> {
-  const scorecardId = await requireCardId(date, teeTimeId, db);
-  await inTransaction(db, async (tx) => {
-    const { card, group } = await lockCard(tx, scorecardId);
-    checkScorerOf(group, scorer);
+  await withLockedCard(date, teeTimeId, scorer, async (tx, card, group, scorecardId) => {
     if (card.state !== 'open') throw new ConflictError(closedCardMessage(card.state as ScorecardState, card));
     if (scorer.actor === null && nightClosed(date, now)) throw new ConflictError(closedNightMessage(date));
     await checkComplete(tx, card, group);
@@ -775,10 +784,7 @@ export async function attestScorecard(
   scorer: Scorer,
   now: Date = new Date(),
 ): Promise<void> {
-  const scorecardId = await requireCardId(date, teeTimeId, db);
-  await inTransaction(db, async (tx) => {
-    const { card, group } = await lockCard(tx, scorecardId);
-    checkScorerOf(group, scorer);
+  await withLockedCard(date, teeTimeId, scorer, async (tx, card, group, scorecardId) => {
     if (card.state === 'attested') throw new ConflictError(closedCardMessage('attested', card));
     if (scorer.actor === null) {
       if (card.state !== 'submitted') throw new ConflictError("The card must be submitted ('Submit card') first");
@@ -854,16 +860,7 @@ export async function reopenScorecard(date: string, teeTimeId: number, actor: Ac
         attestedAt: null,
       },
     });
-    await recordAudit(
-      tx,
-      actor,
-      auditNote({
-        action: 'update',
-        entity: 'scorecard',
-        entityId: String(scorecardId),
-        summary: `Reopened the ${group.time} card of ${date}`,
-      }),
-    );
+    await auditCard(tx, actor, scorecardId, `Reopened the ${group.time} card of ${date}`);
   });
 }
 
@@ -887,15 +884,11 @@ export async function setDidNotFinish(
     } else {
       await tx.didNotFinish.deleteMany({ where: { scorecardId, golferId } });
     }
-    await recordAudit(
+    await auditCard(
       tx,
       actor,
-      auditNote({
-        action: 'update',
-        entity: 'scorecard',
-        entityId: String(scorecardId),
-        summary: `${didNotFinish ? 'Marked' : 'Unmarked'} golfer #${golferId} 'Did not finish' on the ${group.time} card of ${date}`,
-      }),
+      scorecardId,
+      `${didNotFinish ? 'Marked' : 'Unmarked'} golfer #${golferId} 'Did not finish' on the ${group.time} card of ${date}`,
     );
   });
 }
