@@ -27,14 +27,6 @@ const app = express();
 app.disable('x-powered-by');
 app.set('trust proxy', process.env.TRUST_PROXY === '1' ? 1 : false);
 
-function originHost(origin) {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
-
 // Cross-site form posts are refused on every mutation (the Stripe webhook proves itself with its signature).
 app.use((req, res, next) => {
   // The Stripe webhook proves itself with its signature, and a one-click unsubscribe (RFC 8058) with its secret token:
@@ -45,17 +37,8 @@ app.use((req, res, next) => {
     req.path.startsWith('/unsubscribe/')
   )
     return next();
-  const site = req.get('sec-fetch-site');
-  const origin = req.get('origin');
-  const host = req.get('host');
-  // An Origin that is not a URL at all is not this site either.
-  const crossSite =
-    site === 'cross-site' ||
-    site === 'same-site' ||
-    origin === 'null' ||
-    (origin && host && originHost(origin) !== host);
-  if (crossSite) {
-    res.status(403).json({ message: 'Cross-site requests are not allowed' });
+  if (build.entry.module.isCrossSite(req.headers)) {
+    res.status(403).json({ message: build.entry.module.CROSS_SITE_MESSAGE });
     return;
   }
   next();
@@ -66,11 +49,6 @@ app.use((req, res, next) => {
 // that stops reading rather than buffer for it without bound. Every write, in any process, reaches its watchers.
 const stopLiveResults = await build.entry.module.startLiveResults();
 app.use(build.entry.module.handleLiveResults);
-
-// The phones' hole entries (POST /api/me/scorecard/{date}) are answered here, before compression and Remix: on game
-// night every group's phone sends at once, and each request costs only its body, cookie and checks, while the writes
-// of the requests that arrive together are stored in one transaction (docs/decisions/128-scorecard-group-commit.md).
-app.use(build.entry.module.handleScorecardWrites);
 
 // Responses are gzip- or brotli-compressed when the client accepts it (docs/product/performance.md#compression):
 // `compression` negotiates br/gzip from Accept-Encoding and, through the `compressible` list, only touches HTML, JSON,
@@ -133,11 +111,15 @@ app.use((error, _req, res, _next) => {
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '0.0.0.0';
 // A hit of the public page cache is answered before Express sees the request: a burst of visitors costs the cache's
-// work only (SPEC-3 §G, `npm run bench`).
+// work only (SPEC-3 §G, `npm run bench`). So are the phones' hole entries (POST /api/me/scorecard/{date}): on game
+// night every group's phone sends at once, each request costs only its body, cookie and checks (the cross-site rule
+// above included), and the writes that arrive together are stored in one transaction
+// (docs/decisions/128-scorecard-group-commit.md).
 const server = http.createServer((req, res) => {
   let answered = false;
   try {
-    answered = build.entry.module.answerFromPublicPageCache(req, res);
+    answered =
+      build.entry.module.answerFromPublicPageCache(req, res) || build.entry.module.answerScorecardWrite(req, res);
   } catch (error) {
     // Outside Express, so its error handler cannot: the app answers instead (a defect of the cache, never a crash).
     console.error(error);

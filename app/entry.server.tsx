@@ -13,7 +13,8 @@ export { prepareServer, startBackups } from '~/web/prepare.server';
 export { startMailSender } from '~/integrations/mail/sender.server';
 export { answerFromPublicPageCache, handlePublicPageCache, startPublicPageCache } from '~/web/page-cache.server';
 export { handleLiveResults, startLiveResults } from '~/web/live-results.server';
-export { handleScorecardWrites } from '~/web/scorecard-writes.server';
+export { answerScorecardWrite } from '~/web/scorecard-writes.server';
+export { CROSS_SITE_MESSAGE, isCrossSite } from '~/web/cross-site';
 export { queryCount } from '~/db/db.server';
 
 const ABORT_DELAY = 5_000;

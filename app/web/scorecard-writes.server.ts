@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeOwnHoleScores } from '~/models/scorecards.server';
 import { holeEntriesSchema, isNightDate } from '~/schemas/scorecard';
 import type { HoleWriteResult } from '~/schemas/scorecard';
+import { CROSS_SITE_MESSAGE, isCrossSite } from './cross-site';
 import { golferOfCookie } from './golfer-session.server';
 import { failureOf, HttpError, parseBody, parseJsonText, type ApiError } from './http.server';
 
@@ -50,25 +51,43 @@ export async function scorecardWriteAnswer(cookie: string | null, date: string, 
   }
 }
 
-/** Express middleware (server.js): answers POST /api/me/scorecard/{date}; any other request goes on. */
-export function handleScorecardWrites(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
+/**
+ * For server.js's node:http server, before Express (as the page cache's hits): answers POST /api/me/scorecard/{date}
+ * (true), refusing a cross-site one as Express's check would; anything else goes on to Express (false). Express's
+ * own work was half of such a request's cost on game night (docs/decisions/128-scorecard-group-commit.md).
+ */
+export function answerScorecardWrite(req: IncomingMessage, res: ServerResponse): boolean {
   const match = req.method === 'POST' ? PATH.exec(new URL(req.url ?? '/', 'http://league.invalid').pathname) : null;
-  if (!match) return next();
+  if (!match) return false;
+  const answer = (status: number, body: unknown) => {
+    const data = JSON.stringify(body);
+    res.writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(data),
+      'Cache-Control': 'no-store',
+    });
+    res.end(data);
+  };
+  if (isCrossSite(req.headers)) {
+    req.resume();
+    answer(403, { message: CROSS_SITE_MESSAGE });
+    return true;
+  }
   readBody(req)
     .then((text) =>
       text === null
         ? { status: 413, body: { message: 'Request body is too large.' } }
         : scorecardWriteAnswer(req.headers.cookie ?? null, safeDecode(match[1]), text),
     )
-    .then(({ status, body }) => {
-      const data = JSON.stringify(body);
-      res.writeHead(status, {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': Buffer.byteLength(data),
-        'Cache-Control': 'no-store',
-      });
-      res.end(data);
-    }, next);
+    .then(
+      ({ status, body }) => answer(status, body),
+      (error: unknown) => {
+        // Outside Express, so its error handler cannot: logged, and answered without internals.
+        console.error(error);
+        if (!res.headersSent) answer(500, { message: 'Something went wrong on our side.' });
+      },
+    );
+  return true;
 }
 
 function safeDecode(part: string): string {

@@ -4,6 +4,9 @@ import { createUser } from '../../app/models/users.server';
 import { db } from '../../app/db/db.server';
 import { expect, test, unique } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
+import { E2E_SESSION_SECRET } from '../../playwright.config';
+import { golferCookieValue } from '../golfer-cookie';
+import { cardTonight, storedScores } from './scorecard-data';
 
 /**
  * Through the real server (server.js in front of the build): cross-site refusal of JSON, multipart and logout
@@ -57,6 +60,35 @@ test.describe('cross-site requests are refused by the real server', () => {
     });
     expect(res.status()).toBe(403);
     expect(await res.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+  });
+
+  test("a phone's hole entries from another origin are refused (answered before Express) and store nothing", async ({
+    request,
+  }) => {
+    const { date, ann, card } = await cardTonight('Crosssite');
+    const { name, value } = await golferCookieValue(ann.id, E2E_SESSION_SECRET);
+    const entries = [{ clientId: unique('xsite'), golferId: ann.id, hole: 1, strokes: 4, enteredAt: Date.now() }];
+    const crossSite: Record<string, string>[] = [
+      { Origin: EVIL },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'null' },
+    ];
+    for (const headers of crossSite) {
+      const res = await request.post(`/api/me/scorecard/${date}`, {
+        headers: { ...headers, Cookie: `${name}=${value}` },
+        data: { entries },
+      });
+      expect(res.status(), JSON.stringify(headers)).toBe(403);
+      expect(await res.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+    }
+    expect((await storedScores(card.id)).count).toBe(0);
+    // From this site the same entry is taken.
+    const ok = await request.post(`/api/me/scorecard/${date}`, {
+      headers: { Cookie: `${name}=${value}` },
+      data: { entries },
+    });
+    expect(ok.status()).toBe(200);
+    expect((await storedScores(card.id)).count).toBe(1);
   });
 
   test('a logout from another origin is refused and the session goes on; from this site it ends', async ({
