@@ -1,8 +1,9 @@
 /**
  * Calls that arrive together, answered together (docs/decisions/128-scorecard-group-commit.md): calls made while a
  * batch is under way wait and run together as the next batch, so a burst of N calls costs a few queries each instead
- * of N of each. A call made when nothing is under way waits one turn of the event loop, so the calls that reached the
- * server together join it. Writes use it as group commit (one transaction a batch: the scorecards' hole entries),
+ * of N of each. A call made when nothing is under way waits one turn of the event loop (or `gatherMs`), so the calls
+ * that reached the server together join it; with `gatherMs`, each batch is followed by that wait too, for the calls
+ * held behind it. Writes use it as group commit (one transaction a batch: the scorecards' hole entries),
  * reads to look many keys up in one query (the golfers' sessions).
  *
  * `run` answers each job, in order, with its result or the error that job alone gets (a job that fails its checks
@@ -10,13 +11,19 @@
  */
 export function batched<Job, Result>(
   run: (jobs: Job[]) => Promise<(Result | Error)[]>,
-  maxBatch = 500,
+  { maxBatch = 500, gatherMs = 0 }: { maxBatch?: number; gatherMs?: number } = {},
 ): (job: Job) => Promise<Result> {
   type Waiting = { job: Job; resolve: (result: Result) => void; reject: (error: unknown) => void };
   let queue: Waiting[] = [];
   let running = false;
 
+  // One turn of the event loop, or `gatherMs` of them: the server takes in one waiting connection a turn while it
+  // is busy, so calls held behind a long batch reach the queue only as the loop turns freely.
+  const gather = () =>
+    new Promise<void>((resolve) => (gatherMs > 0 ? setTimeout(resolve, gatherMs) : setImmediate(resolve)));
+
   async function drain(): Promise<void> {
+    await gather();
     while (queue.length > 0) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
@@ -30,6 +37,7 @@ export function batched<Job, Result>(
       } catch (error) {
         for (const w of batch) w.reject(error);
       }
+      if (gatherMs > 0) await gather();
     }
     running = false;
   }
@@ -39,6 +47,6 @@ export function batched<Job, Result>(
       queue.push({ job, resolve, reject });
       if (running) return;
       running = true;
-      setImmediate(() => void drain());
+      void drain();
     });
 }

@@ -42,11 +42,30 @@ describe('batched', () => {
 
   it('cuts a long queue into batches of at most maxBatch', async () => {
     const sizes: number[] = [];
-    const echo = batched((jobs: number[]) => {
-      sizes.push(jobs.length);
-      return Promise.resolve(jobs);
-    }, 2);
+    const echo = batched(
+      (jobs: number[]) => {
+        sizes.push(jobs.length);
+        return Promise.resolve(jobs);
+      },
+      { maxBatch: 2 },
+    );
     expect(await Promise.all([1, 2, 3, 4, 5].map(echo))).toEqual([1, 2, 3, 4, 5]);
     expect(sizes).toEqual([2, 2, 1]);
+  });
+
+  it('with gatherMs, waits that long before a batch and after each, so calls that come a little later join in', async () => {
+    const batches: number[][] = [];
+    const echo = batched(
+      (jobs: number[]) => {
+        batches.push(jobs);
+        return Promise.resolve(jobs);
+      },
+      { gatherMs: 100 },
+    );
+    const later = (n: number, ms: number) => new Promise<number>((resolve) => setTimeout(() => resolve(echo(n)), ms));
+    // 1 and 2 come 10 ms apart: one batch. 3 comes while the wait after that batch runs: the next batch. (Timers fire
+    // in the order they are due, so a slow machine keeps the order.)
+    expect(await Promise.all([echo(1), later(2, 10), later(3, 150)])).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1, 2], [3]]);
   });
 });

@@ -389,7 +389,9 @@ export function writeOwnHoleScores(
   return writeCard({ date, teeTimeId: teeTimeId ?? null, writes, scorer: { ownGolferId: golferId }, now });
 }
 
-const writeCard = batched(writeCardBatch);
+// A few milliseconds' gathering: a phone's write waits that long more, and the phones of a burst that queued behind
+// a batch (the server takes in one waiting connection per turn of its event loop while busy) join the next one.
+const writeCard = batched(writeCardBatch, { gatherMs: 3 });
 
 /** The columns a new hole score fills (its id is the database's). */
 const HOLE_COLUMNS = [
@@ -731,6 +733,9 @@ async function checkComplete(
   return result;
 }
 
+/** A step of a card's life a golfer or an administrator takes: the night, the group's tee time, who, and when. */
+type CardStep = (date: string, teeTimeId: number, scorer: Scorer, now?: Date) => Promise<void>;
+
 /**
  * Runs `fn` in one transaction on the group's card of the night, locked, once `scorer` may keep it (a golfer of the
  * group or an administrator): 404 when the group has no card that night, 403 for another group's golfer.
@@ -750,13 +755,8 @@ async function withLockedCard(
 }
 
 /** 'Submit card': a golfer of the group (or an administrator) hands in a complete card for another golfer to attest. */
-export async function submitScorecard(
-  date: string,
-  teeTimeId: number,
-  scorer: Scorer,
-  now: Date = new Date(),
-): Promise<void> {
-  await withLockedCard(date, teeTimeId, scorer, async (tx, card, group, scorecardId) => {
+export const submitScorecard: CardStep = (date, teeTimeId, scorer, now = new Date()) =>
+  withLockedCard(date, teeTimeId, scorer, async (tx, card, group, scorecardId) => {
     if (card.state !== 'open') throw new ConflictError(closedCardMessage(card.state as ScorecardState, card));
     if (scorer.actor === null && nightClosed(date, now)) throw new ConflictError(closedNightMessage(date));
     await checkComplete(tx, card, group);
@@ -771,20 +771,14 @@ export async function submitScorecard(
       },
     });
   });
-}
 
 /**
  * 'Attest' by another golfer of the group, or an administrator's 'Confirm' (a submitted or open card): every golfer
  * who finished gets their round (gross = the sum of the capped holes) through createRound, as an administrator's
  * round is recorded, so handicaps and calculated points follow; all in one transaction, or nothing.
  */
-export async function attestScorecard(
-  date: string,
-  teeTimeId: number,
-  scorer: Scorer,
-  now: Date = new Date(),
-): Promise<void> {
-  await withLockedCard(date, teeTimeId, scorer, async (tx, card, group, scorecardId) => {
+export const attestScorecard: CardStep = (date, teeTimeId, scorer, now = new Date()) =>
+  withLockedCard(date, teeTimeId, scorer, async (tx, card, group, scorecardId) => {
     if (card.state === 'attested') throw new ConflictError(closedCardMessage('attested', card));
     if (scorer.actor === null) {
       if (card.state !== 'submitted') throw new ConflictError("The card must be submitted ('Submit card') first");
@@ -827,7 +821,6 @@ export async function attestScorecard(
     // The in-progress rows give way to the rounds, and the night's skins count this card.
     notifyResultsChanged(date);
   });
-}
 
 /**
  * An administrator reopens a submitted or attested card; an attested card's rounds (the rounds of its golfers on
