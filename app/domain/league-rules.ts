@@ -3,7 +3,7 @@
  * forms and the domain rules never repeat a number. Money is in integer cents; times of day are 24-hour `HH:mm`
  * strings.
  */
-import { formatScheduleDate } from './schedule';
+import { MONTH_NAMES } from './date-names';
 import { formatTeeTime } from './tee-times';
 
 export const FLIGHT_COUNT = 4;
@@ -73,8 +73,5 @@ export function teeTimeWindowLabel(first: string, last: string): string {
   return `${formatTeeTime(first, 'prose')} to ${formatTeeTime(last, 'prose')}`;
 }
 
-/** "July 15" (drawn without `Intl`: every page that imports the rules would load its locale data, decision 130). */
-export const REFUND_DEADLINE_LABEL = formatScheduleDate(
-  `2000-${String(REFUND_DEADLINE_MONTH_DAY.month).padStart(2, '0')}-${String(REFUND_DEADLINE_MONTH_DAY.day).padStart(2, '0')}`,
-  'MMMM d',
-);
+/** "July 15" (written without `Intl`: every page that imports the rules would load its locale data, decision 130). */
+export const REFUND_DEADLINE_LABEL = `${MONTH_NAMES[REFUND_DEADLINE_MONTH_DAY.month - 1]} ${REFUND_DEADLINE_MONTH_DAY.day}`;

@@ -3,6 +3,7 @@
  * themselves are data (app/models/seasons.server.ts); everything here is pure. Dates are plain calendar dates
  * (`yyyy-MM-dd`) that never shift with a time zone.
  */
+import { DAY_NAMES, MONTH_NAMES } from './date-names';
 
 /** What happens on a schedule date (docs/product/league.md#schedule); rules depend on it, never on `event`. */
 export const SCHEDULE_KINDS = [
@@ -127,24 +128,9 @@ function isCalendarDate(date: string): boolean {
 }
 
 // The ways the pages show a plain date (date-fns pattern names), US English as `Intl.DateTimeFormat('en-US')` writes
-// them, spelled out here rather than asked of the platform: a browser's first `Intl` formatter loads its locale data,
+// them, spelled out (./date-names) rather than asked of the platform: a browser's first `Intl` formatter loads its locale data,
 // 25 to 100 ms of a phone's main thread while the page hydrates, for a month's or a day's name (decision 130). No
 // date library either: the public schedule imports this module (docs/decisions/061-javascript-budgets.md).
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 type DateParts = { weekday: string; day: number; month: string; year: number };
 const DATE_PATTERNS = {
   'EEE, MMM d': (d) => `${d.weekday.slice(0, 3)}, ${d.month.slice(0, 3)} ${d.day}`,
@@ -175,9 +161,9 @@ export function formatScheduleDate(date: string, pattern: DatePattern = 'EEE, MM
   assertPlainDate(date);
   const noon = utcNoon(date);
   return DATE_PATTERNS[pattern]({
-    weekday: DAYS[noon.getUTCDay()],
+    weekday: DAY_NAMES[noon.getUTCDay()],
     day: noon.getUTCDate(),
-    month: MONTHS[noon.getUTCMonth()],
+    month: MONTH_NAMES[noon.getUTCMonth()],
     year: noon.getUTCFullYear(),
   });
 }
