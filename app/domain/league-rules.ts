@@ -3,6 +3,7 @@
  * forms and the domain rules never repeat a number. Money is in integer cents; times of day are 24-hour `HH:mm`
  * strings.
  */
+import { MONTH_NAMES } from './date-names';
 import { formatTeeTime } from './tee-times';
 
 export const FLIGHT_COUNT = 4;
@@ -72,9 +73,5 @@ export function teeTimeWindowLabel(first: string, last: string): string {
   return `${formatTeeTime(first, 'prose')} to ${formatTeeTime(last, 'prose')}`;
 }
 
-/** "July 15" */
-export const REFUND_DEADLINE_LABEL = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-}).format(Date.UTC(2000, REFUND_DEADLINE_MONTH_DAY.month - 1, REFUND_DEADLINE_MONTH_DAY.day));
+/** "July 15" (written without `Intl`: every page that imports the rules would load its locale data, decision 130). */
+export const REFUND_DEADLINE_LABEL = `${MONTH_NAMES[REFUND_DEADLINE_MONTH_DAY.month - 1]} ${REFUND_DEADLINE_MONTH_DAY.day}`;

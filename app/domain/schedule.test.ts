@@ -105,6 +105,26 @@ describe('formatScheduleDate', () => {
     expect(formatScheduleDate('2025-05-05')).toBe('Mon, May 5');
     expect(formatScheduleDate('2025-09-27', 'EEEE, MMMM d')).toBe('Saturday, September 27');
   });
+
+  it('writes every pattern as US English Intl does, every day of five years (a leap year among them)', () => {
+    const intl = {
+      'EEE, MMM d': { weekday: 'short', month: 'short', day: 'numeric' },
+      'EEE, MMM d, yyyy': { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
+      'EEEE, MMMM d': { weekday: 'long', month: 'long', day: 'numeric' },
+      'MMMM d': { month: 'long', day: 'numeric' },
+      'MMM d': { month: 'short', day: 'numeric' },
+      'MMM d, yyyy': { month: 'short', day: 'numeric', year: 'numeric' },
+    } as const;
+    for (const [pattern, options] of Object.entries(intl)) {
+      const formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+      for (let t = Date.UTC(2024, 0, 1, 12); t < Date.UTC(2029, 0, 1); t += 86_400_000) {
+        const date = new Date(t).toISOString().slice(0, 10);
+        expect(formatScheduleDate(date, pattern as keyof typeof intl), `${date} as ${pattern}`).toBe(
+          formatter.format(t),
+        );
+      }
+    }
+  });
 });
 
 describe('calendarEventChanged', () => {

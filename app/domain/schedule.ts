@@ -3,6 +3,7 @@
  * themselves are data (app/models/seasons.server.ts); everything here is pure. Dates are plain calendar dates
  * (`yyyy-MM-dd`) that never shift with a time zone.
  */
+import { DAY_NAMES, MONTH_NAMES } from './date-names';
 
 /** What happens on a schedule date (docs/product/league.md#schedule); rules depend on it, never on `event`. */
 export const SCHEDULE_KINDS = [
@@ -126,19 +127,20 @@ function isCalendarDate(date: string): boolean {
   return utcNoon(date).toISOString().slice(0, 10) === date;
 }
 
-// The ways the pages show a plain date (date-fns pattern names), drawn by the platform's own formatter: the public
-// schedule imports this module, and a date library would reach every phone that opens it
-// (docs/decisions/061-javascript-budgets.md).
+// The ways the pages show a plain date (date-fns pattern names), US English as `Intl.DateTimeFormat('en-US')` writes
+// them, spelled out (./date-names) rather than asked of the platform: a browser's first `Intl` formatter loads its locale data,
+// 25 to 100 ms of a phone's main thread while the page hydrates, for a month's or a day's name (decision 130). No
+// date library either: the public schedule imports this module (docs/decisions/061-javascript-budgets.md).
+type DateParts = { weekday: string; day: number; month: string; year: number };
 const DATE_PATTERNS = {
-  'EEE, MMM d': { weekday: 'short', month: 'short', day: 'numeric' },
-  'EEE, MMM d, yyyy': { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
-  'EEEE, MMMM d': { weekday: 'long', month: 'long', day: 'numeric' },
-  'MMMM d': { month: 'long', day: 'numeric' },
-  'MMM d': { month: 'short', day: 'numeric' },
-  'MMM d, yyyy': { month: 'short', day: 'numeric', year: 'numeric' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+  'EEE, MMM d': (d) => `${d.weekday.slice(0, 3)}, ${d.month.slice(0, 3)} ${d.day}`,
+  'EEE, MMM d, yyyy': (d) => `${d.weekday.slice(0, 3)}, ${d.month.slice(0, 3)} ${d.day}, ${d.year}`,
+  'EEEE, MMMM d': (d) => `${d.weekday}, ${d.month} ${d.day}`,
+  'MMMM d': (d) => `${d.month} ${d.day}`,
+  'MMM d': (d) => `${d.month.slice(0, 3)} ${d.day}`,
+  'MMM d, yyyy': (d) => `${d.month.slice(0, 3)} ${d.day}, ${d.year}`,
+} as const satisfies Record<string, (d: DateParts) => string>;
 type DatePattern = keyof typeof DATE_PATTERNS;
-const formatters = new Map<DatePattern, Intl.DateTimeFormat>();
 
 function assertPlainDate(date: string): void {
   if (!PLAIN_DATE.test(date) || !isCalendarDate(date)) {
@@ -157,10 +159,11 @@ export function nextEvent(entries: readonly ScheduleEntry[], today: string): Sch
 /** Display a plain date, e.g. "Mon, May 5" (pattern overridable). */
 export function formatScheduleDate(date: string, pattern: DatePattern = 'EEE, MMM d'): string {
   assertPlainDate(date);
-  let formatter = formatters.get(pattern);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { ...DATE_PATTERNS[pattern], timeZone: 'UTC' });
-    formatters.set(pattern, formatter);
-  }
-  return formatter.format(utcNoon(date));
+  const noon = utcNoon(date);
+  return DATE_PATTERNS[pattern]({
+    weekday: DAY_NAMES[noon.getUTCDay()],
+    day: noon.getUTCDate(),
+    month: MONTH_NAMES[noon.getUTCMonth()],
+    year: noon.getUTCFullYear(),
+  });
 }
