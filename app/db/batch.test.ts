@@ -63,9 +63,45 @@ describe('batched', () => {
       { gatherMs: 100 },
     );
     const later = (n: number, ms: number) => new Promise<number>((resolve) => setTimeout(() => resolve(echo(n)), ms));
-    // 1 and 2 come 10 ms apart: one batch. 3 comes while the wait after that batch runs: the next batch. (Timers fire
-    // in the order they are due, so a slow machine keeps the order.)
-    expect(await Promise.all([echo(1), later(2, 10), later(3, 150)])).toEqual([1, 2, 3]);
+    // 1 and 2 come 10 ms apart: one batch, after a second wait (2 joined the first) that brings nothing (100–200 ms).
+    // 3 comes while the wait after that batch runs (200–300 ms): the next batch. (Timers fire in the order they are
+    // due, so a slow machine keeps the order.)
+    expect(await Promise.all([echo(1), later(2, 10), later(3, 250)])).toEqual([1, 2, 3]);
     expect(batches).toEqual([[1, 2], [3]]);
+  });
+
+  it('with gatherMs, waits again while calls keep joining, so a queue that trickles in is one batch', async () => {
+    const batches: number[][] = [];
+    const echo = batched(
+      (jobs: number[]) => {
+        batches.push(jobs);
+        return Promise.resolve(jobs);
+      },
+      { gatherMs: 50 },
+    );
+    const later = (n: number, ms: number) => new Promise<number>((resolve) => setTimeout(() => resolve(echo(n)), ms));
+    // 2 joins during the first wait (0–50 ms), so the batch waits again (50–100 ms), and 3 joins then: one batch.
+    // 4 comes after a wait that brought nothing (100–150 ms): the next batch.
+    expect(await Promise.all([echo(1), later(2, 30), later(3, 70), later(4, 200)])).toEqual([1, 2, 3, 4]);
+    expect(batches).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('stops waiting after maxGatherMs however many calls join', async () => {
+    const batches: number[][] = [];
+    const echo = batched(
+      (jobs: number[]) => {
+        batches.push(jobs);
+        return Promise.resolve(jobs);
+      },
+      { gatherMs: 20, maxGatherMs: 50 },
+    );
+    // A call every 10 ms for 200 ms: without the limit the first batch would wait for all of them.
+    const calls = Array.from(
+      { length: 20 },
+      (_, i) => new Promise<number>((r) => setTimeout(() => r(echo(i)), i * 10)),
+    );
+    expect(await Promise.all(calls)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(batches.length).toBeGreaterThan(1);
+    expect(batches[0].length).toBeLessThan(20);
   });
 });
