@@ -11,25 +11,28 @@ export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
+/** Runs one statement in the SQLite transaction open now, past Prisma's client (`serializedSqlite`). */
+type OpenTransactionStatement = (sql: string, args: string[]) => Promise<number>;
+
 /**
  * One Prisma client for the process. Both generated clients come from the same models (the PostgreSQL schema
  * is derived from the SQLite one), so the SQLite client's types describe both.
  */
-function createClient(): PrismaClient {
+function createClient(): { client: PrismaClient; executeInOpenTransaction: OpenTransactionStatement | null } {
   const config = databaseConfig();
   if (config.kind === 'postgresql') {
-    return new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) }) as unknown as PrismaClient;
+    const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) });
+    return { client: client as unknown as PrismaClient, executeInOpenTransaction: null };
   }
   // `timeout` is better-sqlite3's busy timeout; WAL mode is set on the file by the migrator at start. One
   // connection writes for the process, so a transaction may wait for another: allow for that in maxWait. Plain
   // reads go to a second, read-only connection, which never waits for the writer (decision 005).
-  return new PrismaClient({
-    adapter: serializedSqlite(
-      new PrismaBetterSQLite3({ url: config.file, timeout: 10_000 }),
-      new PrismaBetterSQLite3({ url: config.file, timeout: 10_000, readonly: true }),
-    ),
-    transactionOptions: { maxWait: 20_000, timeout: 30_000 },
-  });
+  const { factory, executeInOpenTransaction } = serializedSqlite(
+    new PrismaBetterSQLite3({ url: config.file, timeout: 10_000 }),
+    new PrismaBetterSQLite3({ url: config.file, timeout: 10_000, readonly: true }),
+  );
+  const client = new PrismaClient({ adapter: factory, transactionOptions: { maxWait: 20_000, timeout: 30_000 } });
+  return { client, executeInOpenTransaction };
 }
 
 let queries = 0;
@@ -107,11 +110,15 @@ export async function insertRows<Row extends Record<string, unknown>>(
       }
     : // SQLite keeps a DateTime as Prisma's text, '2026-06-01T22:00:00.000+00:00'.
       (row: Row) => columns.map((c) => (row[c] instanceof Date ? row[c].toISOString().replace('Z', '+00:00') : row[c]));
+  const written = transactions.getStore();
+  // On SQLite, inside the caller's transaction, the JSON goes straight to it: through Prisma's client, the value alone
+  // costs 14 ms of CPU for game night's 300 KB (`serializedSqlite`).
+  const direct = written?.open ? created.executeInOpenTransaction : null;
   for (let start = 0; start < rows.length; start += 2_000) {
     queries += 1;
-    await tx.$executeRawUnsafe(sql, JSON.stringify(rows.slice(start, start + 2_000).map(encode)));
+    const json = JSON.stringify(rows.slice(start, start + 2_000).map(encode));
+    await (direct ? direct(sql, [json]) : tx.$executeRawUnsafe(sql, json));
   }
-  const written = transactions.getStore();
   if (written?.open) written.models.add(model);
   else committed(new Set([model]));
 }
@@ -216,9 +223,17 @@ function leagueClient(client: PrismaClient): PrismaClient {
   }) as unknown as PrismaClient;
 }
 
-const globalForDb = globalThis as unknown as { leagueDb?: PrismaClient };
+const globalForDb = globalThis as unknown as {
+  leagueDb?: { db: PrismaClient; executeInOpenTransaction: OpenTransactionStatement | null };
+};
 
-export const db: PrismaClient = globalForDb.leagueDb ?? (globalForDb.leagueDb = leagueClient(createClient()));
+function createDb() {
+  const { client, executeInOpenTransaction } = createClient();
+  return { db: leagueClient(client), executeInOpenTransaction };
+}
+
+const created = globalForDb.leagueDb ?? (globalForDb.leagueDb = createDb());
+export const db: PrismaClient = created.db;
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';

@@ -37,13 +37,27 @@ function isRead(sql: string): boolean {
  * reads (a SELECT outside a transaction) to a read-only connection of their own, `reader`, which in WAL mode never
  * waits for the writer: pages keep answering, from the last committed data, while an import's transaction is open.
  * See docs/decisions/005-serialized-sqlite-connection.md.
+ *
+ * Since transactions take turns, at most one is open at a time: `executeInOpenTransaction` runs a statement in it
+ * straight on the adapter, for a statement whose bound value is too large to send through Prisma's client (it copies
+ * each value through its query compiler: 14 ms of CPU for game night's 300 KB of hole scores, against 1 ms for a
+ * short one; docs/decisions/128-scorecard-group-commit.md). Only code running inside that transaction may call it.
  */
-export function serializedSqlite(factory: Factory, reader: Factory): Factory {
+export function serializedSqlite(
+  factory: Factory,
+  reader: Factory,
+): { factory: Factory; executeInOpenTransaction: (sql: string, args: string[]) => Promise<number> } {
   const lock = createLock();
+  let open: Transaction | null = null;
+
+  async function executeInOpenTransaction(sql: string, args: string[]): Promise<number> {
+    if (!open) throw new Error('No transaction is open to run this statement in');
+    return open.executeRaw({ sql, args, argTypes: args.map(() => ({ scalarType: 'string', arity: 'scalar' })) });
+  }
 
   function wrapTransaction(tx: Transaction, release: () => void): Transaction {
     const breathe = breather();
-    return new Proxy(tx, {
+    const wrapped = new Proxy(tx, {
       get(target, prop, receiver) {
         if (prop === 'queryRaw' || prop === 'executeRaw') {
           return async (query: never) => {
@@ -59,6 +73,7 @@ export function serializedSqlite(factory: Factory, reader: Factory): Factory {
             try {
               await target[prop]();
             } finally {
+              if (open === wrapped) open = null;
               release();
             }
           };
@@ -67,6 +82,7 @@ export function serializedSqlite(factory: Factory, reader: Factory): Factory {
         return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
       },
     });
+    return wrapped;
   }
 
   function wrapAdapter(adapter: Adapter, readAdapter: Adapter): Adapter {
@@ -93,7 +109,8 @@ export function serializedSqlite(factory: Factory, reader: Factory): Factory {
               // fails at once with SQLITE_BUSY (the busy timeout cannot help). Taking the write lock up front
               // makes it wait its turn instead (only another process, e.g. a CLI or a test, can contend).
               (target as unknown as { client: { exec(sql: string): void } }).client.exec('ROLLBACK; BEGIN IMMEDIATE');
-              return wrapTransaction(tx, release);
+              open = wrapTransaction(tx, release);
+              return open;
             } catch (error) {
               release();
               throw error;
@@ -118,7 +135,7 @@ export function serializedSqlite(factory: Factory, reader: Factory): Factory {
     }
   }
 
-  return new Proxy(factory, {
+  const wrappedFactory = new Proxy(factory, {
     get(target, prop, receiver) {
       if (prop === 'connect')
         return async () => {
@@ -129,4 +146,5 @@ export function serializedSqlite(factory: Factory, reader: Factory): Factory {
       return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
     },
   });
+  return { factory: wrappedFactory, executeInOpenTransaction };
 }

@@ -7,7 +7,7 @@ import * as standingsPage from '~/routes/_public.stats._index';
 import * as teeTimesPage from '~/routes/_public.public.tee-times';
 import * as termsPage from '~/routes/_public.terms';
 import { getSettings } from '~/models/settings.server';
-import { db } from '~/db/db.server';
+import { db, insertRows } from '~/db/db.server';
 import { renderPage } from './render-page';
 
 /** A page whose meta reads its loader's data is typed more narrowly than the build's plain route module. */
@@ -141,5 +141,25 @@ describe('SQLite: another process writing at the same time', () => {
     } finally {
       other.close();
     }
+  });
+
+  it('rows inserted in bulk (insertRows, which runs in the open transaction past Prisma) roll back and commit with it', async () => {
+    const name = `Bulk ${Date.now()}`;
+    const rows = ['A', 'B'].map((x) => ({ courseName: `${name} ${x}`, coursePar: 36, courseLength: '1 mile' }));
+    const columns = ['courseName', 'coursePar', 'courseLength'] as const;
+    const count = () => db.course.count({ where: { courseName: { startsWith: name } } });
+    const failed = await db
+      .$transaction(async (tx) => {
+        await insertRows(tx, 'Course', 'courses', columns, rows);
+        expect(await tx.course.count({ where: { courseName: { startsWith: name } } })).toBe(2);
+        // Other requests meanwhile read the last committed data.
+        expect(await count()).toBe(0);
+        throw new Error('roll back');
+      })
+      .catch((e: Error) => e.message);
+    expect(failed).toBe('roll back');
+    expect(await count()).toBe(0);
+    await db.$transaction((tx) => insertRows(tx, 'Course', 'courses', columns, rows));
+    expect(await count()).toBe(2);
   });
 });
