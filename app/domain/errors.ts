@@ -6,7 +6,8 @@
 export type FieldErrors = Record<string, string[]>;
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden' | 'too-large' | 'unsupported-type';
+  abstract readonly kind:
+    'invalid' | 'not-found' | 'conflict' | 'signed-out' | 'forbidden' | 'too-large' | 'unsupported-type';
   constructor(
     message: string,
     /** Messages per form field, shown beside the fields (conform) or as `errors` in JSON. */
@@ -31,6 +32,9 @@ export class NotFoundError extends ofKind('not-found') {}
 
 /** The change clashes with what is stored ('A golfer with this email already exists'): 409. */
 export class ConflictError extends ofKind('conflict') {}
+
+/** The sign-in the request carries is unknown or has ended ('Sign in with the code we email you first'): 401. */
+export class SignedOutError extends ofKind('signed-out') {}
 
 /** The signed-in user may not do this ('Only an administrator can calculate points'): 403. */
 export class ForbiddenError extends ofKind('forbidden') {}

@@ -32,6 +32,29 @@ const sessionRows = batched(async (ids: string[]) => {
   return ids.map((id) => byId.get(id) ?? null);
 });
 
+/**
+ * The golfers of many live sessions, by token, in one query: for game night's hole writes, which check the sessions of
+ * the requests that arrive together as they store their holes (docs/decisions/128-scorecard-group-commit.md). A token
+ * of no live session is not in the answer.
+ */
+export async function golfersOfSessions(
+  client: Tx,
+  tokens: readonly string[],
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const idOf = new Map(tokens.map((token) => [sessionRowId(token), token]));
+  const rows = await selectWhereIn<{ id: string; golferId: number; expiresAt: Date }>(
+    client,
+    'golfer_sessions',
+    ['id', 'golferId', 'expiresAt'],
+    'id',
+    [...idOf.keys()],
+  );
+  const golfers = new Map<string, number>();
+  for (const row of rows) if (row.expiresAt > now) golfers.set(idOf.get(row.id)!, row.golferId);
+  return golfers;
+}
+
 /** The golfer of a live session, or null (unknown token, ended or expired). */
 export async function golferOfSession(token: string, now = new Date()): Promise<{ golferId: number } | null> {
   const row = await sessionRows(sessionRowId(token));

@@ -30,13 +30,14 @@ async function tokenOf(request: Request): Promise<string | null> {
   return tokenOfCookie(request.headers.get('Cookie'));
 }
 
-async function tokenOfCookie(cookie: string | null): Promise<string | null> {
+/** The token of the golfer's sign-in cookie in a Cookie header, its signature checked; null when there is none. */
+export async function tokenOfCookie(cookie: string | null): Promise<string | null> {
   const value: unknown = await golferCookie.parse(cookie);
   return typeof value === 'string' && value ? value : null;
 }
 
 /** The signed-in golfer of a Cookie header, or null: one indexed read, which also checks the session has not ended. */
-export async function golferOfCookie(cookie: string | null): Promise<GolferSignIn | null> {
+async function golferOfCookie(cookie: string | null): Promise<GolferSignIn | null> {
   const token = await tokenOfCookie(cookie);
   if (!token) return null;
   const found = await golferOfSession(token);

@@ -82,6 +82,7 @@ const STATUS_OF_KIND: Record<DomainError['kind'], FailureStatus> = {
   invalid: 400,
   'not-found': 404,
   conflict: 409,
+  'signed-out': 401,
   forbidden: 403,
   'too-large': 413,
   'unsupported-type': 415,

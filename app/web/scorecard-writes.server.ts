@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeOwnHoleScores } from '~/models/scorecards.server';
+import { writeHoleScoresOfSession } from '~/models/scorecards.server';
 import { holeEntriesSchema, isNightDate } from '~/schemas/scorecard';
 import type { HoleWriteResult } from '~/schemas/scorecard';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './cross-site';
-import { golferOfCookie } from './golfer-session.server';
+import { tokenOfCookie } from './golfer-session.server';
 import { failureOf, HttpError, parseBody, parseJsonText, type ApiError } from './http.server';
 
 /**
@@ -25,8 +25,9 @@ type Answer = { status: number; body: { results: HoleWriteResult[] } | ApiError;
 /** The answer to one POST: the golfer's session from the Cookie header, the queue from the body's text. */
 export async function scorecardWriteAnswer(cookie: string | null, date: string, bodyText: string): Promise<Answer> {
   try {
-    const golfer = await golferOfCookie(cookie);
-    if (!golfer) throw new HttpError(401, 'Sign in with the code we email you first');
+    // The session itself is checked with the holes, in their batch (401 there when it has ended).
+    const token = await tokenOfCookie(cookie);
+    if (!token) throw new HttpError(401, 'Sign in with the code we email you first');
     if (!isNightDate(date)) throw new HttpError(404, 'No such night');
     const input = parseBody(holeEntriesSchema, parseJsonText(bodyText), 'Invalid hole entries');
     // Field by field: an object spread costs microseconds an entry, and game night sends 3,600 at once.
@@ -39,7 +40,7 @@ export async function scorecardWriteAnswer(cookie: string | null, date: string, 
     }));
     return {
       status: 200,
-      body: { results: await writeOwnHoleScores(golfer.golferId, date, entries, input.teeTimeId) },
+      body: { results: await writeHoleScoresOfSession(token, date, entries, input.teeTimeId) },
     };
   } catch (error) {
     const failure = failureOf(error);

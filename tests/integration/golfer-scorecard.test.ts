@@ -182,6 +182,21 @@ describe("a golfer's scorecard", () => {
     expect(scores.card.golfers.map((g) => g.name)).toEqual([a.fullName, sub.fullName]);
   });
 
+  it("answers 401 to a phone whose sign-in has ended (checked with the holes' batch) and stores nothing", async () => {
+    const { page, params, a, group } = await tonight();
+    const cookie = await signInGolfer(a.id);
+    await db.golferSession.deleteMany({ where: { golferId: a.id } });
+    const entries = [{ clientId: `ended-${a.id}-1`, golferId: a.id, hole: 1, strokes: 4, enteredAt: Date.now() }];
+    const res = await call(
+      apiAction,
+      request(`/api${page}`, { json: { teeTimeId: group.id, entries }, cookie }),
+      params,
+    );
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Sign in with the code we email you first' });
+    expect(await db.holeScore.count({ where: { scorecard: { teeTimeId: group.id } } })).toBe(0);
+  });
+
   it('sends a visitor to sign in, and answers the API 401; a bad date is a 404, a queue that is not JSON a 400', async () => {
     const { page, params, a } = await tonight();
     const res = await call(pageLoader, request(page), params);

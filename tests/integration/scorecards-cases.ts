@@ -103,6 +103,9 @@ export function scorecardCases(year: number, database: () => Db): void {
     const { m, db, date, now, golfers, teeTimeId, as } = await newNight();
     const other = await newNight();
     const queries = await import('~/db/db.server');
+    const { createGolferSession, endGolferSessionRow } = await import('~/models/golfer-sessions.server');
+    const signIn = (golfer: { id: number }) => createGolferSession(golfer.id);
+    const golferTwo = await signIn(golfers[2]);
     const before = queries.queryCount();
     const [ann, bad, otherCard, golferOwn] = await Promise.allSettled([
       m.writeHoleScores(date, teeTimeId, fullCard(golfers, () => 4).slice(0, 9), as(0), now),
@@ -120,9 +123,9 @@ export function scorecardCases(year: number, database: () => Db): void {
         other.as(0),
         other.now,
       ),
-      // A golfer's own card, found by the write: the group they play in that night.
-      m.writeOwnHoleScores(
-        golfers[2].id,
+      // A golfer's own card, found by the write from their sign-in: the group they play in that night.
+      m.writeHoleScoresOfSession(
+        golferTwo,
         date,
         [{ clientId: clientId(), golferId: golfers[2].id, hole: 2, strokes: 3 }],
         undefined,
@@ -148,15 +151,30 @@ export function scorecardCases(year: number, database: () => Db): void {
     const outsider = await m.createGolfer({ firstName: 'No', lastName: `Group${year}` }, null);
     const entry = { clientId: clientId(), golferId: golfers[3].id, hole: 1, strokes: 4 };
     await expect(
-      m.writeOwnHoleScores(outsider.id, date, [entry], undefined, now).then(() => null, failureOf),
+      m.writeHoleScoresOfSession(await signIn(outsider), date, [entry], undefined, now).then(() => null, failureOf),
     ).resolves.toMatchObject({
       status: 404,
       message: expect.stringContaining('You play in no group on this night'),
     });
     await expect(
-      m.writeOwnHoleScores(golfers[3].id, date, [entry], other.teeTimeId, now).then(() => null, failureOf),
+      m
+        .writeHoleScoresOfSession(await signIn(golfers[3]), date, [entry], other.teeTimeId, now)
+        .then(() => null, failureOf),
     ).resolves.toMatchObject({ status: 403, message: expect.stringContaining("another group's card") });
     expect(await db.holeScore.count({ where: { golferId: golfers[3].id } })).toBe(0);
+    // The sign-in is checked in the batch: a live one writes, an ended one is a 401 and writes nothing.
+    const token = await signIn(golfers[3]);
+    const own = { clientId: clientId(), golferId: golfers[3].id, hole: 5, strokes: 4 };
+    await expect(m.writeHoleScoresOfSession(token, date, [own], undefined, now)).resolves.toMatchObject([
+      { status: 'stored' },
+    ]);
+    await endGolferSessionRow(token);
+    await expect(
+      m
+        .writeHoleScoresOfSession(token, date, [{ ...own, clientId: clientId(), hole: 6 }], undefined, now)
+        .then(() => null, failureOf),
+    ).resolves.toMatchObject({ status: 401, message: 'Sign in with the code we email you first' });
+    expect(await db.holeScore.count({ where: { golferId: golfers[3].id } })).toBe(1);
   });
 
   it("keeps the later of two phones' writes to a hole and tells the other who changed it and when", async () => {
