@@ -19,23 +19,10 @@ export async function createGolferSession(golferId: number, now = new Date()): P
   return token;
 }
 
-/** Session rows by id: the requests that arrive together (a game night's phones) share one query. */
-const sessionRows = batched(async (ids: string[]) => {
-  const rows = await selectWhereIn<{ id: string; golferId: number; expiresAt: Date }>(
-    db,
-    'golfer_sessions',
-    ['id', 'golferId', 'expiresAt'],
-    'id',
-    ids,
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id) ?? null);
-});
-
 /**
- * The golfers of many live sessions, by token, in one query: for game night's hole writes, which check the sessions of
- * the requests that arrive together as they store their holes (docs/decisions/128-scorecard-group-commit.md). A token
- * of no live session is not in the answer.
+ * The golfers of many live sessions, by token, in one query: game night's hole writes check the sessions of the
+ * requests that arrive together in the batch that stores their holes (docs/decisions/128-scorecard-group-commit.md),
+ * and `golferOfSession` batches the pages' lookups through it. A token of no live session is not in the answer.
  */
 export async function golfersOfSessions(
   client: Tx,
@@ -55,11 +42,16 @@ export async function golfersOfSessions(
   return golfers;
 }
 
+/** Live sessions' golfers by token: golfers' requests that arrive together share one query. */
+const liveSessions = batched(async (tokens: string[]) => {
+  const golfers = await golfersOfSessions(db, tokens);
+  return tokens.map((token) => golfers.get(token) ?? null);
+});
+
 /** The golfer of a live session, or null (unknown token, ended or expired). */
-export async function golferOfSession(token: string, now = new Date()): Promise<{ golferId: number } | null> {
-  const row = await sessionRows(sessionRowId(token));
-  if (!row || row.expiresAt <= now) return null;
-  return { golferId: row.golferId };
+export async function golferOfSession(token: string): Promise<{ golferId: number } | null> {
+  const golferId = await liveSessions(token);
+  return golferId === null ? null : { golferId };
 }
 
 /** 'Sign out': ends one session. */
