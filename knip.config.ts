@@ -9,7 +9,8 @@ const config: KnipConfig = {
     'app/routes/**/*.{ts,tsx}',
     'scripts/*.{ts,mjs}',
     'prisma/seed.ts',
-    // Started as a worker thread by app/features/import/read.server.ts (by path, not imported).
+    // Started as a worker thread by app/features/import/read.server.ts (by path, not imported; scripts/build.mjs
+    // bundles the .ts for the server build).
     'app/features/import/spreadsheet-worker.{mjs,ts}',
     // The PostgreSQL schema and the last-migrated snapshots are read by scripts/prisma-generate.mjs and
     // scripts/migration-diff.mjs through the Prisma CLI.

@@ -1,8 +1,8 @@
 // `npm start`: build the app when the build is missing or older than the sources, then run the server.
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { build, WORKER_FILE } from './build.mjs';
 import { ensurePrismaClients } from './ensure-prisma-clients.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -22,9 +22,12 @@ function newestMtime(dir) {
   return newest;
 }
 
-const builtAt = fs.existsSync(path.join(buildDir, 'index.js'))
-  ? fs.statSync(path.join(buildDir, 'index.js')).mtimeMs
-  : 0;
+// The older of the server bundle and the import worker beside it (a build from before the worker was bundled has none).
+const builtAt = Math.min(
+  ...['index.js', WORKER_FILE].map((file) =>
+    fs.existsSync(path.join(buildDir, file)) ? fs.statSync(path.join(buildDir, file)).mtimeMs : 0,
+  ),
+);
 const sourcesAt = Math.max(
   newestMtime('app'),
   newestMtime('prisma'),
@@ -33,10 +36,7 @@ const sourcesAt = Math.max(
 );
 if (builtAt < sourcesAt) {
   console.log('Building the app…');
-  const result = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], {
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (!build({ buildDir })) process.exit(1);
 }
 
 if (!process.env.SESSION_SECRET) {

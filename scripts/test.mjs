@@ -107,7 +107,7 @@ if (!onlyUnit) {
   // A build folder of its own, so a test run never clobbers the build `npm start` serves.
   const buildDir = process.env.REMIX_BUILD_DIR ?? 'build-test';
   const buildEnv = { REMIX_BUILD_DIR: buildDir, REMIX_ASSETS_NAME: buildDir, NODE_ENV: 'production' };
-  run('Build (for the browser tests)', process.execPath, [bin('@remix-run/dev', 'dist/cli.js'), 'build'], buildEnv);
+  run('Build (for the browser tests)', process.execPath, [path.join('scripts', 'build.mjs')], buildEnv);
   const port = String(await freePort());
   run(
     'Browser tests (Playwright, Chromium, JavaScript on and off)',

@@ -1,0 +1,49 @@
+// A production build of the app (`npm run build`; `npm start`, `npm test` and the benchmark build through it): Remix's
+// server and browser bundles, and beside the server bundle the import worker as one JavaScript file, so a file import
+// starts a plain worker instead of compiling TypeScript through tsx at run time (decision 067).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The built worker's name beside build/index.js; app/features/import/read.server.ts looks for it there. */
+export const WORKER_FILE = 'spreadsheet-worker.js';
+
+/**
+ * Builds into `buildDir` (server) and public/`assetsName` (browser). `quiet` keeps Remix's progress lines out of a
+ * benchmark's report; errors always show. Returns false when the build failed (the errors are on stderr).
+ */
+export function build({
+  buildDir = process.env.REMIX_BUILD_DIR ?? 'build',
+  assetsName = process.env.REMIX_ASSETS_NAME ?? 'build',
+  quiet = false,
+} = {}) {
+  const remix = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+    cwd: root,
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', REMIX_BUILD_DIR: buildDir, REMIX_ASSETS_NAME: assetsName },
+  });
+  if (remix.status !== 0) return false;
+  try {
+    esbuild.buildSync({
+      absWorkingDir: root,
+      entryPoints: ['app/features/import/spreadsheet-worker.ts'],
+      outfile: path.join(buildDir, WORKER_FILE),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      minify: true,
+      logLevel: 'error',
+    });
+  } catch {
+    return false; // esbuild has printed the errors
+  }
+  return true;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.exit(build() ? 0 : 1);
+}
