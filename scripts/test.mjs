@@ -2,7 +2,7 @@
 // Java for the HTML checker, with apt-get when run as root), then runs vitest (unit + integration, SQLite and
 // PostgreSQL) and Playwright (Chromium, JavaScript on and off) against a fresh build of the app. Before them: type
 // check, Prettier, ESLint with type information, knip (dead code) and dependency-cruiser (the layers of app/).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -49,13 +49,45 @@ ensure('PostgreSQL', hasPostgres, 'postgresql');
 // The W3C Nu Html Checker (vnu-jar) runs on Java: Debian's, never the JDK its install script would download.
 ensure('Java', () => which('java') !== null, 'default-jre-headless');
 
+const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n== ${label}`);
+  const started = performance.now();
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) {
     console.error(`\n${label} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);
   }
+  console.log(`(${label}: ${seconds(started)})`);
+}
+
+/**
+ * Runs the checks that need no server two at a time (the test machines have 2 cores, and each of these keeps one
+ * busy), each one's output shown whole when it ends. When one fails, the others still finish, then the run stops.
+ */
+async function runTogether(jobs, atOnce = 2) {
+  const failed = [];
+  const queue = [...jobs];
+  async function next() {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const { label, cmd, args, env = {} } = job;
+      const started = performance.now();
+      const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      const status = await new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? signal)));
+      console.log(`\n== ${label} (${seconds(started)})`);
+      process.stdout.write(Buffer.concat(output));
+      if (status !== 0) {
+        console.error(`\n${label} failed (exit ${status}).`);
+        failed.push(label);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: atOnce }, next));
+  if (failed.length > 0) process.exit(1);
 }
 
 function isFree(port) {
@@ -85,29 +117,47 @@ const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const onlyUnit = process.argv.includes('--unit');
 const onlyE2e = process.argv.includes('--e2e');
 
+// A build folder of its own, so a test run never clobbers the build `npm start` serves.
+const buildDir = process.env.REMIX_BUILD_DIR ?? 'build-test';
+const buildEnv = { REMIX_BUILD_DIR: buildDir, REMIX_ASSETS_NAME: buildDir, NODE_ENV: 'production' };
+const build = {
+  label: 'Build (for the browser tests)',
+  cmd: process.execPath,
+  args: ['scripts/build.mjs'],
+  env: buildEnv,
+};
+
 if (!onlyE2e) {
-  run('Type check (tsc)', process.execPath, [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.']);
-  run('Formatting (prettier --check)', process.execPath, [
-    bin('prettier', 'bin/prettier.cjs'),
-    '--check',
-    '--log-level',
-    'warn',
-    '.',
-  ]);
-  run('Lint (eslint)', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']);
-  run('Dead code (knip)', process.execPath, [bin('knip', 'bin/knip.js'), '--no-progress']);
-  run('Layers (dependency-cruiser: no import points up, no cycle, no unused module)', process.execPath, [
-    bin('dependency-cruiser', 'bin/dependency-cruise.mjs'),
-    ...['app', 'scripts', 'prisma/seed.ts', '--config', '.dependency-cruiser.cjs'],
+  // The longest first, so the two lanes end close together.
+  await runTogether([
+    {
+      label: 'Lint (eslint, with type information)',
+      cmd: process.execPath,
+      args: [bin('eslint', 'bin/eslint.js'), '.'],
+    },
+    { label: 'Type check (tsc)', cmd: process.execPath, args: [bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.'] },
+    { label: 'Dead code (knip)', cmd: process.execPath, args: [bin('knip', 'bin/knip.js'), '--no-progress'] },
+    ...(onlyUnit ? [] : [build]),
+    {
+      label: 'Layers (dependency-cruiser: no import points up, no cycle, no unused module)',
+      cmd: process.execPath,
+      args: [
+        bin('dependency-cruiser', 'bin/dependency-cruise.mjs'),
+        ...['app', 'scripts', 'prisma/seed.ts', '--config', '.dependency-cruiser.cjs'],
+      ],
+    },
+    {
+      label: 'Formatting (prettier --check)',
+      cmd: process.execPath,
+      args: [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'],
+    },
   ]);
   run('Unit and integration tests (vitest)', process.execPath, [bin('vitest', 'vitest.mjs'), 'run']);
+} else {
+  run(build.label, build.cmd, build.args, build.env);
 }
 
 if (!onlyUnit) {
-  // A build folder of its own, so a test run never clobbers the build `npm start` serves.
-  const buildDir = process.env.REMIX_BUILD_DIR ?? 'build-test';
-  const buildEnv = { REMIX_BUILD_DIR: buildDir, REMIX_ASSETS_NAME: buildDir, NODE_ENV: 'production' };
-  run('Build (for the browser tests)', process.execPath, [path.join('scripts', 'build.mjs')], buildEnv);
   const port = String(await freePort());
   run(
     'Browser tests (Playwright, Chromium, JavaScript on and off)',

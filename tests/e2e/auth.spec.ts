@@ -1,4 +1,4 @@
-import { ADMIN, expect, expectToast, hydrated, signIn, test } from './fixtures';
+import { ADMIN, expect, expectToast, hydrated, signIn, signInThroughForm, test } from './fixtures';
 
 const adminRoutes = [
   '/golfers',
@@ -31,7 +31,7 @@ test('the login page describes the dashboard', async ({ page }) => {
 });
 
 test('signing in shows the shell, and signing out returns to the login page', async ({ page }) => {
-  await signIn(page, '/golfers');
+  await signInThroughForm(page, '/golfers');
   await expect(page.getByRole('heading', { name: 'Golfers', level: 1 })).toBeVisible();
   await expectToast(page, 'Login successful', 'Welcome back, League');
   await expect(page.getByText('Welcome, League')).toBeVisible();

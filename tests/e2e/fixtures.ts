@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test as base } from '@playwright/test';
-import { ADMIN, E2E_DB_FILE } from '../../playwright.config';
+import { ADMIN, E2E_DB_FILE, E2E_SESSION_SECRET } from '../../playwright.config';
 
 // Fixtures that write data go through the app's own model layer, against the same database file the server uses.
 process.env.DATABASE_URL = `file:${E2E_DB_FILE}`;
@@ -63,8 +63,11 @@ export async function hydrated(page: Page) {
   if (jsOn()) await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
-/** Signs in as the e2e administrator through the login form (works with JS on and off). */
-export async function signIn(page: Page, to = '/golfers') {
+/**
+ * Signs in as the e2e administrator through the login form (works with JS on and off). Only the tests of signing in
+ * itself use it; every other test starts signed in with `signIn`.
+ */
+export async function signInThroughForm(page: Page, to = '/golfers') {
   await page.goto(`/auth?redirectTo=${encodeURIComponent(to)}`);
   await hydrated(page);
   await page.getByLabel('Username').fill(ADMIN.username);
@@ -74,6 +77,34 @@ export async function signIn(page: Page, to = '/golfers') {
   // With JavaScript the URL changes before React has drawn the new page (the navigation is a transition), so a test
   // that reads the page at once could still see the sign-in form: wait until it is gone.
   await page.getByRole('heading', { name: 'Sign In', exact: true }).waitFor({ state: 'detached' });
+}
+
+/**
+ * The e2e administrator signed in as the form leaves them (auth.spec.ts tests the form): a real `sessions` row and the
+ * cookie the server signs, made here instead of loading /auth and posting it, which cost every admin test a page load,
+ * a hydration and a redirect. The app's modules are imported when called, after DATABASE_URL points at the e2e
+ * database; the cookie is signed with the e2e server's secret.
+ */
+async function adminSessionCookie(): Promise<{ name: string; value: string }> {
+  process.env.SESSION_SECRET ??= E2E_SESSION_SECRET;
+  const [{ sessionStorage }, { createSession }, { db }] = await Promise.all([
+    import('../../app/web/session.server'),
+    import('../../app/models/sessions.server'),
+    import('../../app/db/db.server'),
+  ]);
+  const admin = await db.user.findUniqueOrThrow({ where: { username: ADMIN.username }, select: { id: true } });
+  const session = await sessionStorage.getSession();
+  session.set('sessionId', await createSession(admin.id));
+  const pair = (await sessionStorage.commitSession(session)).split(';')[0];
+  return { name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) };
+}
+
+/** Opens `to` signed in as the e2e administrator, with JavaScript ready when the project runs it. */
+export async function signIn(page: Page, to = '/golfers') {
+  const url = String(test.info().project.use.baseURL);
+  await page.context().addCookies([{ ...(await adminSessionCookie()), url }]);
+  await page.goto(to);
+  await hydrated(page);
 }
 
 let n = 0;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { exclusive, expect, expectToast, hydrated, signIn, test } from './fixtures';
+import { exclusive, expect, expectToast, hydrated, signInThroughForm, test } from './fixtures';
 import { E2E_CLOSED_URL } from '../../playwright.config';
 import { todayInLeague } from '../../app/domain/season';
 
@@ -17,7 +17,7 @@ const LOCK = 'registration-window';
 
 /** Back to the closed state: the season a test (perhaps one that failed) made is deleted through /seasons. */
 async function resetToClosed(page: Page) {
-  await signIn(page, '/seasons');
+  await signInThroughForm(page, '/seasons');
   if ((await page.getByRole('link', { name: `Delete season ${YEAR}` }).count()) > 0) await deleteSeason(page);
 }
 
