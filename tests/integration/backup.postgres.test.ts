@@ -7,7 +7,8 @@ import type { Db } from '~/db/db.server';
 import { withPostgres } from './pg-server';
 
 let db: Db;
-withPostgres((ready) => (db = ready));
+// A server of its own: the test drops and recreates its database by name (league_test).
+withPostgres((ready) => (db = ready), undefined, { ownServer: true });
 
 const TMP = path.resolve('tests', '.tmp');
 const made: string[] = [];

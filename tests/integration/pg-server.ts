@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,20 +87,76 @@ export async function startPostgres(): Promise<PgServer> {
   };
 }
 
+/** The test run's PostgreSQL cluster (global-setup.ts starts it): its `postgres` database's URL. */
+const CLUSTER_ENV = 'TEST_PG_CLUSTER';
+/** The database global-setup.ts migrates once; each test file gets a copy of it. */
+const MIGRATED_TEMPLATE = 'league_migrated';
+
+const databaseUrl = (clusterUrl: string, database: string) => {
+  const url = new URL(clusterUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+async function onCluster(clusterUrl: string, sql: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: clusterUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * Runs the calling test file against a PostgreSQL server of its own: started, migrated and set as DATABASE_URL
- * before anything loads the database client. `onReady` receives the client; it is disconnected and the server
- * stopped after the file. `beforeMigrate` runs on the empty database first (an upgrade test builds the previous
- * release's database there).
+ * For global-setup.ts: one PostgreSQL cluster for the whole run, with the app's migrations applied once to a template
+ * database. Starting a cluster (initdb) and migrating took each PostgreSQL test file 5 to 10 s; copying the template
+ * takes a fraction of a second. Answers the teardown.
  */
-export function withPostgres(onReady: (db: Db) => void, beforeMigrate?: () => Promise<void>): void {
+export async function startSharedPostgres(): Promise<() => Promise<void>> {
+  const server = await startPostgres();
+  const clusterUrl = databaseUrl(server.url, 'postgres');
+  await onCluster(clusterUrl, `CREATE DATABASE ${MIGRATED_TEMPLATE}`);
+  const { migrate } = await import('../../app/db/migrate.server');
+  await migrate({ kind: 'postgresql', url: databaseUrl(server.url, MIGRATED_TEMPLATE) });
+  // Test workers are forked after global setup, so they inherit this.
+  process.env[CLUSTER_ENV] = clusterUrl;
+  return server.stop;
+}
+
+/**
+ * Runs the calling test file against a PostgreSQL database of its own: made, migrated and set as DATABASE_URL before
+ * anything loads the database client. `onReady` receives the client; it is disconnected and the database dropped
+ * after the file. `beforeMigrate` runs on the empty database first (an upgrade test builds the previous release's
+ * database there); otherwise the database starts as a copy of the run's migrated template, and the migration run
+ * below finds nothing left to apply. The database is one of the run's shared cluster, unless `ownServer` (a test
+ * that drops and recreates its database by name, or stops the server) asks for a cluster of the file's own.
+ */
+export function withPostgres(
+  onReady: (db: Db) => void,
+  beforeMigrate?: () => Promise<void>,
+  { ownServer = false }: { ownServer?: boolean } = {},
+): void {
   // setup-env.ts gave this file a SQLite file too; DATABASE_URL is replaced before the client is first loaded.
   process.env.TEST_OWN_DATABASE = '1';
-  let server: PgServer | undefined;
+  let stop: (() => Promise<void>) | undefined;
   let db: Db | undefined;
   beforeAll(async () => {
-    server = await startPostgres();
-    process.env.DATABASE_URL = server.url;
+    const clusterUrl = process.env[CLUSTER_ENV];
+    if (ownServer || !clusterUrl) {
+      const server = await startPostgres();
+      process.env.DATABASE_URL = server.url;
+      stop = server.stop;
+    } else {
+      const database = `league_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+      await onCluster(
+        clusterUrl,
+        `CREATE DATABASE ${database} TEMPLATE ${beforeMigrate ? 'template0' : MIGRATED_TEMPLATE}`,
+      );
+      process.env.DATABASE_URL = databaseUrl(clusterUrl, database);
+      stop = () => onCluster(clusterUrl, `DROP DATABASE ${database} WITH (FORCE)`);
+    }
     await beforeMigrate?.();
     const { migrate } = await import('~/db/migrate.server');
     const { databaseConfig } = await import('~/db/database-url.server');
@@ -119,6 +176,6 @@ export function withPostgres(onReady: (db: Db) => void, beforeMigrate?: () => Pr
   }, 120_000);
   afterAll(async () => {
     await db?.$disconnect();
-    await server?.stop();
+    await stop?.();
   });
 }
