@@ -11,7 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Vitest's default on 2 cores is one worker (cores - 1). Each file has its own SQLite file or PostgreSQL cluster
+    // Vitest's default on 2 cores is one worker (cores - 1). Each file has its own SQLite file or PostgreSQL database
     // and much of a file's time is waiting (PostgreSQL, SMTP, child processes, the import worker), so two keep both
     // cores busy: about 10 minutes of tests in a little over 5.
     maxWorkers: 2,

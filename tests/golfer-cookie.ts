@@ -12,7 +12,11 @@ const GOLFER_COOKIE = '__league_golfer';
 export async function golferCookieValue(golferId: number, secret: string): Promise<{ name: string; value: string }> {
   const { createGolferSession } = await import('../app/models/golfer-sessions.server');
   const token = await createGolferSession(golferId);
-  const set = await createCookie(GOLFER_COOKIE, { secrets: [secret] }).serialize(token);
-  const pair = set.split(';')[0];
-  return { name: GOLFER_COOKIE, value: pair.slice(pair.indexOf('=') + 1) };
+  return cookieOfSetCookie(await createCookie(GOLFER_COOKIE, { secrets: [secret] }).serialize(token));
+}
+
+/** The cookie a Set-Cookie value sets, as a browser context's addCookies takes it (its attributes dropped). */
+export function cookieOfSetCookie(setCookie: string): { name: string; value: string } {
+  const pair = setCookie.split(';')[0];
+  return { name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) };
 }

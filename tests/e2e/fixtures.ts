@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test as base } from '@playwright/test';
 import { ADMIN, E2E_DB_FILE, E2E_SESSION_SECRET } from '../../playwright.config';
+import { cookieOfSetCookie } from '../golfer-cookie';
 
 // Fixtures that write data go through the app's own model layer, against the same database file the server uses.
 process.env.DATABASE_URL = `file:${E2E_DB_FILE}`;
@@ -95,8 +96,7 @@ async function adminSessionCookie(): Promise<{ name: string; value: string }> {
   const admin = await db.user.findUniqueOrThrow({ where: { username: ADMIN.username }, select: { id: true } });
   const session = await sessionStorage.getSession();
   session.set('sessionId', await createSession(admin.id));
-  const pair = (await sessionStorage.commitSession(session)).split(';')[0];
-  return { name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) };
+  return cookieOfSetCookie(await sessionStorage.commitSession(session));
 }
 
 /** Opens `to` signed in as the e2e administrator, with JavaScript ready when the project runs it. */
