@@ -9,10 +9,14 @@
 //                             two processes on PostgreSQL: watchers on one see the other's writes within 1 s
 //   scripts/bench/scorecards.ts   game night: 100 groups send their 9 holes at once, 10% twice (p95 < 150 ms, each
 //                             hole stored once, every card total right)
+import { ensureTools } from './ensure-tools.mjs';
 import { runPublicPagesBench } from './bench/lighthouse';
 import { runLiveBench } from './bench/live';
 import { runScaleBench } from './bench/scale';
 import { runScorecardBench } from './bench/scorecards';
+
+// Lighthouse runs Debian's Chromium; the live bench's second part starts a PostgreSQL server.
+ensureTools(['chromium', 'postgresql'], 'npm run bench');
 
 const results: boolean[] = [];
 results.push(await runScaleBench());

@@ -2,52 +2,17 @@
 // Java for the HTML checker, with apt-get when run as root), then runs vitest (unit + integration, SQLite and
 // PostgreSQL) and Playwright (Chromium, JavaScript on and off) against a fresh build of the app. Before them: type
 // check, Prettier, ESLint with type information, knip (dead code) and dependency-cruiser (the layers of app/).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { ensurePrismaClients } from './ensure-prisma-clients.mjs';
+import { ensureTools } from './ensure-tools.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
 ensurePrismaClients(root);
 
-function which(cmd) {
-  for (const dir of (process.env.PATH ?? '').split(':'))
-    if (dir && fs.existsSync(path.join(dir, cmd))) return path.join(dir, cmd);
-  return null;
-}
-function hasPostgres() {
-  if (which('initdb') && which('postgres')) return true;
-  const base = '/usr/lib/postgresql';
-  return fs.existsSync(base) && fs.readdirSync(base).some((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')));
-}
-let aptUpdated = false;
-function ensure(what, present, pkg) {
-  if (present()) return;
-  const canApt = process.getuid?.() === 0 && which('apt-get');
-  if (!canApt) {
-    console.error(
-      `${what} is missing. Install the Debian package "${pkg}" (apt-get install -y ${pkg}) and run npm test again.`,
-    );
-    process.exit(1);
-  }
-  console.log(`Installing ${what} (${pkg}) with apt-get…`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  aptUpdated = true;
-  execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
-  if (!present()) {
-    console.error(`${what} is still missing after installing ${pkg}.`);
-    process.exit(1);
-  }
-}
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-ensure('Chromium', () => fs.existsSync(chromium), 'chromium');
-ensure('PostgreSQL', hasPostgres, 'postgresql');
-// The W3C Nu Html Checker (vnu-jar) runs on Java: Debian's, never the JDK its install script would download.
-ensure('Java', () => which('java') !== null, 'default-jre-headless');
+ensureTools(['chromium', 'postgresql', 'java'], 'npm test');
 
 const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
 

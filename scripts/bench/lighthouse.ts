@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunnerResult } from 'lighthouse';
+import { ensureTools } from '../ensure-tools.mjs';
 import { startDemoServer } from './demo-server';
 import { checkJsBudgets, JS_BUDGETS } from './js-budget';
 
@@ -154,6 +155,7 @@ export async function runPublicPagesBench(): Promise<boolean> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  ensureTools(['chromium'], 'the Lighthouse bench');
   const server = await startDemoServer();
   let ok = false;
   try {

@@ -1,0 +1,50 @@
+// What `npm test` and `npm run bench` need beyond node_modules, from Debian's packages: Chromium (browser tests,
+// Lighthouse), a PostgreSQL server (the PostgreSQL tests, the two-process live bench) and Java (the HTML checker).
+// Installed with apt-get when missing and run as root; otherwise a message names the package to install.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+function which(cmd) {
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir && fs.existsSync(path.join(dir, cmd))) return path.join(dir, cmd);
+  return null;
+}
+
+function hasPostgres() {
+  if (which('initdb') && which('postgres')) return true;
+  const base = '/usr/lib/postgresql';
+  return fs.existsSync(base) && fs.readdirSync(base).some((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')));
+}
+
+let aptUpdated = false;
+function ensure(what, present, pkg, forWhat) {
+  if (present()) return;
+  const canApt = process.getuid?.() === 0 && which('apt-get');
+  if (!canApt) {
+    console.error(
+      `${what} is missing. Install the Debian package "${pkg}" (apt-get install -y ${pkg}) and run ${forWhat} again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`Installing ${what} (${pkg}) with apt-get…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  aptUpdated = true;
+  execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
+  if (!present()) {
+    console.error(`${what} is still missing after installing ${pkg}.`);
+    process.exit(1);
+  }
+}
+
+/** The Chromium the browser tests and Lighthouse run: Debian's, or CHROMIUM_PATH. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Installs what is missing of `tools` ('chromium', 'postgresql', 'java'); `forWhat` names the command to run again. */
+export function ensureTools(tools, forWhat) {
+  if (tools.includes('chromium')) ensure('Chromium', () => fs.existsSync(chromiumPath), 'chromium', forWhat);
+  if (tools.includes('postgresql')) ensure('PostgreSQL', hasPostgres, 'postgresql', forWhat);
+  // The W3C Nu Html Checker (vnu-jar) runs on Java: Debian's, never the JDK its install script would download.
+  if (tools.includes('java')) ensure('Java', () => which('java') !== null, 'default-jre-headless', forWhat);
+}
