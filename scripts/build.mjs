@@ -8,8 +8,13 @@ import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The built worker's name beside build/index.js; app/features/import/read.server.ts looks for it there. */
-export const WORKER_FILE = 'spreadsheet-worker.js';
+/** The import worker's source. */
+const WORKER_ENTRY = 'app/features/import/spreadsheet-worker.ts';
+/**
+ * The built worker beside build/index.js: the source's own name as .js, which is where
+ * app/features/import/read.server.ts (bundled into build/index.js) looks for it.
+ */
+export const WORKER_FILE = path.basename(WORKER_ENTRY, '.ts') + '.js';
 
 /**
  * Builds into `buildDir` (server) and public/`assetsName` (browser). `quiet` keeps Remix's progress lines out of a
@@ -29,7 +34,7 @@ export function build({
   try {
     esbuild.buildSync({
       absWorkingDir: root,
-      entryPoints: ['app/features/import/spreadsheet-worker.ts'],
+      entryPoints: [WORKER_ENTRY],
       outfile: path.join(buildDir, WORKER_FILE),
       bundle: true,
       platform: 'node',

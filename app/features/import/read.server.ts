@@ -23,13 +23,15 @@ import type { WorkerAnswer } from './spreadsheet-worker';
 /**
  * The worker's entry. In the server build (build/index.js), the build (scripts/build.mjs) has put the worker beside
  * it as one JavaScript file, which starts in about half the time and runs no compiler. From the sources (vitest runs
- * this file from app/), spreadsheet-worker.mjs loads the TypeScript through tsx, as the scripts are run.
+ * this file from app/), spreadsheet-worker.mjs loads the TypeScript through tsx, as the scripts are run. Looked up at
+ * the first import, not at every one.
  */
-function workerEntry(): string {
+function findWorkerEntry(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const built = path.join(here, 'spreadsheet-worker.js');
   return fs.existsSync(built) ? built : path.join(here, 'spreadsheet-worker.mjs');
 }
+let workerEntry: string | undefined;
 
 /** The worker's heap: ample for 10,000 rows (about 60 MB), and the end of any file that would take the server down. */
 const WORKER_HEAP_MB = 256;
@@ -40,7 +42,7 @@ const ERROR_OF_STATUS = { 400: InvalidError, 413: TooLargeError, 415: Unsupporte
 /** Reads a spreadsheet in a worker thread (app/features/import/spreadsheet-worker.ts); the page's thread only waits. */
 function readInWorker(bytes: Uint8Array, fileName: string): Promise<Sheet> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerEntry(), {
+    const worker = new Worker((workerEntry ??= findWorkerEntry()), {
       workerData: { bytes, fileName },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
       stdout: false,
