@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '~/db/db.server';
-import { withPostgres } from './pg-server';
+import { databaseUrl, withPgClient, withPostgres } from './pg-server';
 
 let db: Db;
 // A server of its own: the test drops and recreates its database by name (league_test).
@@ -21,25 +20,11 @@ afterAll(() => {
   for (const p of made) fs.rmSync(p, { recursive: true, force: true });
 });
 
-function urlOf(database: string): string {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const urlOf = (database: string) => databaseUrl(process.env.DATABASE_URL!, database);
 
 /** Every table's rows, each table's sorted: what a backup must give back. */
 function tablesOf(url: string): Promise<Record<string, string[]>> {
-  return withClient(url, async (client) => {
+  return withPgClient(url, async (client) => {
     const { rows: tables } = await client.query<{ name: string }>(
       "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
     );
@@ -66,11 +51,11 @@ describe('backups on PostgreSQL (pg_dump / pg_restore)', () => {
     const { databaseConfig } = await import('~/db/database-url.server');
     const config = databaseConfig();
     const target = { kind: 'postgresql' as const, url: urlOf('league_foreign_target') };
-    await withClient(urlOf('postgres'), (c) => c.query('CREATE DATABASE league_foreign_target'));
+    await withPgClient(urlOf('postgres'), (c) => c.query('CREATE DATABASE league_foreign_target'));
 
     // A pg_dump of another application's database.
-    await withClient(urlOf('postgres'), (c) => c.query('CREATE DATABASE other_app'));
-    await withClient(urlOf('other_app'), (c) =>
+    await withPgClient(urlOf('postgres'), (c) => c.query('CREATE DATABASE other_app'));
+    await withPgClient(urlOf('other_app'), (c) =>
       c.query("CREATE TABLE notes (id serial PRIMARY KEY, body text); INSERT INTO notes (body) VALUES ('hi')"),
     );
     const foreign = (await backupDatabase({ kind: 'postgresql', url: urlOf('other_app') }, scratch('other'))).file;
@@ -139,7 +124,7 @@ describe('backups on PostgreSQL (pg_dump / pg_restore)', () => {
     expect(await tablesOf(config.url)).toEqual(before);
 
     await db.$disconnect();
-    await withClient(urlOf('postgres'), async (c) => {
+    await withPgClient(urlOf('postgres'), async (c) => {
       await c.query('DROP DATABASE league_test WITH (FORCE)');
       await c.query('CREATE DATABASE league_test');
     });
@@ -148,7 +133,7 @@ describe('backups on PostgreSQL (pg_dump / pg_restore)', () => {
     await restoreDatabase(config, backup.file);
     expect(await tablesOf(config.url)).toEqual(before);
     // Sequences come back too: the next golfer gets a new id, not one in use.
-    await withClient(config.url, async (c) => {
+    await withPgClient(config.url, async (c) => {
       const { rows } = await c.query<{ id: number }>(
         `INSERT INTO golfers ("firstName", "lastName", "fullName", "updatedAt") VALUES ('After', 'Restore', 'After Restore', now()) RETURNING id`,
       );

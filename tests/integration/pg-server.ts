@@ -92,21 +92,27 @@ const CLUSTER_ENV = 'TEST_PG_CLUSTER';
 /** The database global-setup.ts migrates once; each test file gets a copy of it. */
 const MIGRATED_TEMPLATE = 'league_migrated';
 
-const databaseUrl = (clusterUrl: string, database: string) => {
-  const url = new URL(clusterUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
+/** The address of another database on the same server as `url`. */
+export function databaseUrl(url: string, database: string): string {
+  const other = new URL(url);
+  other.pathname = `/${database}`;
+  return other.toString();
+}
 
-async function onCluster(clusterUrl: string, sql: string): Promise<void> {
+/** Runs `work` with a client connected to `url`, and closes the client after it. */
+export async function withPgClient<T>(url: string, work: (client: import('pg').Client) => Promise<T>): Promise<T> {
   const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: clusterUrl });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+async function onCluster(clusterUrl: string, sql: string): Promise<void> {
+  await withPgClient(clusterUrl, (client) => client.query(sql));
 }
 
 /**
