@@ -327,6 +327,8 @@ export function subsCases(year: number, database: () => Db): void {
     expect(await won.json()).toMatchObject({ state: 'yours', message: expected });
     const mail = await db.outboxMessage.findFirstOrThrow({ where: { kind: 'sub-spot', golferId: first.id } });
     expect(mail.subject).toBe(expected);
+    // The group's card of that night, which the sub keeps (docs/product/availability-and-subs.md).
+    expect(mail.text).toMatch(new RegExp(`Your scorecard that night: http://[^/]+/me/scorecard/${y}-06-01\\n`));
     // Again: still theirs, nothing sent twice.
     expect((await take(tokens.get(first.id)!)).status).toBe(200);
     expect(await db.outboxMessage.count({ where: { kind: 'sub-spot', golferId: first.id } })).toBe(1);

@@ -478,6 +478,8 @@ export async function takeSpot(input: { token: string; origin: string; now?: Dat
         const blocks: EmailBlock[] = [
           { kind: 'paragraph', text: `Hello ${offer.sub.firstName},` },
           { kind: 'paragraph', text: `${message}. Thank you for playing!` },
+          // The group's card of that night, which the sub keeps like any golfer of the group (after signing in).
+          { kind: 'link', label: 'Your scorecard that night', href: `${input.origin}/me/scorecard/${before.date}` },
           { kind: 'link', label: 'League schedule', href: `${input.origin}/schedule` },
         ];
         await enqueueMessage(tx, {
