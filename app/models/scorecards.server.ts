@@ -491,6 +491,13 @@ async function resolveCardWrites(jobs: CardWrite[]): Promise<(CardTarget | Error
           select: { id: true, date: true, teeTimeId: true },
         });
   const cardOf = new Map(cards.map((c) => [`${c.date}|${c.teeTimeId}`, c.id]));
+  const missing = new Map<string, { date: string; teeTimeId: number }>();
+  targets.forEach((target, i) => {
+    if (target instanceof Error) return;
+    const key = `${jobs[i].date}|${target.group.teeTimeId}`;
+    if (!cardOf.has(key)) missing.set(key, { date: jobs[i].date, teeTimeId: target.group.teeTimeId });
+  });
+  if (missing.size > 0) await createCards([...missing.values()], cardOf);
   const out: (CardTarget | Error)[] = [];
   for (const [i, target] of targets.entries()) {
     if (target instanceof Error) {
@@ -508,6 +515,33 @@ async function resolveCardWrites(jobs: CardWrite[]): Promise<(CardTarget | Error
     }
   }
   return out;
+}
+
+/**
+ * The cards a batch's groups need that their nights do not have yet, made together and added to `cardOf`: a night
+ * nobody started on /scores gets its cards from the phones' first writes, and a burst of them (every phone coming
+ * back online) made 100 cards one at a time, half a second for the batch. A night with no course to score on, or a
+ * card another process made meanwhile, is left to `ensureScorecard`, which answers each group on its own.
+ */
+async function createCards(wanted: { date: string; teeTimeId: number }[], cardOf: Map<string, number>): Promise<void> {
+  const dates = [...new Set(wanted.map((w) => w.date))];
+  const data: { date: string; teeTimeId: number; courseId: number }[] = [];
+  for (const date of dates) {
+    const courseId = await courseForNight(date, db);
+    if (courseId !== null) for (const w of wanted) if (w.date === date) data.push({ ...w, courseId });
+  }
+  if (data.length === 0) return;
+  try {
+    await db.scorecard.createMany({ data });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return; // One of them exists now: each is made, or found, on its own.
+  }
+  const made = await db.scorecard.findMany({
+    where: { date: { in: dates } },
+    select: { id: true, date: true, teeTimeId: true },
+  });
+  for (const c of made) cardOf.set(`${c.date}|${c.teeTimeId}`, c.id);
 }
 
 /**

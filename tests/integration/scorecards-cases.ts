@@ -177,6 +177,40 @@ export function scorecardCases(year: number, database: () => Db): void {
     expect(await db.holeScore.count({ where: { golferId: golfers[3].id } })).toBe(1);
   });
 
+  it("a night nobody started gets its groups' cards from their first writes, made together when they arrive together", async () => {
+    const { m, db, date, now, course } = await newNight();
+    const queries = await import('~/db/db.server');
+    const groups: { golfer: { id: number; fullName: string }; teeTimeId: number }[] = [];
+    for (let g = 0; g < 6; g++) {
+      const golfer = await m.createGolfer({ firstName: 'Eve', lastName: `Late${year}n${night}g${g}` }, null);
+      const slot = await db.teeTime.create({
+        data: { time: `18:${String(night * 6 + g).padStart(2, '0')}`, season: year, golfer1Id: golfer.id },
+      });
+      groups.push({ golfer, teeTimeId: slot.id });
+    }
+    const before = queries.queryCount();
+    const answers = await Promise.all(
+      groups.map(({ golfer, teeTimeId }) =>
+        m.writeHoleScores(
+          date,
+          teeTimeId,
+          [{ clientId: clientId(), golferId: golfer.id, hole: 1, strokes: 4 }],
+          { name: golfer.fullName, golferId: golfer.id, actor: null },
+          now,
+        ),
+      ),
+    );
+    // One batch: a fixed number of queries, where making the cards one at a time took five more a group.
+    expect(queries.queryCount() - before).toBeLessThan(20);
+    expect(answers.map(([a]) => a.status)).toEqual(groups.map(() => 'stored'));
+    const cards = await db.scorecard.findMany({ where: { date, teeTimeId: { in: groups.map((g) => g.teeTimeId) } } });
+    // Each group's card once, on the course of the night's other cards.
+    expect(cards.map((c) => [c.teeTimeId, c.courseId]).sort()).toEqual(
+      groups.map((g) => [g.teeTimeId, course.id]).sort(),
+    );
+    expect(await db.holeScore.count({ where: { scorecardId: { in: cards.map((c) => c.id) } } })).toBe(6);
+  });
+
   it("keeps the later of two phones' writes to a hole and tells the other who changed it and when", async () => {
     const { m, db, date, now, golfers, teeTimeId, as } = await newNight();
     const later = new Date(now.getTime() + 60_000);
