@@ -532,16 +532,12 @@ async function createCards(wanted: { date: string; teeTimeId: number }[], cardOf
   }
   if (data.length === 0) return;
   try {
-    await db.scorecard.createMany({ data });
+    const made = await db.scorecard.createManyAndReturn({ data, select: { id: true, date: true, teeTimeId: true } });
+    for (const c of made) cardOf.set(`${c.date}|${c.teeTimeId}`, c.id);
   } catch (error) {
+    // One of them exists now: each is made, or found, on its own.
     if (!isUniqueViolation(error)) throw error;
-    return; // One of them exists now: each is made, or found, on its own.
   }
-  const made = await db.scorecard.findMany({
-    where: { date: { in: dates } },
-    select: { id: true, date: true, teeTimeId: true },
-  });
-  for (const c of made) cardOf.set(`${c.date}|${c.teeTimeId}`, c.id);
 }
 
 /**

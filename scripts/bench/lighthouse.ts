@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunnerResult } from 'lighthouse';
-import { ensureTools } from '../ensure-tools.mjs';
+import { chromiumPath, ensureTools } from '../ensure-tools.mjs';
 import { startDemoServer } from './demo-server';
 import { checkJsBudgets, JS_BUDGETS } from './js-budget';
 
@@ -59,7 +59,7 @@ function lighthouse(url: string, cookie: string | null): Report {
   ];
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
   const run = spawnSync(process.execPath, args, {
-    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? chromiumPath },
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 180_000,
   });

@@ -123,9 +123,15 @@ async function onCluster(clusterUrl: string, sql: string): Promise<void> {
 export async function startSharedPostgres(): Promise<() => Promise<void>> {
   const server = await startPostgres();
   const clusterUrl = databaseUrl(server.url, 'postgres');
-  await onCluster(clusterUrl, `CREATE DATABASE ${MIGRATED_TEMPLATE}`);
-  const { migrate } = await import('../../app/db/migrate.server');
-  await migrate({ kind: 'postgresql', url: databaseUrl(server.url, MIGRATED_TEMPLATE) });
+  try {
+    await onCluster(clusterUrl, `CREATE DATABASE ${MIGRATED_TEMPLATE}`);
+    const { migrate } = await import('../../app/db/migrate.server');
+    await migrate({ kind: 'postgresql', url: databaseUrl(server.url, MIGRATED_TEMPLATE) });
+  } catch (error) {
+    // No teardown runs after a failed setup: the cluster would outlive the run.
+    await server.stop();
+    throw error;
+  }
   // Test workers are forked after global setup, so they inherit this.
   process.env[CLUSTER_ENV] = clusterUrl;
   return server.stop;
