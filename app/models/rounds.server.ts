@@ -98,10 +98,13 @@ export async function requireRound(id: number, client: Tx = db): Promise<RoundRe
 
 /** The golfer and course a round points to must exist; a clear field message otherwise, before anything is written. */
 async function checkReferences(tx: Tx, input: RoundInput): Promise<void> {
-  const [golfer, course] = await Promise.all([
-    tx.golfer.findUnique({ where: { id: input.golferId }, select: { id: true } }),
-    input.courseId === undefined ? null : tx.course.findUnique({ where: { id: input.courseId }, select: { id: true } }),
-  ]);
+  // One after the other: a transaction is one connection, and PostgreSQL's client runs one query at a time on it
+  // (two at once are queued, and pg deprecates that).
+  const golfer = await tx.golfer.findUnique({ where: { id: input.golferId }, select: { id: true } });
+  const course =
+    input.courseId === undefined
+      ? null
+      : await tx.course.findUnique({ where: { id: input.courseId }, select: { id: true } });
   const errors: Record<string, string[]> = {};
   if (!golfer) errors.golferId = [`Golfer #${input.golferId} does not exist`];
   if (input.courseId !== undefined && !course) errors.courseId = [`Course #${input.courseId} does not exist`];
