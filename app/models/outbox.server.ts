@@ -263,13 +263,38 @@ function heldBy(message: ClaimedMessage) {
   return { id: message.id, status: 'queued', lockedUntil: message.lockedUntil };
 }
 
-/** The server accepted the message. False when the claim had expired and another sender took the message over. */
+/**
+ * The server accepted the message. False when the claim had expired and another sender took the message over. A sign-in
+ * email is kept without its code and link from then on (`keptOnceSent`).
+ */
 export async function markSent(message: ClaimedMessage, sentAt: Date): Promise<boolean> {
   const updated = await db.outboxMessage.updateMany({
     where: heldBy(message),
-    data: { status: 'sent', sentAt, lastError: null, lockedUntil: null },
+    data: { status: 'sent', sentAt, lastError: null, lockedUntil: null, ...keptOnceSent(message) },
   });
   return updated.count === 1;
+}
+
+/** The one-click link's token in a sign-in email (app/web/golfer-sign-in.server.ts makes it: base64url). */
+const SIGN_IN_TOKEN = /(\/me\/sign-in\?token=)[A-Za-z0-9_-]+/g;
+/** The sign-in email's subject ends with its code (enqueueSignInCode, app/features/notifications/messages.server.ts). */
+const SIGN_IN_CODE = /(\d{6})$/;
+const MASKED_CODE = '••••••';
+
+/**
+ * What the outbox keeps of a message once the mail server took it: a sign-in email's code and one-click link sign the
+ * golfer in, so an administrator reading /outbox could use them; from then on they are masked in its subject, text and
+ * HTML (docs/decisions/132-sign-in-codes-not-kept.md). Until it is sent (queued, or kept unsent when no mail server is
+ * set, as in the demo, where /outbox is how a code is read) the message stays as it will be sent.
+ */
+function keptOnceSent(message: Pick<ClaimedMessage, 'kind' | 'subject' | 'text' | 'html'>) {
+  if (message.kind !== 'sign-in') return {};
+  const code = SIGN_IN_CODE.exec(message.subject)?.[1];
+  const mask = (value: string) => {
+    const withoutLink = value.replace(SIGN_IN_TOKEN, '$1not-kept');
+    return code ? withoutLink.split(code).join(MASKED_CODE) : withoutLink;
+  };
+  return { subject: mask(message.subject), text: mask(message.text), html: mask(message.html) };
 }
 
 /**

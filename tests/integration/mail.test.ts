@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { todayInLeague } from '~/domain/season';
+import { enqueueSignInCode } from '~/features/notifications/messages.server';
 import { createMailSender, startMailSender, type SenderOptions } from '~/integrations/mail/sender.server';
 import { enqueueMessage, MAX_ATTEMPTS, type NewMessage } from '~/models/outbox.server';
 import { getSettings } from '~/models/settings.server';
@@ -499,6 +501,60 @@ describe('the sender', () => {
     } finally {
       delete process.env.MAIL_FROM;
     }
+  });
+});
+
+/** A sign-in email as /me/sign-in queues it: its code, and a one-click link with a token. */
+async function queueSignIn(code: string) {
+  const to = `${unique('signin')}@example.org`;
+  const token = randomBytes(32).toString('base64url');
+  const link = `http://localhost:3000/me/sign-in?token=${token}`;
+  await db.$transaction((tx) =>
+    enqueueSignInCode(tx, { id: unique('code'), to, code, link, leagueName: 'Test League', minutes: 15 }),
+  );
+  const row = () => db.outboxMessage.findFirstOrThrow({ where: { toAddress: to, kind: 'sign-in' } });
+  return { to, token, row };
+}
+
+describe('a sign-in email', () => {
+  it("is kept without its code and link once the server took it, while the golfer's copy has both", async () => {
+    const { to, token, row } = await queueSignIn('482913');
+    // Until it is sent, the outbox holds it as it will be sent.
+    expect((await row()).text).toContain('482913');
+    expect(await sender().deliverDue()).toMatchObject({ sent: 1 });
+
+    const [received] = smtp.to(to);
+    expect(received.mail.subject).toBe('Your Test League sign-in code: 482913');
+    expect(received.mail.text).toContain('sign in to My league is 482913.');
+    expect(received.mail.html).toContain(`/me/sign-in?token=${token}`);
+
+    const kept = await row();
+    expect(kept.status).toBe('sent');
+    for (const part of [kept.subject, kept.text, kept.html]) {
+      expect(part).not.toContain('482913');
+      expect(part).not.toContain(token);
+    }
+    expect(kept.subject).toBe('Your Test League sign-in code: ••••••');
+    expect(kept.text).toContain('sign in to My league is ••••••.');
+    expect(kept.text).toContain('/me/sign-in?token=not-kept');
+    expect(kept.html).toContain('/me/sign-in?token=not-kept');
+  });
+
+  it('keeps its code when no mail server is set: /outbox is then how the golfer gets it (the demo)', async () => {
+    delete process.env.SMTP_URL;
+    const { token, row } = await queueSignIn('305117');
+    expect(await sender().deliverDue()).toMatchObject({ notSent: 1, sent: 0 });
+    const kept = await row();
+    expect(kept.status).toBe('not-sent');
+    expect(kept.subject).toBe('Your Test League sign-in code: 305117');
+    expect(kept.text).toContain(`/me/sign-in?token=${token}`);
+  });
+
+  it('changes no other kind of message when it is sent', async () => {
+    const m = message({ subject: 'Code 123456 for the gate', text: 'The gate code is 123456: /me/sign-in?token=abc' });
+    await queue(m);
+    expect(await sender().deliverDue()).toMatchObject({ sent: 1 });
+    expect(await outboxRow(m.key)).toMatchObject({ status: 'sent', subject: m.subject, text: m.text });
   });
 });
 
