@@ -2,7 +2,7 @@ import { createRound, deleteRound, RoundTakenError } from '~/models/rounds.serve
 import { golfersOfSessions } from '~/models/golfer-sessions.server';
 import { currentHandicaps, seasonOfDate } from '~/models/handicaps.server';
 import { holesByCourse, listHoles, type HoleRow } from '~/models/holes.server';
-import { nightPlayers } from '~/models/nights-out.server';
+import { findTeeTimeNight, nightPlayers } from '~/models/nights-out.server';
 import { db, insertRows, isUniqueViolation, selectWhereIn, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
 import { batched } from '~/db/batch.server';
@@ -65,6 +65,45 @@ function nightClosed(date: string, now: Date = new Date()): boolean {
   const lastDay = new Date(`${date}T00:00:00Z`);
   lastDay.setUTCDate(lastDay.getUTCDate() + 1);
   return todayInLeague(now) > lastDay.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether golfers may keep a card on `date` (docs/decisions/133-cards-on-league-nights.md): a league night played from
+ * the standing tee times (the calendar's, not rained out) or a night an administrator started on /scores, from its own
+ * day on. Otherwise the answer says why; an attested card writes rounds, so a card on any other date would file rounds
+ * the league never played. Administrators keep cards on any date (they start the night).
+ */
+export async function golferCardNightProblem(
+  date: string,
+  now: Date = new Date(),
+  client: Tx = db,
+): Promise<string | null> {
+  return notOpenYet(date, now) ?? (await offNightProblem(date, client));
+}
+
+function notOpenYet(date: string, now: Date): string | null {
+  return date > todayInLeague(now) ? `The card of ${formatRoundDate(date)} opens on that day` : null;
+}
+
+async function offNightProblem(date: string, client: Tx): Promise<string | null> {
+  const started = await client.scorecard.findFirst({ where: { date }, select: { id: true } });
+  if (started || (await findTeeTimeNight(date, client))) return null;
+  return `There is no league night on ${formatRoundDate(date)}`;
+}
+
+/**
+ * The card a golfer keeps now, for /me's 'Keep score': tonight's when golfers keep a card tonight and the golfer plays
+ * in a group, else last night's while it is still open to golfers (a card finished after midnight); null otherwise.
+ */
+export async function golferOpenCard(golferId: number, now: Date = new Date()): Promise<{ date: string } | null> {
+  const today = todayInLeague(now);
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  for (const date of [today, day.toISOString().slice(0, 10)]) {
+    if (nightClosed(date, now) || (await golferCardNightProblem(date, now))) continue;
+    if (await findGolferGroup(golferId, date)) return { date };
+  }
+  return null;
 }
 
 function closedNightMessage(date: string): string {
@@ -491,6 +530,7 @@ async function resolveCardWrites(jobs: CardWrite[]): Promise<(CardTarget | Error
           select: { id: true, date: true, teeTimeId: true },
         });
   const cardOf = new Map(cards.map((c) => [`${c.date}|${c.teeTimeId}`, c.id]));
+  await refuseGolfersOffNight(jobs, owners, targets, new Set(cards.map((c) => c.date)));
   const missing = new Map<string, { date: string; teeTimeId: number }>();
   targets.forEach((target, i) => {
     if (target instanceof Error) return;
@@ -515,6 +555,28 @@ async function resolveCardWrites(jobs: CardWrite[]): Promise<(CardTarget | Error
     }
   }
   return out;
+}
+
+/**
+ * A golfer's writes (by sign-in) on a date golfers keep no card on (`golferCardNightProblem`) become NotFoundErrors in
+ * `targets`. A night with cards is started, so only the batch's other dates are looked up, once each.
+ */
+async function refuseGolfersOffNight(
+  jobs: CardWrite[],
+  owners: (number | Error | null)[],
+  targets: ({ group: Group; scorer: Scorer } | Error)[],
+  started: ReadonlySet<string>,
+): Promise<void> {
+  const offNight = new Map<string, string | null>();
+  for (const [i, job] of jobs.entries()) {
+    if (typeof owners[i] !== 'number' || targets[i] instanceof Error) continue;
+    let problem = notOpenYet(job.date, job.now);
+    if (problem === null && !started.has(job.date)) {
+      if (!offNight.has(job.date)) offNight.set(job.date, await offNightProblem(job.date, db));
+      problem = offNight.get(job.date)!;
+    }
+    if (problem) targets[i] = new NotFoundError(problem);
+  }
 }
 
 /**

@@ -66,6 +66,15 @@ export default function MyLeaguePage() {
         <p className="text-lg text-slate-700">{golfer.name}</p>
       </div>
 
+      {page.card ? (
+        <Section title={page.card.title}>
+          <p className="text-slate-700">{`Your group's card for ${page.card.label}.`}</p>
+          <Link to={page.card.url} className={buttonClass('primary')}>
+            Keep score
+          </Link>
+        </Section>
+      ) : null}
+
       <Section title={`${page.season} season`}>
         {membership ? (
           <>

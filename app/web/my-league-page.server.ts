@@ -1,10 +1,11 @@
 import { json } from '@remix-run/node';
 import { formatDollars } from '~/domain/format';
-import { formatLeagueDateTime } from '~/domain/season';
+import { formatLeagueDateTime, formatRoundDate, todayInLeague } from '~/domain/season';
 import { formatTeeTime } from '~/domain/tee-times';
 import { setLeagueMessages } from '~/features/league-messages/league-messages.server';
 import { changeMyTeeTime, myLeague, resendReceipt, updateMyContact } from '~/features/my-league/my-league.server';
 import { takeHourlySlot } from '~/models/rate-limit.server';
+import { golferOpenCard } from '~/models/scorecards.server';
 import { asPosition } from '~/models/tee-times.server';
 import { leagueMessagesSchema, myContactSchema } from '~/schemas/my-league';
 import { chooseSlotSchema } from '~/schemas/tee-time';
@@ -24,7 +25,11 @@ const RECEIPTS_PER_HOUR = 5;
  */
 export async function myLeaguePage(request: Request) {
   const { golferId } = await requireGolfer(request);
-  const [data, nights] = await Promise.all([myLeague(golferId), golferNights(golferId)]);
+  const [data, nights, card] = await Promise.all([
+    myLeague(golferId),
+    golferNights(golferId),
+    golferOpenCard(golferId),
+  ]);
   const times = new Map<string, { slot: string; label: string }>();
   for (const open of data.openTeeTimes)
     if (!times.has(open.time))
@@ -44,6 +49,12 @@ export async function myLeaguePage(request: Request) {
     statsUrl: data.statsUrl,
     // 'Upcoming nights' and 'I can sub' (docs/product/availability-and-subs.md), as /me/nights shows them.
     nights,
+    // 'Keep score' on the night's card (docs/product/scorecards.md#the-card).
+    card: card && {
+      url: `/me/scorecard/${card.date}`,
+      title: card.date === todayInLeague() ? "Tonight's scorecard" : "Last night's scorecard",
+      label: formatRoundDate(card.date),
+    },
   });
 }
 

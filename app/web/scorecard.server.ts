@@ -1,5 +1,11 @@
 import { getGolfer as findGolfer } from '~/models/golfers.server';
-import { findGolferGroup, getScorecard, type HoleWrite, type Scorer } from '~/models/scorecards.server';
+import {
+  findGolferGroup,
+  getScorecard,
+  golferCardNightProblem,
+  type HoleWrite,
+  type Scorer,
+} from '~/models/scorecards.server';
 import { holeEntrySchema, isNightDate } from '~/schemas/scorecard';
 import { InvalidError } from '~/domain/errors';
 import { formatRoundDate } from '~/domain/season';
@@ -8,10 +14,13 @@ import { HttpError } from './http.server';
 /**
  * The golfer's card of a night (SPEC-3 §D2): the page and its JSON twin find the signed-in golfer's group on
  * `{date}` the same way: their standing tee time, or the group whose spot they took as a sub. A date that is not one,
- * or a night the golfer plays in no group (none, or they are Out), is a 404.
+ * a date that is no league night or is still to come (`golferCardNightProblem`), or a night the golfer plays in no group
+ * (none, or they are Out), is a 404.
  */
 export async function golferCardOf(golferId: number, date: string | undefined) {
   if (!isNightDate(date)) throw new HttpError(404, 'No such night');
+  const problem = await golferCardNightProblem(date!);
+  if (problem) throw new HttpError(404, problem);
   const [golfer, group] = await Promise.all([findGolfer(golferId), findGolferGroup(golferId, date!)]);
   if (!golfer) throw new HttpError(401, 'Sign in with the code we email you first');
   if (!group)

@@ -18,13 +18,18 @@ const SESSION_SECRET = 'bench-session-secret';
 
 const log = (line: string) => console.log(`  ${line}`);
 
-type Phone = { cookie: string; teeTimeId: number; golferIds: number[]; entries: Entry[] };
+/** One group's phone: its sign-in, its tee time on each night of the bench (by date), its golfers and holes. */
+type Phone = { cookie: string; teeTimeOn: Map<string, number>; golferIds: number[]; entries: Entry[] };
 type Entry = { clientId: string; golferId: number; hole: number; strokes: number; enteredAt: number };
 
 /** The strokes golfer `g` of group `t` takes on hole `h` (3 to 7; the par-4 holes' cap of 8 is never reached). */
 const strokesOf = (t: number, g: number, h: number) => 3 + ((t + 2 * g + 3 * h) % 5);
 
-async function setUp(date: string): Promise<Phone[]> {
+/**
+ * The league of the bench: 100 groups of 4, each with a standing tee time in the season of each night and the night's
+ * card made (golfers keep cards on a night that was started: the bench plays today, whatever the calendar says).
+ */
+async function setUp(nights: string[]): Promise<Phone[]> {
   const { db } = await import('../../app/db/db.server');
   const { golferCookieValue } = await import('../../tests/golfer-cookie');
   const course = await db.course.create({
@@ -33,7 +38,6 @@ async function setUp(date: string): Promise<Phone[]> {
   await db.hole.createMany({
     data: Array.from({ length: HOLES }, (_, i) => ({ courseId: course.id, number: i + 1, par: 4, strokeIndex: i + 1 })),
   });
-  const season = Number(date.slice(0, 4));
   const phones: Phone[] = [];
   for (let t = 0; t < GROUPS; t++) {
     const golferIds: number[] = [];
@@ -44,17 +48,27 @@ async function setUp(date: string): Promise<Phone[]> {
       golferIds.push(golfer.id);
     }
     const time = `${String(11 + Math.floor(t / 6)).padStart(2, '0')}:${String((t % 6) * 10).padStart(2, '0')}`;
-    const slot = await db.teeTime.create({
-      data: {
-        time,
-        season,
-        golfer1Id: golferIds[0],
-        golfer2Id: golferIds[1],
-        golfer3Id: golferIds[2],
-        golfer4Id: golferIds[3],
-      },
-    });
-    await db.scorecard.create({ data: { date, teeTimeId: slot.id, courseId: course.id } });
+    const slotOfSeason = new Map<number, number>();
+    const teeTimeOn = new Map<string, number>();
+    for (const date of nights) {
+      const season = Number(date.slice(0, 4));
+      if (!slotOfSeason.has(season)) {
+        const slot = await db.teeTime.create({
+          data: {
+            time,
+            season,
+            golfer1Id: golferIds[0],
+            golfer2Id: golferIds[1],
+            golfer3Id: golferIds[2],
+            golfer4Id: golferIds[3],
+          },
+        });
+        slotOfSeason.set(season, slot.id);
+      }
+      const teeTimeId = slotOfSeason.get(season)!;
+      await db.scorecard.create({ data: { date, teeTimeId, courseId: course.id } });
+      teeTimeOn.set(date, teeTimeId);
+    }
     const { name, value } = await golferCookieValue(golferIds[0], SESSION_SECRET);
     const entries: Entry[] = [];
     for (let h = 1; h <= HOLES; h++)
@@ -67,7 +81,7 @@ async function setUp(date: string): Promise<Phone[]> {
           enteredAt: Date.now() - (HOLES - h) * 600_000,
         }),
       );
-    phones.push({ cookie: `${name}=${value}`, teeTimeId: slot.id, golferIds, entries });
+    phones.push({ cookie: `${name}=${value}`, teeTimeOn, golferIds, entries });
   }
   await db.$disconnect();
   return phones;
@@ -78,7 +92,7 @@ async function setUp(date: string): Promise<Phone[]> {
  * coming back online does (fetch would reuse the warm-up's connections).
  */
 function send(url: string, date: string, phone: Phone): Promise<{ ms: number; status: number }> {
-  const body = JSON.stringify({ teeTimeId: phone.teeTimeId, entries: phone.entries });
+  const body = JSON.stringify({ teeTimeId: phone.teeTimeOn.get(date), entries: phone.entries });
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const req = http.request(
@@ -107,10 +121,10 @@ function send(url: string, date: string, phone: Phone): Promise<{ ms: number; st
 /** The same queue for another night: entries of their own (client ids are unique per hole entry). */
 const warmEntry = (e: Entry): Entry => ({ ...e, clientId: `warm-${e.clientId}` });
 
-/** A night of the same season next to `date`, for warming the server: the day before, or after on 1 January. */
-function otherNightOf(date: string): string {
+/** The night before `date`, for warming the server: still open to golfers (a night closes at the end of the next day). */
+function nightBefore(date: string): string {
   const day = new Date(`${date}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + (date.endsWith('-01-01') ? 1 : -1));
+  day.setUTCDate(day.getUTCDate() - 1);
   return day.toISOString().slice(0, 10);
 }
 
@@ -127,7 +141,8 @@ export async function runScorecardBench(): Promise<boolean> {
   await migrate(databaseConfig());
   const { todayInLeague } = await import('../../app/domain/season');
   const date = todayInLeague();
-  const phones = await setUp(date);
+  const warmNight = nightBefore(date);
+  const phones = await setUp([date, warmNight]);
   log('building the app');
   buildApp();
   const server = await startServer(databaseUrl, { SESSION_SECRET });
@@ -140,7 +155,6 @@ export async function runScorecardBench(): Promise<boolean> {
     }
     // The server has kept score before, as it has on game night by the time phones come back online: each phone
     // sends its queue once for another night (not timed; its own entries), so the write path runs warm, not cold.
-    const warmNight = otherNightOf(date);
     const warm = await Promise.all(
       phones.map((p) => send(server.url, warmNight, { ...p, entries: p.entries.map(warmEntry) })),
     );
@@ -169,7 +183,7 @@ export async function runScorecardBench(): Promise<boolean> {
     const { getScorecard } = await import('../../app/models/scorecards.server');
     let wrongTotals = 0;
     for (const [t, phone] of phones.entries()) {
-      const card = await getScorecard(date, phone.teeTimeId);
+      const card = await getScorecard(date, phone.teeTimeOn.get(date)!);
       phone.golferIds.forEach((golferId, g) => {
         let gross = 0;
         for (let h = 1; h <= HOLES; h++) gross += strokesOf(t, g, h);

@@ -7,6 +7,7 @@ import { startNight } from '~/models/scorecards.server';
 import { action as pageAction, loader as pageLoader } from '~/routes/me.scorecard.$date';
 import { action as apiAction, loader as apiLoader } from '~/routes/api.me.scorecard.$date';
 import { loader as scoresLoader } from '~/routes/_admin.scores';
+import { loader as myLeagueLoader } from '~/routes/_public.me._index';
 import { db } from '~/db/db.server';
 import { todayInLeague } from '~/domain/season';
 import { call, request, signIn, signInGolfer, toastOf, unique } from './helpers';
@@ -210,5 +211,15 @@ describe("a golfer's scorecard", () => {
     const notJson = await call(apiAction, request(`/api${page}`, { jsonText: '{"entries": [', cookie }), params);
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toEqual({ message: 'Invalid JSON body.' });
+  });
+  it("/me leads a golfer of a group to tonight's card with 'Keep score', and shows nothing to one who plays in none", async () => {
+    const { page, a } = await tonight();
+    const mine = await call(myLeagueLoader, request('/me', { cookie: await signInGolfer(a.id) }), {});
+    expect(mine.status).toBe(200);
+    const { card } = (await mine.json()) as { card: { url: string; title: string } | null };
+    expect(card).toMatchObject({ url: page, title: "Tonight's scorecard" });
+    const loner = await createGolfer({ firstName: 'Lon', lastName: unique('NoGroup') }, null);
+    const theirs = await call(myLeagueLoader, request('/me', { cookie: await signInGolfer(loner.id) }), {});
+    expect(((await theirs.json()) as { card: unknown }).card).toBeNull();
   });
 });

@@ -211,6 +211,48 @@ export function scorecardCases(year: number, database: () => Db): void {
     expect(await db.holeScore.count({ where: { scorecardId: { in: cards.map((c) => c.id) } } })).toBe(6);
   });
 
+  it("keeps a golfer's card to league nights from their day on; a scheduled night nobody started takes it", async () => {
+    const { m, db, golfers, teeTimeId } = await newNight();
+    const { createGolferSession } = await import('~/models/golfer-sessions.server');
+    const { golferCardOf } = await import('~/web/scorecard.server');
+    const token = await createGolferSession(golfers[0].id);
+    const write = (date: string, now: Date) =>
+      m
+        .writeHoleScoresOfSession(
+          token,
+          date,
+          [{ clientId: clientId(), golferId: golfers[0].id, hole: 1, strokes: 4 }],
+          undefined,
+          now,
+        )
+        .then((r) => r, failureOf);
+    // A Saturday in `year` with no night in the calendar and no card: nothing stored, no card made.
+    const saturday = `${year}-07-05`;
+    const atNoon = (date: string) => new Date(`${date}T16:00:00Z`);
+    await expect(write(saturday, atNoon(saturday))).resolves.toMatchObject({
+      status: 404,
+      message: 'There is no league night on July 5, ' + year,
+    });
+    // A night still to come, even one in the calendar, opens on its day.
+    const monday = `${year}-07-07`;
+    await db.season.upsert({ where: { year }, create: { year, feeCents: 15000 }, update: {} });
+    await db.scheduleEntry.create({ data: { season: year, date: monday, event: 'Week 9', kind: 'regular-round' } });
+    await expect(write(monday, atNoon(saturday))).resolves.toMatchObject({
+      status: 404,
+      message: `The card of July 7, ${year} opens on that day`,
+    });
+    expect(await db.scorecard.count({ where: { date: { in: [saturday, monday] } } })).toBe(0);
+    expect(await db.holeScore.count({ where: { golferId: golfers[0].id } })).toBe(0);
+    // The page says the same (the clock is the real one here: the Saturday is long past, or far ahead).
+    await expect(golferCardOf(golfers[0].id, saturday).then(() => null, failureOf)).resolves.toMatchObject({
+      status: 404,
+      message: expect.stringMatching(/^(There is no league night on|The card of) July 5/),
+    });
+    // On its day, the scheduled night nobody started takes the phone's writes and makes the group's card.
+    await expect(write(monday, atNoon(monday))).resolves.toMatchObject([{ status: 'stored' }]);
+    expect(await db.scorecard.count({ where: { date: monday, teeTimeId } })).toBe(1);
+  });
+
   it("keeps the later of two phones' writes to a hole and tells the other who changed it and when", async () => {
     const { m, db, date, now, golfers, teeTimeId, as } = await newNight();
     const later = new Date(now.getTime() + 60_000);
