@@ -12,7 +12,10 @@ test('the card without JavaScript saves a hole per post, capped at double par, w
 }) => {
   const { ann, bob, card, url } = await cardTonight('NoJs');
   await signInGolfer(context, baseURL!, ann.id);
-  await page.goto(url);
+  // On the night, My league leads the golfer to the group's card.
+  await page.goto('/me');
+  await page.getByRole('link', { name: 'Keep score' }).click();
+  await expect(page).toHaveURL(new RegExp(`${url}$`));
   for (const [hole, a, b] of [
     [1, '4', '5'],
     [2, '3', '12'],
