@@ -129,7 +129,7 @@ function nightBefore(date: string): string {
 }
 
 /** Runs the check and prints its table; true when the budgets were met. */
-export async function runScorecardBench(): Promise<boolean> {
+async function runScorecardBench(): Promise<boolean> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'league-bench-cards-'));
   const databaseUrl = `file:${path.join(dir, 'cards.db')}`;
   process.env.DATABASE_URL = databaseUrl;
