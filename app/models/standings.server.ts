@@ -2,7 +2,7 @@ import { FLIGHT_NUMBERS } from '~/domain/league-rules';
 import { golferDisplayName } from '~/domain/golfer-display';
 import { seasonStandings, type Standing } from '~/domain/standings';
 import { loadSchedules } from '~/models/handicaps.server';
-import { playoffRace } from '~/models/playoffs.server';
+import { seasonPlayoffs } from '~/models/playoffs.server';
 import { db, type Tx } from '~/db/db.server';
 
 /** golferName is the stored full name (the admin page's); displayName adds the nickname (the stats website's). */
@@ -21,8 +21,13 @@ function nameOf(golfer: Parameters<typeof golferDisplayName>[0] | undefined, id:
  * nothing, and qualification counts the qualifier dates that were not rained out
  * (docs/product/seasons.md#what-a-season-holds). A fixed number of queries whatever the size of the league.
  */
-export async function getStandings(season: number, client: Tx = db): Promise<FlightStandings[]> {
-  const [schedule, assignments, rounds, race] = await Promise.all([
+export async function getStandings(
+  season: number,
+  client: Tx = db,
+  // The season's playoffs when the caller computes them anyway (/stats shows their champions): read once, not twice.
+  playoffs: ReturnType<typeof seasonPlayoffs> = seasonPlayoffs(season, null, client),
+): Promise<FlightStandings[]> {
+  const [schedule, assignments, rounds, { flights: race }] = await Promise.all([
     loadSchedules(client, [season]),
     client.flightAssignment.findMany({
       where: { season },
@@ -33,7 +38,7 @@ export async function getStandings(season: number, client: Tx = db): Promise<Fli
       },
     }),
     client.round.findMany({ where: { season }, select: { golferId: true, date: true, points: true } }),
-    playoffRace(season, null, client),
+    playoffs,
   ]);
   const field = new Set(race.flatMap((f) => f.rows.filter((r) => r.seed !== null).map((r) => r.golferId)));
   const flightOf = new Map(assignments.map((a) => [a.golferId, a.flightNo]));

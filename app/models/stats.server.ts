@@ -85,16 +85,23 @@ function nightPlaces(rounds: readonly { id: number; grossScore: number; netScore
  * `season` null is the league season; a year the website does not offer is not found.
  */
 export async function getPublicStandings(season: number | null, client: Tx = db) {
+  return (await standingsWithPlayoffs(season, client)).standings;
+}
+
+/** `getPublicStandings`, and the season's playoffs it read on the way (for /stats's champions). */
+async function standingsWithPlayoffs(season: number | null, client: Tx) {
   const { league, opening, seasons } = await statsSeasons(client);
   const year = season ?? opening;
   if (!seasons.includes(year)) throw new NotFoundError(`There are no stats for a ${year} season`);
-  const [flights, schedule, roundsByDate] = await Promise.all([
-    getStandings(year, client),
+  const playoffs = seasonPlayoffs(year, null, client);
+  const [flights, schedule, roundsByDate, played] = await Promise.all([
+    getStandings(year, client, playoffs),
     loadSchedules(client, [year]),
     countRoundsByDate(year, client),
+    playoffs,
   ]);
   const entryOf = new Map(schedule.map((e) => [e.date, e]));
-  return {
+  const standings = {
     season: year,
     league,
     seasons,
@@ -115,6 +122,7 @@ export async function getPublicStandings(season: number | null, client: Tx = db)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([date, rounds]) => ({ ...nightOf(date, entryOf.get(date)), rounds })),
   };
+  return { standings, playoffs: played };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -160,8 +168,8 @@ function tablePage<T>(rows: readonly T[], page: number) {
  * details. The page carries its data twice (rendered, and again for hydration), so this keeps it small at any size.
  */
 export async function standingsPage(season: number | null, url: URL, client: Tx = db) {
-  const { league: _league, flights, nights, ...rest } = await getPublicStandings(season, client);
-  const playoffs = await seasonPlayoffs(rest.season, null, client);
+  const { standings, playoffs } = await standingsWithPlayoffs(season, client);
+  const { league: _league, flights, nights, ...rest } = standings;
   const shown = flights.filter((f) => f.rows.length > 0);
   const query = tableQuery(
     url,
