@@ -62,9 +62,14 @@ const NOT_SCORABLE = 'No course has holes yet: scores of this night are entered 
 
 /** The night's card stays open to golfers until the end of the next day, so a card finished after midnight goes in. */
 function nightClosed(date: string, now: Date = new Date()): boolean {
-  const lastDay = new Date(`${date}T00:00:00Z`);
-  lastDay.setUTCDate(lastDay.getUTCDate() + 1);
-  return todayInLeague(now) > lastDay.toISOString().slice(0, 10);
+  return todayInLeague(now) > dayAfter(date, 1);
+}
+
+/** The calendar date `days` after `date` (before, when negative), both yyyy-MM-dd. */
+function dayAfter(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
 }
 
 /**
@@ -95,13 +100,14 @@ async function offNightProblem(date: string, client: Tx): Promise<string | null>
  * The card a golfer keeps now, for /me's 'Keep score': tonight's when golfers keep a card tonight and the golfer plays
  * in a group, else last night's while it is still open to golfers (a card finished after midnight); null otherwise.
  */
-export async function golferOpenCard(golferId: number, now: Date = new Date()): Promise<{ date: string } | null> {
+export async function golferOpenCard(
+  golferId: number,
+  now: Date = new Date(),
+): Promise<{ date: string; tonight: boolean } | null> {
   const today = todayInLeague(now);
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  for (const date of [today, day.toISOString().slice(0, 10)]) {
+  for (const date of [today, dayAfter(today, -1)]) {
     if (nightClosed(date, now) || (await golferCardNightProblem(date, now))) continue;
-    if (await findGolferGroup(golferId, date)) return { date };
+    if (await findGolferGroup(golferId, date)) return { date, tonight: date === today };
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node';
 import { formatDollars } from '~/domain/format';
-import { formatLeagueDateTime, formatRoundDate, todayInLeague } from '~/domain/season';
+import { formatLeagueDateTime, formatRoundDate } from '~/domain/season';
 import { formatTeeTime } from '~/domain/tee-times';
 import { setLeagueMessages } from '~/features/league-messages/league-messages.server';
 import { changeMyTeeTime, myLeague, resendReceipt, updateMyContact } from '~/features/my-league/my-league.server';
@@ -52,7 +52,7 @@ export async function myLeaguePage(request: Request) {
     // 'Keep score' on the night's card (docs/product/scorecards.md#the-card).
     card: card && {
       url: `/me/scorecard/${card.date}`,
-      title: card.date === todayInLeague() ? "Tonight's scorecard" : "Last night's scorecard",
+      title: card.tonight ? "Tonight's scorecard" : "Last night's scorecard",
       label: formatRoundDate(card.date),
     },
   });
