@@ -217,7 +217,7 @@ export async function standingsPage(season: number | null, url: URL, client: Tx 
  * /stats/results/{date}: the night's rounds per flight (Place, Golfer, Gross, HCP, Net, Points), places by net score
  * with ties shared. A special event or a rain-out lists its scores without places or points. `date` must be a real
  * calendar date (the route checks); a date that is neither on its season's schedule (other than 'No league') nor
- * has rounds is not a league night.
+ * has rounds or scorecards is not a league night.
  */
 export async function getNightResults(date: string, client: Tx = db) {
   const season = seasonOfDate(date)!;
@@ -241,7 +241,14 @@ export async function getNightResults(date: string, client: Tx = db) {
   // Subs' rounds are listed, marked 'Sub', without a place or points (docs/product/availability-and-subs.md).
   const subs = subsOn.get(date) ?? new Set<number>();
   const entry = schedule.find((e) => e.date === date);
-  if (rounds.length === 0 && (!entry || entry.kind === 'no-league'))
+  // A night an administrator started off the calendar (a makeup night) is one from its first card on, as the cards
+  // say (docs/decisions/133-cards-on-league-nights.md): its live leaderboard shows before any round is recorded.
+  const offCalendar = !entry || entry.kind === 'no-league';
+  if (
+    offCalendar &&
+    rounds.length === 0 &&
+    !(await client.scorecard.findFirst({ where: { date }, select: { id: true } }))
+  )
     throw new NotFoundError(`There was no league night on ${formatRoundDate(date, 'EEEE, MMMM d, yyyy')}`);
   const night = nightOf(date, entry);
   const counts = night.status === 'counts';

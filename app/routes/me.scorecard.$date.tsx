@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { attestScorecard, submitScorecard, writeHoleScores } from '~/models/scorecards.server';
 import { requireGolfer } from '~/web/golfer-session.server';
 import { pageHandler } from '~/web/http.server';
@@ -29,6 +29,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     const hole = Number(new URL(request.url).searchParams.get('hole'));
     return json({
       card,
+      date: own.date,
       dateLabel: own.dateLabel,
       me: { golferId, name: own.scorer.name },
       // The no-JavaScript hole form's entry ids start with this: sending the same form twice stores it once.
@@ -70,7 +71,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ScorecardPage() {
-  const { card, me, formId, hole, dateLabel } = useLoaderData<typeof loader>();
+  const { card, date, me, formId, hole, dateLabel } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const canSubmit = card.state === 'open' && !card.closedMessage;
   const canAttest = card.state === 'submitted' && card.submittedByGolferId !== me.golferId;
@@ -81,6 +82,14 @@ export default function ScorecardPage() {
         <p className="text-sm">
           {dateLabel} · {card.time} · {card.courseName ?? 'no course'}
         </p>
+        <nav aria-label="Scorecard" className="mt-1 flex gap-3 text-sm">
+          <Link to="/me" className="underline">
+            My league
+          </Link>
+          <Link to={`/stats/results/${date}`} className="underline">
+            The night&apos;s results
+          </Link>
+        </nav>
       </header>
       {failed && 'message' in failed ? <NoticeLine tone="error">{failed.message}</NoticeLine> : null}
       {card.closedMessage ? <NoticeLine tone="warning">{card.closedMessage}</NoticeLine> : null}

@@ -10,7 +10,7 @@ test('the card without JavaScript saves a hole per post, capped at double par, w
   context,
   baseURL,
 }) => {
-  const { ann, bob, card, url } = await cardTonight('NoJs');
+  const { ann, bob, card, date, url } = await cardTonight('NoJs');
   await signInGolfer(context, baseURL!, ann.id);
   // On the night, My league leads the golfer to the group's card.
   await page.goto('/me');
@@ -41,4 +41,14 @@ test('the card without JavaScript saves a hole per post, capped at double par, w
   await expect(page).toHaveURL(/\?hole=4$/);
   expect((await storedScores(card.id)).count).toBe(6);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  // The card leads to the night's results, where the group shows three holes played.
+  await page.getByRole('link', { name: "The night's results" }).click();
+  await expect(page).toHaveURL(new RegExp(`/stats/results/${date}$`));
+  await expect(
+    page
+      .getByRole('row', { name: new RegExp(bob.fullName) })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText('3');
 });

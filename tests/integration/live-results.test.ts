@@ -4,7 +4,10 @@ import { db } from '~/db/db.server';
 import { notifyResultsChanged } from '~/db/results-changed.server';
 import { createRound, createRounds, deleteRound, updateRound } from '~/models/rounds.server';
 import { handleLiveResults, liveWatcherCount, startLiveResults } from '~/web/live-results.server';
+import { createFlightAssignment } from '~/models/flights.server';
+import { createGolfer } from '~/models/golfers.server';
 import { liveNight, playCard, rowsOf } from './live-results-cases';
+import { unique } from './helpers';
 import { boardOf, liveServer, openStream } from './sse-client';
 import { renderPage } from './render-page';
 import * as resultsPage from '~/routes/_public.stats.results.$date';
@@ -94,6 +97,19 @@ describe('GET /stats/results/{date}/live', () => {
     expect(page.text).toContain('PlaceGolferGrossHCPNetPointsThru');
     expect(page.text).toMatch(new RegExp(`Ann ${ann.lastName}44—44—9`));
     expect(page.text).toMatch(new RegExp(`—Bo ${bo.lastName}16—16—4`));
+    stream.close();
+  });
+
+  it('shows a night an administrator started off the calendar from its first card, before any round', async () => {
+    // 2014-03-04: no season's schedule has it and nobody has a round that night; only the started card makes it a night.
+    const date = '2014-03-04';
+    const cy = await createGolfer({ firstName: 'Cy', lastName: unique('Makeup') }, null);
+    await createFlightAssignment({ golferId: cy.id, season: 2014, flightNo: '1' }, null);
+    expect((await openStream(`${server.url}/stats/results/${date}/live`)).status).toBe(404);
+    await playCard(date, [cy], [[4, 5, null, null, null, null, null, null, null]]);
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    expect(stream.status).toBe(200);
+    expect(rowsOf(boardOf(await stream.next()))).toEqual([[cy.id, 2]]);
     stream.close();
   });
 
