@@ -50,23 +50,27 @@ export type NightsLeft = { nights: number; qualifierWeeks: number };
 /** Points compared to the hundredth, so that sums of decimals never split golfers who are level. */
 const hundredths = (points: number) => Math.round(points * 100);
 
+/** 1 for a missing value, which sorts after every present one. */
+const missingLast = (value: number | string | null) => (value === null ? 1 : 0);
+
 /**
  * The race order and the seeding: standings points, then the tie rules (qualifier-week points, the lower handicap,
  * the earlier registration; a golfer without a handicap or a registration date comes after those with one), then the
  * golfer id so the order never changes between page loads.
  */
 function bySeeding(a: RaceRow, b: RaceRow): number {
-  const last = (value: number | string | null) => (value === null ? 1 : 0);
   return (
     hundredths(b.totalPoints) - hundredths(a.totalPoints) ||
     hundredths(b.qualifierPoints) - hundredths(a.qualifierPoints) ||
-    last(a.handicap) - last(b.handicap) ||
+    missingLast(a.handicap) - missingLast(b.handicap) ||
     (a.handicap ?? 0) - (b.handicap ?? 0) ||
-    last(a.registeredAt) - last(b.registeredAt) ||
+    missingLast(a.registeredAt) - missingLast(b.registeredAt) ||
     (a.registeredAt ?? '').localeCompare(b.registeredAt ?? '') ||
     a.golferId - b.golferId
   );
 }
+
+const QUALIFIED: RaceStatus = { kind: 'qualified' };
 
 const COUNTING_KINDS: ReadonlySet<ScheduleEntry['kind']> = new Set(['regular-round', 'playoff-qualifier']);
 
@@ -119,7 +123,7 @@ export function statusText(status: RaceStatus): string {
  * One flight's race to the playoffs: every golfer in race order (points, then the seeding's tie rules), the first
  * 4 qualified golfers seeded 1 to 4 (fewer when fewer qualify), and each golfer's status from the nights left.
  */
-export function flightRace(input: RaceInput): { rows: RaceRow[]; left: NightsLeft | null } {
+export function flightRace(input: RaceInput): { rows: RaceRow[]; left: NightsLeft | null; standings: Standing[] } {
   const golferOf = new Map(input.golfers.map((g) => [g.golferId, g]));
   const standings = seasonStandings(
     input.schedule,
@@ -133,25 +137,29 @@ export function flightRace(input: RaceInput): { rows: RaceRow[]; left: NightsLef
       qualifierPoints.set(round.golferId, (qualifierPoints.get(round.golferId) ?? 0) + (round.points ?? 0));
   const left = nightsLeft(input.schedule, new Set(input.rounds.map((r) => r.date)));
 
+  // Rows written out field by field, not spread: a league of 10,000 golfers sorts thousands of them per page.
   const ordered = standings
     .map((standing): RaceRow => ({
-      ...standing,
+      golferId: standing.golferId,
+      totalPoints: standing.totalPoints,
+      countingRounds: standing.countingRounds,
+      qualifierRoundsPlayed: standing.qualifierRoundsPlayed,
+      qualified: standing.qualified,
       handicap: golferOf.get(standing.golferId)?.handicap ?? null,
       registeredAt: golferOf.get(standing.golferId)?.registeredAt ?? null,
       qualifierPoints: qualifierPoints.get(standing.golferId) ?? 0,
       seed: null,
-      status: { kind: 'qualified' },
+      status: QUALIFIED,
     }))
     .sort(bySeeding);
   let seed = 0;
-  return {
-    left,
-    rows: ordered.map((row) => {
-      const inField = row.qualified && seed < PLAYOFF_SPOTS;
-      if (inField) seed += 1;
-      return { ...row, seed: inField ? seed : null, status: raceStatus(row, inField, left) };
-    }),
-  };
+  for (const row of ordered) {
+    const inField = row.qualified && seed < PLAYOFF_SPOTS;
+    if (inField) seed += 1;
+    row.seed = inField ? seed : null;
+    row.status = raceStatus(row, inField, left);
+  }
+  return { left, rows: ordered, standings };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

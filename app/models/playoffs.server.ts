@@ -13,7 +13,7 @@ import {
   type NightsLeft,
 } from '~/domain/playoffs';
 import { playoffNightDates } from '~/domain/schedule';
-import { PLAYOFF_SPOTS } from '~/domain/standings';
+import { PLAYOFF_SPOTS, type Standing } from '~/domain/standings';
 import { loadSchedules } from '~/models/handicaps.server';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { db, type Tx } from '~/db/db.server';
@@ -80,6 +80,22 @@ export async function playoffRace(season: number, flightNo: string | null = null
 
 /** `playoffRace` with the lock and the schedule's playoff nights. */
 export async function seasonPlayoffs(season: number, flightNo: string | null = null, client: Tx = db) {
+  return (await seasonRace(season, flightNo, client)).playoffs;
+}
+
+/** A flight's golfers, as `seasonRace` read them for the race. */
+type FlightGolfer = {
+  golferId: number;
+  golfer: { firstName: string; lastName: string; nickname: string | null; fullName: string };
+};
+
+/**
+ * `seasonPlayoffs`, with what the race was worked out from that the season's standings are made of: each flight's
+ * standings (app/domain/standings.ts, in standings order) and its golfers with their names. The standings page
+ * (app/models/standings.server.ts) reads a season's rounds once this way, not once for the standings and once more
+ * for the playoff race.
+ */
+export async function seasonRace(season: number, flightNo: string | null = null, client: Tx = db) {
   const inFlight = flightNo === null ? {} : { flights: { some: { season, flightNo } } };
   const [schedule, assignments, rounds, lock] = await Promise.all([
     loadSchedules(client, [season]),
@@ -142,6 +158,7 @@ export async function seasonPlayoffs(season: number, flightNo: string | null = n
   const roundOn = (golferId: number, date: string | null) =>
     date === null ? undefined : rounds.find((r) => r.golferId === golferId && r.date === date);
 
+  const standings = new Map<string, Standing[]>();
   const flights = FLIGHT_NUMBERS.filter((n) => flightNo === null || n === flightNo).map((n): FlightRace => {
     const golferIds = assignments.filter((a) => a.flightNo === n).map((a) => a.golferId);
     const race = flightRace({
@@ -153,6 +170,7 @@ export async function seasonPlayoffs(season: number, flightNo: string | null = n
         registeredAt: registeredOf.get(golferId) ?? null,
       })),
     });
+    standings.set(n, race.standings);
     const pointsOf = new Map(race.rows.map((r) => [r.golferId, r.totalPoints]));
     // Locked: the stored seeds decide the field; the race only says where everyone else stands.
     const lockedSeeds = lock
@@ -223,7 +241,7 @@ export async function seasonPlayoffs(season: number, flightNo: string | null = n
   if (winner)
     for (const f of flights)
       for (const e of f.field) if (e.golferId === winner.golferId) e.champion = `League champion ${season}`;
-  return {
+  const playoffs = {
     season,
     lock: lock ? { lockedAt: lock.lockedAt, lockedBy: lock.lockedBy } : null,
     nights,
@@ -241,6 +259,8 @@ export async function seasonPlayoffs(season: number, flightNo: string | null = n
         : null,
     },
   };
+  const golfers: FlightGolfer[] = assignments;
+  return { playoffs, standings, golfers };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

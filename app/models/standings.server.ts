@@ -1,8 +1,7 @@
 import { FLIGHT_NUMBERS } from '~/domain/league-rules';
 import { golferDisplayName } from '~/domain/golfer-display';
-import { seasonStandings, type Standing } from '~/domain/standings';
-import { loadSchedules } from '~/models/handicaps.server';
-import { seasonPlayoffs } from '~/models/playoffs.server';
+import type { Standing } from '~/domain/standings';
+import { seasonRace } from '~/models/playoffs.server';
 import { db, type Tx } from '~/db/db.server';
 
 /** golferName is the stored full name (the admin page's); displayName adds the nickname (the stats website's). */
@@ -24,39 +23,24 @@ function nameOf(golfer: Parameters<typeof golferDisplayName>[0] | undefined, id:
 export async function getStandings(
   season: number,
   client: Tx = db,
-  // The season's playoffs when the caller computes them anyway (/stats shows their champions): read once, not twice.
-  playoffs: ReturnType<typeof seasonPlayoffs> = seasonPlayoffs(season, null, client),
+  // The season's race when the caller works it out anyway (/stats shows its champions): the rounds are read once.
+  race: ReturnType<typeof seasonRace> = seasonRace(season, null, client),
 ): Promise<FlightStandings[]> {
-  const [schedule, assignments, rounds, { flights: race }] = await Promise.all([
-    loadSchedules(client, [season]),
-    client.flightAssignment.findMany({
-      where: { season },
-      select: {
-        golferId: true,
-        flightNo: true,
-        golfer: { select: { fullName: true, firstName: true, lastName: true, nickname: true } },
-      },
-    }),
-    client.round.findMany({ where: { season }, select: { golferId: true, date: true, points: true } }),
-    playoffs,
-  ]);
-  const field = new Set(race.flatMap((f) => f.rows.filter((r) => r.seed !== null).map((r) => r.golferId)));
-  const flightOf = new Map(assignments.map((a) => [a.golferId, a.flightNo]));
-  const golferOf = new Map(assignments.map((a) => [a.golferId, a.golfer]));
-
-  return FLIGHT_NUMBERS.map((flightNo) => {
-    const golferIds = assignments.filter((a) => a.flightNo === flightNo).map((a) => a.golferId);
-    const flightRounds = rounds.filter((r) => flightOf.get(r.golferId) === flightNo);
-    const standings = seasonStandings(schedule, flightRounds, golferIds);
-    return {
-      flightNo,
-      rows: standings.map((s, i) => ({
-        ...s,
-        golferName: golferOf.get(s.golferId)?.fullName ?? `Golfer #${s.golferId}`,
-        displayName: nameOf(golferOf.get(s.golferId), s.golferId),
-        rank: i + 1,
-        inPlayoffs: field.has(s.golferId),
-      })),
-    };
-  });
+  const { playoffs, standings, golfers } = await race;
+  const field = new Set(playoffs.flights.flatMap((f) => f.rows.filter((r) => r.seed !== null).map((r) => r.golferId)));
+  const golferOf = new Map(golfers.map((a) => [a.golferId, a.golfer]));
+  return FLIGHT_NUMBERS.map((flightNo) => ({
+    flightNo,
+    rows: (standings.get(flightNo) ?? []).map((s, i) => ({
+      golferId: s.golferId,
+      totalPoints: s.totalPoints,
+      countingRounds: s.countingRounds,
+      qualifierRoundsPlayed: s.qualifierRoundsPlayed,
+      qualified: s.qualified,
+      golferName: golferOf.get(s.golferId)?.fullName ?? `Golfer #${s.golferId}`,
+      displayName: nameOf(golferOf.get(s.golferId), s.golferId),
+      rank: i + 1,
+      inPlayoffs: field.has(s.golferId),
+    })),
+  }));
 }

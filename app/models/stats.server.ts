@@ -11,7 +11,7 @@ import { countRoundsByDate } from '~/models/rounds.server';
 import { subsOnDates } from '~/models/nights-out.server';
 import { listSeasonsWithGrandChampionship } from '~/models/seasons.server';
 import { getStandings } from '~/models/standings.server';
-import { playoffRace, seasonPlayoffs } from '~/models/playoffs.server';
+import { playoffRace, seasonPlayoffs, seasonRace } from '~/models/playoffs.server';
 import { db, type Tx } from '~/db/db.server';
 
 /**
@@ -93,12 +93,12 @@ async function standingsWithPlayoffs(season: number | null, client: Tx) {
   const { league, opening, seasons } = await statsSeasons(client);
   const year = season ?? opening;
   if (!seasons.includes(year)) throw new NotFoundError(`There are no stats for a ${year} season`);
-  const playoffs = seasonPlayoffs(year, null, client);
-  const [flights, schedule, roundsByDate, played] = await Promise.all([
-    getStandings(year, client, playoffs),
+  const race = seasonRace(year, null, client);
+  const [flights, schedule, roundsByDate, { playoffs: played }] = await Promise.all([
+    getStandings(year, client, race),
     loadSchedules(client, [year]),
     countRoundsByDate(year, client),
-    playoffs,
+    race,
   ]);
   const entryOf = new Map(schedule.map((e) => [e.date, e]));
   const standings = {
