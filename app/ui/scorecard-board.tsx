@@ -253,6 +253,9 @@ export function ScorecardBoard({
   );
 }
 
+/** Tight cells: a 9-hole card of a group, with its running totals and 'Thru {n}' on one line, fits a 375 px phone. */
+const CELL = 'px-0.5';
+
 function CardTable({ card, cells }: { card: BoardCard; cells: Map<string, Cell> }) {
   const notes = [...cells.entries()].filter(([, c]) => c.note);
   return (
@@ -260,14 +263,14 @@ function CardTable({ card, cells }: { card: BoardCard; cells: Map<string, Cell> 
       <div className="overflow-x-auto" role="region" aria-label="Card by hole" tabIndex={0}>
         <table className="text-sm">
           <caption className="sr-only">Strokes by hole, with running gross, net and Thru</caption>
-          <CardTableHead holes={card.holes} />
+          <CardTableHead holes={card.holes} cellPadding={CELL} />
           <tbody>
             {card.golfers.map((g) => {
               const strokes = card.holes.map((h) => cells.get(keyOf(g.golferId, h.number))?.strokes ?? null);
               const line = cardLine(card.holes, strokes, g.handicap);
               return (
                 <tr key={g.golferId} data-golfer={g.golferId}>
-                  <th scope="row" className="px-1 text-left font-normal">
+                  <th scope="row" className={`${CELL} text-left font-normal`}>
                     {g.name}
                     {g.didNotFinish ? ' (Did not finish)' : ''}
                   </th>
@@ -276,16 +279,16 @@ function CardTable({ card, cells }: { card: BoardCard; cells: Map<string, Cell> 
                     return (
                       <td
                         key={h.number}
-                        className={`px-1 text-center ${cell?.pending ? 'italic text-sky-800' : ''}`}
+                        className={`${CELL} text-center ${cell?.pending ? 'italic text-sky-800' : ''}`}
                         title={cell?.pending ? NOT_SENT : undefined}
                       >
                         {cell ? cell.strokes : ''}
                       </td>
                     );
                   })}
-                  <td className="px-1 text-center">{line.gross}</td>
-                  <td className="px-1 text-center">{line.net}</td>
-                  <td className="px-1 text-center">{thruLabel(line.thru)}</td>
+                  <td className={`${CELL} text-center`}>{line.gross}</td>
+                  <td className={`${CELL} text-center`}>{line.net}</td>
+                  <td className={`${CELL} whitespace-nowrap text-center`}>{thruLabel(line.thru)}</td>
                 </tr>
               );
             })}

@@ -34,6 +34,16 @@ test('the card without JavaScript saves a hole per post, capped at double par, w
   const bobRow = page.locator(`tr[data-golfer="${bob.id}"]`);
   await expect(bobRow).toContainText('Thru 3');
   await expect(bobRow).toContainText('17');
+  // 'Thru 3' stays on one line, however narrow the phone makes the table.
+  const thruLines = await bobRow
+    .locator('td')
+    .last()
+    .evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+  expect(thruLines).toBe(1);
 
   // Strokes out of range: the browser's own check keeps the form from going out; nothing is stored.
   await page.getByLabel(`${ann.fullName} (you)`).fill('25');
