@@ -67,6 +67,7 @@ export function ScorecardBoard({
   const [problem, setProblem] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const sending = useRef(false);
+  const sendAgain = useRef(false);
   const writable = !card.closedMessage && card.holes.length > 0;
 
   // The server's strokes are what the loader brought; entries still queued on this phone are laid over them.
@@ -108,29 +109,43 @@ export function ScorecardBoard({
   );
 
   /** Sends what the phone holds, in order, until the queue is empty or the network or the server says no. */
+  const sendAll = useCallback(async () => {
+    for (;;) {
+      const queue = await readQueue(card.date, me.golferId);
+      if (queue.length === 0) return;
+      const outcome = await sendQueue(card.date, card.teeTimeId, queue);
+      if (outcome.kind === 'offline') return;
+      if (outcome.kind === 'refused') {
+        // Kept on the phone: nothing is lost, and an administrator can still type them in.
+        setRefusal(outcome.message);
+        return;
+      }
+      setRefusal(null);
+      const taken = new Set(outcome.results.map((r) => r.clientId));
+      const left = await dequeue(card.date, me.golferId, taken);
+      apply(left, outcome.results);
+    }
+  }, [apply, card.date, card.teeTimeId, me.golferId]);
+
+  /**
+   * `sendAll`, one at a time. A call while a send is under way (the network came back while a send made without it
+   * was still failing) is not dropped: the send runs once more when the one under way ends.
+   */
   const flush = useCallback(async () => {
-    if (sending.current) return;
+    if (sending.current) {
+      sendAgain.current = true;
+      return;
+    }
     sending.current = true;
     try {
-      for (;;) {
-        const queue = await readQueue(card.date, me.golferId);
-        if (queue.length === 0) return;
-        const outcome = await sendQueue(card.date, card.teeTimeId, queue);
-        if (outcome.kind === 'offline') return;
-        if (outcome.kind === 'refused') {
-          // Kept on the phone: nothing is lost, and an administrator can still type them in.
-          setRefusal(outcome.message);
-          return;
-        }
-        setRefusal(null);
-        const taken = new Set(outcome.results.map((r) => r.clientId));
-        const left = await dequeue(card.date, me.golferId, taken);
-        apply(left, outcome.results);
-      }
+      do {
+        sendAgain.current = false;
+        await sendAll();
+      } while (sendAgain.current);
     } finally {
       sending.current = false;
     }
-  }, [apply, card.date, card.teeTimeId, me.golferId]);
+  }, [sendAll]);
 
   useEffect(() => {
     let stopped = false;

@@ -64,3 +64,38 @@ test('a card that goes offline mid-round keeps three holes on the phone and stor
   await expect(bobRow).toContainText('Thru 4');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test('the signal coming back while a send without it is still failing sends the queue at once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const { ann, bob, card, date, url } = await cardTonight('Resend');
+  await signInGolfer(context, baseURL!, ann.id);
+  await page.goto(url);
+  await hydrated(page);
+  // The first send hangs, as one made on a dying signal does, until the test lets it fail.
+  let reached!: () => void;
+  const sendReached = new Promise<void>((resolve) => (reached = resolve));
+  let failSend!: () => void;
+  const held = new Promise<void>((resolve) => (failSend = resolve));
+  let first = true;
+  await page.route(`**/api/me/scorecard/${date}`, async (route) => {
+    if (route.request().method() !== 'POST' || !first) return route.fallback();
+    first = false;
+    reached();
+    await held;
+    await route.abort('internetdisconnected');
+  });
+  await page.getByLabel(`${ann.fullName} (you)`).fill('4');
+  await page.getByLabel(bob.fullName).fill('5');
+  await page.getByRole('button', { name: 'Save hole 1' }).click();
+  await sendReached;
+  await expect(page.getByText('2 entries: Saved on this phone, not sent yet')).toBeVisible();
+  // The phone hears that the network is back while that send is still under way; then the send fails.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  failSend();
+  // The queue goes out at once (the expectation gives up after 7 s), not at the retry every 15 s.
+  await expect(page.getByText('Saved on this phone, not sent yet')).toHaveCount(0);
+  expect((await storedScores(card.id)).byKey).toEqual({ [`${ann.id}-1`]: 4, [`${bob.id}-1`]: 5 });
+});
