@@ -90,9 +90,13 @@ function notOpenYet(date: string, now: Date): string | null {
   return date > todayInLeague(now) ? `The card of ${formatRoundDate(date)} opens on that day` : null;
 }
 
+/** Whether anyone has started the night of `date`: a card of it exists (an administrator's start, or a first write). */
+export async function nightHasCards(date: string, client: Tx = db): Promise<boolean> {
+  return (await client.scorecard.findFirst({ where: { date }, select: { id: true } })) !== null;
+}
+
 async function offNightProblem(date: string, client: Tx): Promise<string | null> {
-  const started = await client.scorecard.findFirst({ where: { date }, select: { id: true } });
-  if (started || (await findTeeTimeNight(date, client))) return null;
+  if ((await nightHasCards(date, client)) || (await findTeeTimeNight(date, client))) return null;
   return `There is no league night on ${formatRoundDate(date)}`;
 }
 

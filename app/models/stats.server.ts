@@ -10,6 +10,7 @@ import { golferHandicapDetail, loadSchedules, seasonOfDate } from '~/models/hand
 import { countRoundsByDate } from '~/models/rounds.server';
 import { subsOnDates } from '~/models/nights-out.server';
 import { listSeasonsWithGrandChampionship } from '~/models/seasons.server';
+import { nightHasCards } from '~/models/scorecards.server';
 import { getStandings } from '~/models/standings.server';
 import { playoffRace, seasonPlayoffs, seasonRace } from '~/models/playoffs.server';
 import { db, type Tx } from '~/db/db.server';
@@ -244,11 +245,7 @@ export async function getNightResults(date: string, client: Tx = db) {
   // A night an administrator started off the calendar (a makeup night) is one from its first card on, as the cards
   // say (docs/decisions/133-cards-on-league-nights.md): its live leaderboard shows before any round is recorded.
   const offCalendar = !entry || entry.kind === 'no-league';
-  if (
-    offCalendar &&
-    rounds.length === 0 &&
-    !(await client.scorecard.findFirst({ where: { date }, select: { id: true } }))
-  )
+  if (offCalendar && rounds.length === 0 && !(await nightHasCards(date, client)))
     throw new NotFoundError(`There was no league night on ${formatRoundDate(date, 'EEEE, MMMM d, yyyy')}`);
   const night = nightOf(date, entry);
   const counts = night.status === 'counts';

@@ -29,7 +29,6 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     const hole = Number(new URL(request.url).searchParams.get('hole'));
     return json({
       card,
-      date: own.date,
       dateLabel: own.dateLabel,
       me: { golferId, name: own.scorer.name },
       // The no-JavaScript hole form's entry ids start with this: sending the same form twice stores it once.
@@ -71,7 +70,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ScorecardPage() {
-  const { card, date, me, formId, hole, dateLabel } = useLoaderData<typeof loader>();
+  const { card, me, formId, hole, dateLabel } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const canSubmit = card.state === 'open' && !card.closedMessage;
   const canAttest = card.state === 'submitted' && card.submittedByGolferId !== me.golferId;
@@ -86,7 +85,7 @@ export default function ScorecardPage() {
           <Link to="/me" className="underline">
             My league
           </Link>
-          <Link to={`/stats/results/${date}`} className="underline">
+          <Link to={`/stats/results/${card.date}`} className="underline">
             The night&apos;s results
           </Link>
         </nav>
