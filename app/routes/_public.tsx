@@ -16,6 +16,7 @@ const FOOTER_LINKS = [
   ['/public/tee-times', 'Tee Times'],
   ['/terms', 'Terms'],
   ['/join', 'Join Our League'],
+  ['/me', 'My league'],
   ['/auth', 'Member Login'],
 ] as const;
 
@@ -36,6 +37,11 @@ export default function PublicLayout() {
             ) : null}
             <Link to="/join" className={buttonClass('secondary', 'sm')}>
               Join League
+            </Link>
+            {/* Golfers sign in with an emailed code (/me sends the signed-out to /me/sign-in); 'Login' is the
+                administrators' (docs/decisions/134-golfers-find-my-league.md). */}
+            <Link to="/me" className={buttonClass('secondary', 'sm')}>
+              My league
             </Link>
             <Link to="/auth" className={buttonClass('primary', 'sm')}>
               Login

@@ -89,6 +89,14 @@ export default function LoginPage() {
         <section className="p-8">
           <h2 className="text-xl font-semibold">Sign In</h2>
           <p className="mt-1 text-sm text-slate-600">Sign in to manage the league.</p>
+          {/* 'Member Login' leads here; golfers have no password (docs/decisions/134-golfers-find-my-league.md). */}
+          <p className="mt-3 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+            A golfer of the league?{' '}
+            <Link to="/me/sign-in" className="font-medium underline">
+              Sign in to My league with a code we email you
+            </Link>
+            .
+          </p>
           {actionData?.message ? (
             <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
               <p className="font-semibold">Login failed</p>

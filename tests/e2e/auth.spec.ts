@@ -28,6 +28,11 @@ test('the login page describes the dashboard', async ({ page }) => {
   await expect(page.getByText(/season registrations and payments/i)).toBeVisible();
   await expect(page.getByText(/flights by skill/i)).toBeVisible();
   await expect(page.getByLabel('Username')).toHaveAttribute('placeholder', 'admin');
+  // Golfers who follow 'Member Login' have no password: they are sent on to My league's sign-in.
+  await expect(page.getByRole('link', { name: 'Sign in to My league with a code we email you' })).toHaveAttribute(
+    'href',
+    '/me/sign-in',
+  );
 });
 
 test('signing in shows the shell, and signing out returns to the login page', async ({ page }) => {

@@ -18,7 +18,9 @@ test('a golfer signs in with the emailed code and changes their tee time on My l
   await db.membership.create({ data: { golferId: golfer.id, season, registered: true, paid: true } });
   const slot = await ownSlot();
 
-  await page.goto('/me');
+  // From the public site, as a golfer finds it: the header's 'My league' (not 'Login', the administrators').
+  await page.goto('/join');
+  await page.getByRole('banner').getByRole('link', { name: 'My league' }).click();
   await expect(page).toHaveURL(/\/me\/sign-in$/);
   await hydrated(page);
   await page.getByLabel('Email address').fill(email);
@@ -69,6 +71,8 @@ test("'Sign out' ends the golfer's session: /me asks to sign in again", async ({
   await expect(page.getByRole('heading', { name: 'My league', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/me\/sign-in$/);
-  await page.goto('/me');
+  // From the public site, as a golfer finds it: the header's 'My league' (not 'Login', the administrators').
+  await page.goto('/join');
+  await page.getByRole('banner').getByRole('link', { name: 'My league' }).click();
   await expect(page).toHaveURL(/\/me\/sign-in$/);
 });

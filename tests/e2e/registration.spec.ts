@@ -222,6 +222,8 @@ test('the public tee-time page is read-only, with names, dashes for open positio
   await expect(page.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Join League' })).toHaveAttribute('href', '/join');
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/auth');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My league' })).toHaveAttribute('href', '/me');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'My league' })).toHaveAttribute('href', '/me');
   await expect(page.getByRole('link', { name: 'Join Our League' })).toHaveAttribute('href', '/join');
   await expect(page.getByRole('link', { name: 'Member Login' })).toHaveAttribute('href', '/auth');
 });
