@@ -18,21 +18,23 @@ type OpenTransactionStatement = (sql: string, args: string[]) => Promise<number>
  * One Prisma client for the process. Both generated clients come from the same models (the PostgreSQL schema
  * is derived from the SQLite one), so the SQLite client's types describe both.
  */
-function createClient(): { client: PrismaClient; executeInOpenTransaction: OpenTransactionStatement | null } {
+type SqliteParts = { executeInOpenTransaction: OpenTransactionStatement | null; writerDataVersion: (() => number | null) | null };
+
+function createClient(): { client: PrismaClient } & SqliteParts {
   const config = databaseConfig();
   if (config.kind === 'postgresql') {
     const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) });
-    return { client: client as unknown as PrismaClient, executeInOpenTransaction: null };
+    return { client: client as unknown as PrismaClient, executeInOpenTransaction: null, writerDataVersion: null };
   }
   // `timeout` is better-sqlite3's busy timeout; WAL mode is set on the file by the migrator at start. One
   // connection writes for the process, so a transaction may wait for another: allow for that in maxWait. Plain
   // reads go to a second, read-only connection, which never waits for the writer (decision 005).
-  const { factory, executeInOpenTransaction } = serializedSqlite(
+  const { factory, executeInOpenTransaction, writerDataVersion } = serializedSqlite(
     new PrismaBetterSQLite3({ url: config.file, timeout: 10_000 }),
     new PrismaBetterSQLite3({ url: config.file, timeout: 10_000, readonly: true }),
   );
   const client = new PrismaClient({ adapter: factory, transactionOptions: { maxWait: 20_000, timeout: 30_000 } });
-  return { client, executeInOpenTransaction };
+  return { client, executeInOpenTransaction, writerDataVersion };
 }
 
 let queries = 0;
@@ -237,16 +239,34 @@ function leagueClient(client: PrismaClient): PrismaClient {
 }
 
 const globalForDb = globalThis as unknown as {
-  leagueDb?: { db: PrismaClient; executeInOpenTransaction: OpenTransactionStatement | null };
+  leagueDb?: { db: PrismaClient } & SqliteParts;
 };
 
 function createDb() {
-  const { client, executeInOpenTransaction } = createClient();
-  return { db: leagueClient(client), executeInOpenTransaction };
+  const { client, ...parts } = createClient();
+  return { db: leagueClient(client), ...parts };
 }
 
 const created = globalForDb.leagueDb ?? (globalForDb.leagueDb = createDb());
 export const db: PrismaClient = created.db;
+
+/**
+ * With SQLite: a function that tells whether another connection (a script, another process) has committed since it
+ * last looked, read on the app's own writing connection, so this process's commits never count: they are heard,
+ * with the models they wrote, through `onCommittedWrite`. Before the app's first query it answers true (nothing can
+ * be known yet). Null with PostgreSQL, whose processes announce their writes with NOTIFY.
+ */
+export function watchOtherConnectionsCommits(): (() => boolean) | null {
+  const version = created.writerDataVersion;
+  if (!version) return null;
+  let seen = version();
+  return () => {
+    const now = version();
+    if (now !== null && now === seen) return false;
+    seen = now;
+    return true;
+  };
+}
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'P2002';

@@ -46,9 +46,23 @@ function isRead(sql: string): boolean {
 export function serializedSqlite(
   factory: Factory,
   reader: Factory,
-): { factory: Factory; executeInOpenTransaction: (sql: string, args: string[]) => Promise<number> } {
+): {
+  factory: Factory;
+  executeInOpenTransaction: (sql: string, args: string[]) => Promise<number>;
+  writerDataVersion: () => number | null;
+} {
   const lock = createLock();
   let open: Transaction | null = null;
+  let dataVersion: { get(): unknown } | null = null;
+
+  /**
+   * `PRAGMA data_version` on the writing connection, null before Prisma connects: it changes when another connection
+   * (a script, another process) has committed, and never for this connection's own commits, which onCommittedWrite
+   * reports with their models (docs/decisions/068-public-page-cache.md).
+   */
+  function writerDataVersion(): number | null {
+    return dataVersion === null ? null : Number(dataVersion.get());
+  }
 
   async function executeInOpenTransaction(sql: string, args: string[]): Promise<number> {
     if (!open) throw new Error('No transaction is open to run this statement in');
@@ -140,11 +154,14 @@ export function serializedSqlite(
       if (prop === 'connect')
         return async () => {
           const adapter = await target.connect();
+          const client = (adapter as unknown as { client: { prepare(sql: string): { pluck(): { get(): unknown } } } })
+            .client;
+          dataVersion = client.prepare('PRAGMA data_version').pluck();
           return wrapAdapter(adapter, await reader.connect());
         };
       const value: unknown = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
     },
   });
-  return { factory: wrappedFactory, executeInOpenTransaction };
+  return { factory: wrappedFactory, executeInOpenTransaction, writerDataVersion };
 }

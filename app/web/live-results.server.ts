@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Database from 'better-sqlite3';
 import { databaseConfig } from '~/db/database-url.server';
-import { onCommittedWrite } from '~/db/db.server';
+import { onCommittedWrite, watchOtherConnectionsCommits } from '~/db/db.server';
 import { openChannel } from '~/db/notify-channel.server';
 import { onResultsChanged } from '~/db/results-changed.server';
 import { isValidCalendarDate } from '~/domain/season';
@@ -194,23 +193,17 @@ async function watch(req: IncomingMessage, res: ServerResponse, date: string, ur
 
 const SQLITE_POLL_MS = 1_000;
 
-/** Calls `changed(null)` when `PRAGMA data_version` moves: any other connection's commit (this process's too, heard already). */
-function watchSqliteCommits(file: string): () => void {
-  const watcher = new Database(file, { readonly: true, fileMustExist: true });
-  const version = watcher.prepare('PRAGMA data_version').pluck();
-  let seen = version.get();
+/**
+ * Calls `changed(null)` when another connection (a script, another process) has committed, by SQLite's own
+ * `PRAGMA data_version` on the app's writing connection: this process's own commits are heard already, by model.
+ */
+function watchSqliteCommits(): () => void {
+  const othersCommitted = watchOtherConnectionsCommits()!;
   const timer = setInterval(() => {
-    if (nights.size === 0) return;
-    const now = version.get();
-    if (now === seen) return;
-    seen = now;
-    changed(null);
+    if (nights.size > 0 && othersCommitted()) changed(null);
   }, SQLITE_POLL_MS);
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    watcher.close();
-  };
+  return () => clearInterval(timer);
 }
 
 /** How many watchers this process serves (the bench and the tests read it). */
@@ -237,7 +230,7 @@ export async function startLiveResults(): Promise<() => Promise<void>> {
   const config = databaseConfig();
   // With SQLite, a write by another process (a script, an import from the command line) is seen through SQLite's
   // own commit counter, looked at each second while anyone watches.
-  const stopPolling = config.kind === 'sqlite' ? watchSqliteCommits(config.file) : () => {};
+  const stopPolling = config.kind === 'sqlite' ? watchSqliteCommits() : () => {};
   const channel =
     config.kind === 'postgresql'
       ? await openChannel(config.url, CHANNEL, {

@@ -1,17 +1,17 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Database from 'better-sqlite3';
 import { databaseConfig } from '~/db/database-url.server';
-import { onCommittedWrite } from '~/db/db.server';
+import { onCommittedWrite, watchOtherConnectionsCommits } from '~/db/db.server';
 import { openChannel } from '~/db/notify-channel.server';
 import { answerBody, encodingFor, newNonce, precompress, type Precompressed } from './precompressed.server';
 
 /*
  * The public page cache (docs/decisions/068-public-page-cache.md): anonymous GETs of the public pages are answered
  * from memory, with an ETag (a matching If-None-Match gets 304) and a short shared-cache lifetime. Every committed
- * write empties it, whoever made it: with SQLite, SQLite's own `PRAGMA data_version` (read on a connection of the
- * cache's own, so it changes with every commit of any connection, a script's included); with PostgreSQL, this
- * process's writes (onCommittedWrite) and the other processes' (NOTIFY league_page_cache). server.js
+ * write to league data empties it, whoever made it: this process's writes (onCommittedWrite, by model: a sign-in, a
+ * throttle or an email sent changes no public page), and the others': with SQLite, SQLite's own `PRAGMA data_version`
+ * read on the app's writing connection (it changes with another connection's commit, a script's included, never with
+ * its own); with PostgreSQL, NOTIFY league_page_cache from the other processes. server.js
  * mounts `handlePublicPageCache` after compression, so what is kept is the page itself; it is kept with its gzip and
  * brotli bodies, made once when it is stored (precompressed.server.ts, docs/decisions/119-cache-compresses-once.md),
  * and each answer from the cache goes out in the best encoding its client accepts. server.js answers hits before
@@ -24,8 +24,21 @@ const PUBLIC_PATHS = [
   /^\/stats(\/.*)?$/,
   /^\/api\/public\//,
 ];
-/** Writes that change no public page: sign-ins, throttles, email bookkeeping, the audit log. */
-const PRIVATE_MODELS = new Set(['Session', 'LoginThrottle', 'OutboxMessage', 'AuditEntry', 'ContactChange']);
+/** Writes that change no public page: administrators' and golfers' sign-ins, throttles, email bookkeeping, the audit log. */
+const PRIVATE_MODELS = new Set([
+  'Session',
+  'GolferSession',
+  'GolferSignInCode',
+  'LoginThrottle',
+  'OutboxMessage',
+  'AuditEntry',
+  'ContactChange',
+]);
+/** Whether a commit that wrote `models` may change a public page. */
+function changesPublicPages(models: ReadonlySet<string>): boolean {
+  for (const model of models) if (!PRIVATE_MODELS.has(model)) return true;
+  return false;
+}
 /** Pages that depend on the date ('next league night', a registration window opening) are kept a minute at most. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 500;
@@ -217,20 +230,17 @@ function store(
 export async function startPublicPageCache(): Promise<() => Promise<void>> {
   const config = databaseConfig();
   if (config.kind === 'sqlite') {
-    // A read-only connection of its own: PRAGMA data_version changes when another connection (the app's, a script's)
-    // has committed. In WAL mode reading it never waits for a writer, so pages stay fast during an import.
-    const watcher = new Database(config.file, { readonly: true, fileMustExist: true });
-    const version = watcher.prepare('PRAGMA data_version').pluck();
-    let seen = version.get();
-    committedSinceLastLook = () => {
-      const now = version.get();
-      if (now === seen) return false;
-      seen = now;
-      return true;
-    };
+    // Another connection's commits (a script's, another process's) by SQLite's own `PRAGMA data_version`, read on the
+    // app's writing connection so this process's commits are not among them: those are heard below, by model, and a
+    // sign-in or an email sent no longer empties the cache. In WAL mode the read never waits for a commit under way.
+    const othersCommitted = watchOtherConnectionsCommits()!;
+    committedSinceLastLook = othersCommitted;
+    const stopLocal = onCommittedWrite((models) => {
+      if (changesPublicPages(models)) invalidate();
+    });
     return () => {
       committedSinceLastLook = () => false;
-      watcher.close();
+      stopLocal();
       return Promise.resolve();
     };
   }
@@ -243,7 +253,7 @@ export async function startPublicPageCache(): Promise<() => Promise<void>> {
     },
   });
   const stopLocal = onCommittedWrite((models) => {
-    if (![...models].some((model) => !PRIVATE_MODELS.has(model))) return;
+    if (!changesPublicPages(models)) return;
     invalidate();
     channel.send('');
   });

@@ -1,5 +1,7 @@
 import net from 'node:net';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { databaseConfig } from '~/db/database-url.server';
 import { db } from '~/db/db.server';
 import { notifyResultsChanged } from '~/db/results-changed.server';
 import { createRound, createRounds, deleteRound, updateRound } from '~/models/rounds.server';
@@ -15,6 +17,12 @@ import * as resultsPage from '~/routes/_public.stats.results.$date';
 // The live results hub (app/web/live-results.server.ts) on SQLite: one process, a real HTTP server, real streams.
 
 let server: Awaited<ReturnType<typeof liveServer>>;
+
+function sqliteFile(): string {
+  const config = databaseConfig();
+  if (config.kind !== 'sqlite') throw new Error('These tests run on SQLite');
+  return config.file;
+}
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
@@ -51,6 +59,23 @@ describe('GET /stats/results/{date}/live', () => {
     const round = await db.round.findFirstOrThrow({ where: { golferId: bo.id, date } });
     await deleteRound(round.id, null);
     expect(rowsOf(boardOf(await stream.next()))).toEqual([[ann.id, 9]]);
+    stream.close();
+  });
+
+  it("hears a write by another connection (a script's) through SQLite's data_version, within the poll", async () => {
+    const { date, year, ann, bo } = await liveNight(2012);
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    expect(rowsOf(boardOf(await stream.next()))).toEqual([[ann.id, 9]]);
+    // Past the app's client, as a command-line script writes: nothing in this process announces it.
+    const script = new Database(sqliteFile(), { fileMustExist: true });
+    script
+      .prepare('INSERT INTO rounds (golferId, date, season, grossScore, netScore) VALUES (?, ?, ?, 40, 40)')
+      .run(bo.id, date, year);
+    script.close();
+    expect(rowsOf(boardOf(await stream.next(5_000)))).toEqual([
+      [bo.id, 9],
+      [ann.id, 9],
+    ]);
     stream.close();
   });
 
