@@ -18,7 +18,10 @@ type OpenTransactionStatement = (sql: string, args: string[]) => Promise<number>
  * One Prisma client for the process. Both generated clients come from the same models (the PostgreSQL schema
  * is derived from the SQLite one), so the SQLite client's types describe both.
  */
-type SqliteParts = { executeInOpenTransaction: OpenTransactionStatement | null; writerDataVersion: (() => number | null) | null };
+type SqliteParts = {
+  executeInOpenTransaction: OpenTransactionStatement | null;
+  writerDataVersion: (() => number | null) | null;
+};
 
 function createClient(): { client: PrismaClient } & SqliteParts {
   const config = databaseConfig();
