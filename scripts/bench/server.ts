@@ -122,7 +122,15 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
       });
       res.on('error', reject);
     });
-    req.on('error', reject);
+    // Which request failed, and on which connection: a kept-alive one the server closed at that moment is a known
+    // race of node:http clients (its docs, `request.reusedSocket`), a new one is the server's doing.
+    req.on('error', (error) =>
+      reject(
+        new Error(`GET ${url} failed on a ${req.reusedSocket ? 'kept-alive' : 'new'} connection: ${error.message}`, {
+          cause: error,
+        }),
+      ),
+    );
   });
 }
 
