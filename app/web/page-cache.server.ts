@@ -224,8 +224,9 @@ function store(
 }
 
 /**
- * Empties the cache after every committed write to league data in this process and, with PostgreSQL, in every
- * process: a write is announced with NOTIFY and each process LISTENs. Returns a function that stops listening.
+ * Empties the cache after every committed write to league data, in this process and in any other: with SQLite another
+ * connection's commit is seen by `PRAGMA data_version`; with PostgreSQL a write is announced with NOTIFY and each
+ * process LISTENs. Returns a function that stops listening.
  */
 export async function startPublicPageCache(): Promise<() => Promise<void>> {
   const config = databaseConfig();
