@@ -6,6 +6,7 @@ import {
   handicapStrokes,
   holesProblems,
   parOfHoles,
+  runningTotalLabel,
   scorecardStatus,
   type HoleSpec,
 } from './scorecard';
@@ -98,6 +99,13 @@ describe('a card line', () => {
   it('adds strokes back for a plus handicap and plays a golfer without a handicap off scratch', () => {
     expect(cardLine(holes, [4, 4, 4, 4, 4, 4, 4, 4, 4], -2).net).toBe(38);
     expect(cardLine(holes, [4, 5, null, null, null, null, null, null, null], null).net).toBe(9);
+  });
+
+  it("shows '–' for the totals before the first hole, and the totals from then on", () => {
+    const empty = cardLine(holes, Array(9).fill(null), 5);
+    expect([runningTotalLabel(empty.gross, empty.thru), runningTotalLabel(empty.net, empty.thru)]).toEqual(['–', '–']);
+    const one = cardLine(holes, [5, null, null, null, null, null, null, null, null], 5);
+    expect([runningTotalLabel(one.gross, one.thru), runningTotalLabel(one.net, one.thru)]).toEqual(['5', '4']);
   });
 });
 

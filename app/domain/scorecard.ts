@@ -153,6 +153,11 @@ export function thruLabel(thru: number): string {
   return `Thru ${thru}`;
 }
 
+/** A running gross or net as a card shows it: '–' before the golfer's first hole, not a total of 0. */
+export function runningTotalLabel(total: number, thru: number): string {
+  return thru === 0 ? '–' : String(total);
+}
+
 /** A card's state: open, submitted ('Submit card'), attested ('Attest' or an administrator's 'Confirm'). */
 export type ScorecardState = 'open' | 'submitted' | 'attested';
 

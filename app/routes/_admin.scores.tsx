@@ -28,7 +28,7 @@ import { HttpError, pageHandler } from '~/web/http.server';
 import { readId } from '~/web/id-param';
 import { InvalidError } from '~/domain/errors';
 import { formatRoundDate, todayInLeague } from '~/domain/season';
-import { HOLE_STROKES_MAX, HOLE_STROKES_MIN, thruLabel } from '~/domain/scorecard';
+import { HOLE_STROKES_MAX, HOLE_STROKES_MIN, runningTotalLabel, thruLabel, type CardLine } from '~/domain/scorecard';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Game Night');
 
@@ -273,9 +273,7 @@ function AdminCard({ card, date, isAdmin }: { card: Card; date: string; isAdmin:
                         </td>
                       );
                     })}
-                    <td className="px-1">{card.lines[g.golferId]?.gross ?? 0}</td>
-                    <td className="px-1">{card.lines[g.golferId]?.net ?? 0}</td>
-                    <td className="px-1">{thruLabel(card.lines[g.golferId]?.thru ?? 0)}</td>
+                    <LineTotals line={card.lines[g.golferId]} />
                   </tr>
                 ))}
               </tbody>
@@ -331,4 +329,16 @@ function AdminCard({ card, date, isAdmin }: { card: Card; date: string; isAdmin:
 
 export function ErrorBoundary() {
   return <RouteError what="game night" />;
+}
+
+/** A golfer's running gross, net and 'Thru {n}' on a card ('–' before the first hole). */
+function LineTotals({ line }: { line: CardLine | undefined }) {
+  const thru = line?.thru ?? 0;
+  return (
+    <>
+      <td className="px-1">{runningTotalLabel(line?.gross ?? 0, thru)}</td>
+      <td className="px-1">{runningTotalLabel(line?.net ?? 0, thru)}</td>
+      <td className="px-1">{thruLabel(thru)}</td>
+    </>
+  );
 }

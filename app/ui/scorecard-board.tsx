@@ -12,6 +12,7 @@ import {
   cardLine,
   HOLE_STROKES_MAX,
   HOLE_STROKES_MIN,
+  runningTotalLabel,
   thruLabel,
   type HoleSpec,
 } from '~/domain/scorecard';
@@ -301,8 +302,8 @@ function CardTable({ card, cells }: { card: BoardCard; cells: Map<string, Cell> 
                       </td>
                     );
                   })}
-                  <td className={`${CELL} text-center`}>{line.gross}</td>
-                  <td className={`${CELL} text-center`}>{line.net}</td>
+                  <td className={`${CELL} text-center`}>{runningTotalLabel(line.gross, line.thru)}</td>
+                  <td className={`${CELL} text-center`}>{runningTotalLabel(line.net, line.thru)}</td>
                   <td className={`${CELL} whitespace-nowrap text-center`}>{thruLabel(line.thru)}</td>
                 </tr>
               );
