@@ -118,7 +118,9 @@ export default function MyLeaguePage() {
 
       <Section title="Standing tee time">
         <p className="text-slate-700">
-          {teeTime ? `${teeTime.label} every Monday` : 'You have no standing tee time yet.'}
+          {teeTime
+            ? `${teeTime.label} every Monday`
+            : `You have no standing tee time for the ${page.season} season yet.`}
         </p>
         <Problem failed={failed} intent="tee-time" />
         {membership && (membership.registered || membership.paid) && page.openTimes.length > 0 ? (

@@ -34,7 +34,7 @@ test('a golfer signs in with the emailed code and changes their tee time on My l
   await expect(page).toHaveURL(/\/me$/);
   await expect(page.getByRole('heading', { name: 'My league', level: 1 })).toBeVisible();
   await expect(page.getByText(golfer.fullName, { exact: true })).toBeVisible();
-  await expect(page.getByText('You have no standing tee time yet.')).toBeVisible();
+  await expect(page.getByText(/^You have no standing tee time for the \d{4} season yet\.$/)).toBeVisible();
 
   const label = formatTeeTime(slot.time);
   await hydrated(page);
