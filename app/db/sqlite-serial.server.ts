@@ -1,4 +1,5 @@
 import type { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { Mutex } from 'async-mutex';
 import Database from 'better-sqlite3';
 import { breather } from './breather.server';
 
@@ -11,25 +12,6 @@ type Factory = PrismaBetterSqlite3;
 type Adapter = Awaited<ReturnType<Factory['connect']>>;
 type Transaction = Awaited<ReturnType<Adapter['startTransaction']>>;
 type Query = Parameters<Adapter['executeRaw']>[0];
-
-/** A FIFO lock: `await lock()` resolves to the function that releases it. */
-function createLock() {
-  let tail: Promise<void> = Promise.resolve();
-  return async (): Promise<() => void> => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const previous = tail;
-    tail = previous.then(() => held);
-    await previous;
-    let released = false;
-    return () => {
-      if (!released) {
-        released = true;
-        release();
-      }
-    };
-  };
-}
 
 /** A statement that only reads: Prisma's reads are one SELECT each; its writes are INSERT/UPDATE/DELETE … RETURNING. */
 function isRead(sql: string): boolean {
@@ -104,7 +86,9 @@ export function serializedSqlite(
   executeInOpenTransaction: (sql: string, args: string[]) => Promise<number>;
   otherConnectionsCommits: () => number | null;
 } {
-  const lock = createLock();
+  // async-mutex's lock is first come, first served, and its release may be called twice (docs/decisions/167).
+  const mutex = new Mutex();
+  const lock = () => mutex.acquire();
   let open: Transaction | null = null;
   const counter = otherCommitsCounter(file);
 
