@@ -2,7 +2,7 @@
 // migrations and prisma/schema.prisma. Usage: npm run db:diff -- <name>
 // Prisma 7's CLI needs a native schema engine it cannot download offline, so this runs Prisma 6's CLI (the
 // devDependency `prisma-6`, used by this script only), whose WASM engine runs `migrate diff` offline for both
-// providers (scripts/prisma-6.config.mjs; docs/decisions/165-prisma-7-and-older-majors.md). The SQL is the same.
+// providers (scripts/prisma-6.config.mjs; docs/decisions/165-prisma-7.md). The SQL is the same.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
