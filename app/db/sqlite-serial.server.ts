@@ -18,10 +18,6 @@ function isRead(sql: string): boolean {
   return /^\s*SELECT\b/i.test(sql);
 }
 
-function statement(sql: string): Query {
-  return { sql, args: [], argTypes: [] };
-}
-
 /**
  * Counts the commits of other connections (a script, another process) by SQLite's own `PRAGMA data_version`, read on
  * a read-only connection of our own, outside Prisma. That number changes with any other connection's commit, this
