@@ -14,16 +14,18 @@ import { golferWith, leagueWithNights, offerTokens } from './subs-cases';
 const ORIGIN = 'http://localhost';
 
 async function app() {
-  const [subs, calendarRoute, meRoute, newLinkRoute, unsubscribeRoute, myCalendar, helpers] = await Promise.all([
-    import('~/features/subs/subs.server'),
-    import('~/routes/calendar.$token[.ics]'),
-    import('~/routes/_public.me._index'),
-    import('~/routes/me.calendar'),
-    import('~/routes/_public.unsubscribe.$token'),
-    import('~/features/my-league/my-calendar.server'),
-    import('./helpers'),
-  ]);
-  return { ...subs, calendarRoute, meRoute, newLinkRoute, unsubscribeRoute, ...myCalendar, ...helpers };
+  const [subs, calendarRoute, meRoute, newLinkRoute, unsubscribeRoute, calendarApi, myCalendar, helpers] =
+    await Promise.all([
+      import('~/features/subs/subs.server'),
+      import('~/routes/calendar.$token[.ics]'),
+      import('~/routes/_public.me._index'),
+      import('~/routes/me.calendar'),
+      import('~/routes/_public.unsubscribe.$token'),
+      import('~/routes/api.me.calendar'),
+      import('~/features/my-league/my-calendar.server'),
+      import('./helpers'),
+    ]);
+  return { ...subs, calendarRoute, meRoute, newLinkRoute, unsubscribeRoute, calendarApi, ...myCalendar, ...helpers };
 }
 
 /** The address /me shows the signed-in golfer, and its webcal:// twin. */
@@ -329,5 +331,37 @@ export function myCalendarCases(year: number, database: () => Db): void {
     // A calendar is read, never written.
     const post = await call(calendarRoute.action, request(`/calendar/${token}.ics`, { method: 'POST' }), { token });
     expect(post.status).toBe(405);
+  });
+
+  it('GET /api/me/calendar is the address /me shows; POST gives a new one and ends the old; 401 without a session', async () => {
+    const db = database();
+    const { call, request, signInGolfer, calendarApi } = await app();
+    const y = year + 5;
+    await leagueWithNights(y, [`${y}-06-01`]);
+    const golfer = await golferWith(db, { season: y, time: '17:30' });
+    const cookie = await signInGolfer(golfer.id);
+    const shown = await linkOnMe(cookie);
+
+    const got = await call(calendarApi.loader, request('/api/me/calendar', { cookie }));
+    expect(got.status).toBe(200);
+    expect(await got.json()).toEqual(shown);
+
+    const made = await call(calendarApi.action, request('/api/me/calendar', { method: 'POST', cookie }));
+    expect(made.status).toBe(200);
+    const fresh = (await made.json()) as { url: string; webcal: string };
+    expect(fresh.url).not.toBe(shown.url);
+    expect(fresh.webcal).toBe(fresh.url.replace(/^http:/, 'webcal:'));
+    expect((await fetchFeed(tokenOf(shown.url))).status).toBe(404);
+    expect(await feedOf(tokenOf(fresh.url))).toHaveLength(1);
+    expect(await linkOnMe(cookie)).toEqual(fresh);
+
+    for (const res of [
+      await call(calendarApi.loader, request('/api/me/calendar')),
+      await call(calendarApi.action, request('/api/me/calendar', { method: 'POST' })),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ message: 'Sign in with the code we email you first' });
+    }
+    expect(await linkOnMe(cookie)).toEqual(fresh);
   });
 }
