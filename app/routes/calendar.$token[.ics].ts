@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { golferCalendar } from '~/features/my-league/my-calendar.server';
-import { failureOf, getOnlyAction, siteOrigin } from '~/web/http.server';
+import { failureInit, failureOf, getOnlyAction, siteOrigin } from '~/web/http.server';
 
 /**
  * GET /calendar/{token}.ics: a golfer's own nights as a calendar that calendar apps subscribe to
@@ -21,10 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return new Response(failure.message, {
-      status: failure.status,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+    const init = failureInit(failure);
+    const headers = new Headers(init.headers);
+    headers.set('Content-Type', 'text/plain; charset=utf-8');
+    headers.set('Cache-Control', 'no-store');
+    return new Response(failure.message, { ...init, headers });
   }
 }
 
