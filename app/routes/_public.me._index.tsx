@@ -8,6 +8,7 @@ import { useIsPending } from '~/ui/use-is-pending';
 import { myLeagueAction, myLeaguePage, type MyLeagueFailure as Failed } from '~/web/my-league-page.server';
 import { retryAfterHeaders } from '~/web/public-page.server';
 import { CanSubSwitch, UpcomingNights } from '~/ui/availability';
+import { MyCalendar } from '~/ui/my-calendar';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'My league'),
@@ -152,6 +153,7 @@ export default function MyLeaguePage() {
         back="/me"
       />
       <CanSubSwitch canSub={page.nights.canSub} back="/me" />
+      <MyCalendar key={page.calendar.url} {...page.calendar} />
 
       <Section title="Handicap">
         <p className="text-slate-700">

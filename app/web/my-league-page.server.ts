@@ -13,6 +13,7 @@ import { requireGolfer } from './golfer-session.server';
 import { parseBody, siteOrigin, TooManyRequestsError } from './http.server';
 import { publicAction } from './public-page.server';
 import { golferNights } from '~/features/subs/subs.server';
+import { myCalendarLink } from '~/features/my-league/my-calendar.server';
 
 /** At most this many 'Email my receipt again' an hour per golfer: it is their inbox, but the outbox is shared. */
 const RECEIPTS_PER_HOUR = 5;
@@ -25,10 +26,11 @@ const RECEIPTS_PER_HOUR = 5;
  */
 export async function myLeaguePage(request: Request) {
   const { golferId } = await requireGolfer(request);
-  const [data, nights, card] = await Promise.all([
+  const [data, nights, card, calendar] = await Promise.all([
     myLeague(golferId),
     golferNights(golferId),
     golferOpenCard(golferId),
+    myCalendarLink(golferId, siteOrigin(request)),
   ]);
   const times = new Map<string, { slot: string; label: string }>();
   for (const open of data.openTeeTimes)
@@ -55,6 +57,8 @@ export async function myLeaguePage(request: Request) {
       title: card.tonight ? "Tonight's scorecard" : "Last night's scorecard",
       label: formatRoundDate(card.date),
     },
+    // 'Add my nights to my calendar' (docs/product/my-league.md#my-calendar).
+    calendar,
   });
 }
 

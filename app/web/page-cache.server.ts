@@ -33,6 +33,9 @@ const PRIVATE_MODELS = new Set([
   'OutboxMessage',
   'AuditEntry',
   'ContactChange',
+  // A golfer's own calendar feed: its address and the versions it served (decision 157).
+  'GolferCalendar',
+  'GolferCalendarEvent',
 ]);
 /** Whether a commit that wrote `models` may change a public page. */
 function changesPublicPages(models: ReadonlySet<string>): boolean {
