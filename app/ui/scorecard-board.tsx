@@ -4,6 +4,7 @@ import { Button } from '~/ui/primitives/button';
 import { useHydrated } from '~/ui/use-hydrated';
 import { CardTableHead } from '~/ui/card-table-head';
 import { NoticeLine } from '~/ui/notice';
+import { askForBackgroundSync } from '~/ui/golfer-app';
 import { dequeue, enqueue, newClientId, readQueue, sendQueue, type QueuedEntry } from '~/ui/scorecard-queue';
 import type { HoleWriteResult } from '~/schemas/scorecard';
 import {
@@ -188,8 +189,9 @@ export function ScorecardBoard({
       return;
     }
     setProblem(null);
-    const queue = await enqueue(card.date, me.golferId, entries);
+    const queue = await enqueue(card.date, me.golferId, card.teeTimeId, entries);
     apply(queue, []);
+    askForBackgroundSync();
     const next = card.holes.find((h) => h.number === hole + 1);
     if (next) setHole(next.number);
     void flush();
