@@ -3,7 +3,7 @@ import { golferWorkerResponse } from '~/web/golfer-worker.server';
 
 /** GET /golfer-worker.js: the golfers' service worker (docs/decisions/160-golfers-phone-app.md). */
 export function loader() {
-  return apiHandler(async () => golferWorkerResponse());
+  return apiHandler(() => Promise.resolve(golferWorkerResponse()));
 }
 
 export const action = getOnlyAction;

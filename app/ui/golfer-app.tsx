@@ -36,14 +36,10 @@ function ask(target: ServiceWorker, message: KeepMessage): Promise<{ release?: s
  * for it). Returns whether this page is the worker's copy, shown with no signal.
  */
 export function useGolferApp(card: string | null): boolean {
-  const [offlineCopy, setOfflineCopy] = useState(false);
+  const offlineCopy = useOfflineCopy();
   useEffect(() => {
     const root = document.documentElement;
-    if (root.hasAttribute(OFFLINE_COPY_ATTRIBUTE)) {
-      setOfflineCopy(true);
-      return;
-    }
-    if (!('serviceWorker' in navigator)) return;
+    if (root.hasAttribute(OFFLINE_COPY_ATTRIBUTE) || !('serviceWorker' in navigator)) return;
     const container = navigator.serviceWorker;
     const page = window.location.pathname;
     let stopped = false;
@@ -70,6 +66,13 @@ export function useGolferApp(card: string | null): boolean {
       container.removeEventListener('controllerchange', changed);
     };
   }, [card]);
+  return offlineCopy;
+}
+
+/** Whether this page is the worker's copy, shown with no signal (known once hydrated). */
+export function useOfflineCopy(): boolean {
+  const [offlineCopy, setOfflineCopy] = useState(false);
+  useEffect(() => setOfflineCopy(document.documentElement.hasAttribute(OFFLINE_COPY_ATTRIBUTE)), []);
   return offlineCopy;
 }
 

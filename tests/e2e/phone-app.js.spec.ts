@@ -166,3 +166,51 @@ test("the manifest gives 'Add to Home Screen' the league's name, its icons and M
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistration('/join'))).toBeUndefined();
 });
+
+test("Background Sync sends the card's queue with the card closed, each hole once", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const { ann, bob, card, url } = await cardTonight('PhoneAppSync');
+  await signInGolfer(context, baseURL!, ann.id);
+  await visitMyLeagueOnline(page);
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => new URL(r.scopeURL).pathname === '/me' && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+
+  await context.setOffline(true);
+  await page.goto(url);
+  await hydrated(page);
+  await page.getByLabel(`${ann.fullName} (you)`).fill('4');
+  await page.getByLabel(bob.fullName).fill('6');
+  await page.getByRole('button', { name: 'Save hole 1' }).click();
+  await expect(page.getByText('2 entries: Saved on this phone, not sent yet')).toBeVisible();
+  // The card closed (the page can no longer send anything); the signal returns and the browser wakes the worker.
+  await page.goto('about:blank');
+  await context.setOffline(false);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(baseURL!).origin,
+    registrationId,
+    tag: 'scorecard-queue',
+    lastChance: false,
+  });
+  await expect
+    .poll(async () => (await storedScores(card.id)).byKey)
+    .toEqual({
+      [`${ann.id}-1`]: 4,
+      [`${bob.id}-1`]: 6,
+    });
+  // The queue is empty: the card opened again has nothing waiting, and sends nothing twice.
+  await page.goto(url);
+  await hydrated(page);
+  await expect(page.locator(`tr[data-golfer="${bob.id}"]`)).toContainText('Thru 1');
+  await expect(page.getByText('Saved on this phone, not sent yet')).toHaveCount(0);
+  expect((await storedScores(card.id)).count).toBe(2);
+});
