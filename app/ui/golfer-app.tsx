@@ -33,10 +33,10 @@ function ask(target: ServiceWorker, message: KeepMessage): Promise<{ release?: s
 /**
  * Registers the golfers' service worker for /me and below and asks it to keep this page and tonight's card (`card`,
  * null when /me offers none). Once the worker has them, `<html data-offline-ready="{release}">` says so (tests wait
- * for it). Returns whether this page is the worker's copy, shown with no signal.
+ * for it). Returns when the worker kept this page, if the page is its copy (`useOfflineCopy`).
  */
-export function useGolferApp(card: string | null): boolean {
-  const offlineCopy = useOfflineCopy();
+export function useGolferApp(card: string | null): number | null {
+  const keptAt = useOfflineCopy();
   useEffect(() => {
     const root = document.documentElement;
     if (root.hasAttribute(OFFLINE_COPY_ATTRIBUTE) || !('serviceWorker' in navigator)) return;
@@ -56,29 +56,42 @@ export function useGolferApp(card: string | null): boolean {
     container.addEventListener('controllerchange', changed);
     // The script's address names the release, so a new build is a new worker that replaces the last one.
     const release = (window as RemixWindow).__remixManifest?.version ?? 'dev';
-    container
-      .register(`/golfer-worker.js?v=${encodeURIComponent(release)}`, { scope: '/me' })
-      .then(() => container.ready)
-      .then((registration) => keep(container.controller ?? registration.active))
-      .catch(() => undefined); // No worker (a private window, an old browser): the pages work online as before.
+    const register = () => {
+      if (stopped) return;
+      container
+        .register(`/golfer-worker.js?v=${encodeURIComponent(release)}`, { scope: '/me' })
+        .then(() => container.ready)
+        .then((registration) => keep(container.controller ?? registration.active))
+        .catch(() => undefined); // No worker (a private window, an old browser): the pages work online as before.
+    };
+    // After the page's own load: on a slow line the worker's downloads must not compete with the page's.
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
     return () => {
       stopped = true;
       container.removeEventListener('controllerchange', changed);
+      window.removeEventListener('load', register);
     };
   }, [card]);
-  return offlineCopy;
+  return keptAt;
 }
 
-/** Whether this page is the worker's copy, shown with no signal (known once hydrated). */
-export function useOfflineCopy(): boolean {
-  const [offlineCopy, setOfflineCopy] = useState(false);
-  useEffect(() => setOfflineCopy(document.documentElement.hasAttribute(OFFLINE_COPY_ATTRIBUTE)), []);
-  return offlineCopy;
+/**
+ * When the worker kept this page (ms), if the page is that copy, shown with no signal; null otherwise (and until
+ * hydrated).
+ */
+export function useOfflineCopy(): number | null {
+  const [keptAt, setKeptAt] = useState<number | null>(null);
+  useEffect(() => {
+    const value = document.documentElement.getAttribute(OFFLINE_COPY_ATTRIBUTE);
+    if (value !== null) setKeptAt(Number(value) || 0);
+  }, []);
+  return keptAt;
 }
 
 /** Shown on a golfers' page the worker answered from its copy. */
-export function OfflineCopyNotice({ shown }: { shown: boolean }) {
-  return shown ? <NoticeLine tone="warning">Offline: showing what this phone last saw</NoticeLine> : null;
+export function OfflineCopyNotice({ keptAt }: { keptAt: number | null }) {
+  return keptAt !== null ? <NoticeLine tone="warning">Offline: showing what this phone last saw</NoticeLine> : null;
 }
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };

@@ -35,6 +35,8 @@ const worker = self as unknown as WorkerScope;
 const release = new URL(worker.location.href).searchParams.get('v') ?? 'dev';
 const PAGES = `golfer-pages-${release}`;
 const ASSETS = `golfer-assets-${release}`;
+/** The header under which a kept page holds when it was kept. */
+const KEPT_AT = 'X-Kept-At';
 const CARD_PATH = /^\/me\/scorecard\/(\d{4}-\d{2}-\d{2})$/;
 
 /** Detroit's date, today or `daysBack` days before (the card opens on its night and closes at the end of the next day). */
@@ -104,7 +106,11 @@ async function keepAssets(html: string): Promise<void> {
 async function keepPage(url: string, response: Response): Promise<void> {
   const html = await response.clone().text();
   const cache = await caches.open(PAGES);
-  await cache.put(pageKey(url), response);
+  // When it was kept: the card lays over it what the phone sent after (app/ui/scorecard-queue.ts rememberSent).
+  const headers = new Headers(response.headers);
+  headers.set(KEPT_AT, String(Date.now()));
+  for (const name of ['Content-Length', 'Content-Encoding']) headers.delete(name);
+  await cache.put(pageKey(url), new Response(html, { status: response.status, headers }));
   await keepAssets(html);
   for (const request of await cache.keys()) {
     const date = CARD_PATH.exec(new URL(request.url).pathname)?.[1];
@@ -121,10 +127,11 @@ async function fetchAndKeep(url: string): Promise<void> {
 
 /** A kept page, marked as the last copy (app/ui/golfer-app.tsx shows 'Offline: showing what this phone last saw'). */
 async function offlineCopy(cached: Response): Promise<Response> {
-  const html = (await cached.text()).replace('<html', `<html ${OFFLINE_COPY_ATTRIBUTE}=""`);
+  const keptAt = Number(cached.headers.get(KEPT_AT)) || 0;
+  const html = (await cached.text()).replace('<html', `<html ${OFFLINE_COPY_ATTRIBUTE}="${keptAt}"`);
   const headers = new Headers(cached.headers);
   // The body is the decoded text: its old length and encoding no longer describe it.
-  for (const name of ['Content-Length', 'Content-Encoding', 'ETag']) headers.delete(name);
+  for (const name of ['Content-Length', 'Content-Encoding', 'ETag', KEPT_AT]) headers.delete(name);
   return new Response(html, { status: 200, headers });
 }
 
@@ -229,8 +236,8 @@ worker.addEventListener('message', (event) => {
         const pages = await caches.open(PAGES);
         // The page that asked was loaded before this release's worker took over: load it once more and keep it.
         if (!(await pages.match(pageKey(message.page)))) await fetchAndKeep(message.page);
-        // Tonight's card, as it is now; with none, no card stays.
-        if (message.card) await fetchAndKeep(message.card);
+        // Tonight's card, as it is now (the card itself was just kept as it loaded); with none, no card stays.
+        if (message.card && message.card !== message.page) await fetchAndKeep(message.card);
         for (const request of await pages.keys()) {
           const path = new URL(request.url).pathname;
           if (CARD_PATH.test(path) && (!message.card || pageKey(message.card) !== request.url))

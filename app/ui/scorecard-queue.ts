@@ -1,4 +1,4 @@
-import { entries as storedEntries, get, set, update } from 'idb-keyval';
+import { del, entries as storedEntries, get, keys, set, update } from 'idb-keyval';
 import type { HoleWriteResult } from '~/schemas/scorecard';
 
 /**
@@ -7,6 +7,9 @@ import type { HoleWriteResult } from '~/schemas/scorecard';
  * were made when the network returns. Each entry has the id the phone made for it, so sending it twice stores it once.
  */
 export type QueuedEntry = { clientId: string; golferId: number; hole: number; strokes: number; enteredAt: number };
+
+/** What the server answered this phone a hole holds, and when: laid over an older copy of the card (decision 160). */
+export type SentScore = { golferId: number; hole: number; strokes: number; sentAt: number };
 
 /** What a send gave: the server's answers, or why nothing was taken (no network: null message; a refusal: its text). */
 export type SendOutcome =
@@ -18,6 +21,8 @@ const QUEUE = 'scorecard-queue:';
 const keyOf = (date: string, golferId: number) => `${QUEUE}${date}:${golferId}`;
 /** The group (tee time) of a queue's card: the golfers' service worker sends a queue with it (Background Sync). */
 const groupKeyOf = (date: string, golferId: number) => `scorecard-group:${date}:${golferId}`;
+const SENT = 'scorecard-sent:';
+const sentKeyOf = (date: string, golferId: number) => `${SENT}${date}:${golferId}`;
 
 export async function readQueue(date: string, golferId: number): Promise<QueuedEntry[]> {
   try {
@@ -59,6 +64,34 @@ export async function enqueue(
 /** Takes the entries the server answered for off the queue (entries made meanwhile stay). */
 export function dequeue(date: string, golferId: number, clientIds: Set<string>): Promise<QueuedEntry[]> {
   return updateQueue(date, golferId, (queue) => queue.filter((e) => !clientIds.has(e.clientId)));
+}
+
+/**
+ * Remembers what the server answered for the entries this phone sent: a copy of the card the golfers' worker kept
+ * before them (shown with no signal) would not have them (docs/decisions/160-golfers-phone-app.md). Other nights' are
+ * dropped.
+ */
+export async function rememberSent(date: string, golferId: number, results: HoleWriteResult[]): Promise<void> {
+  const sentAt = Date.now();
+  try {
+    await update<SentScore[]>(sentKeyOf(date, golferId), (sent) => {
+      const kept = (sent ?? []).filter((s) => !results.some((r) => r.golferId === s.golferId && r.hole === s.hole));
+      return [...kept, ...results.map((r) => ({ golferId: r.golferId, hole: r.hole, strokes: r.strokes, sentAt }))];
+    });
+    for (const key of await keys())
+      if (typeof key === 'string' && key.startsWith(SENT) && key !== sentKeyOf(date, golferId)) await del(key);
+  } catch {
+    // No IndexedDB: nothing to lay over a kept copy either.
+  }
+}
+
+/** What this phone sent to the night's card after `since` (ms), for a copy of the card made at `since`. */
+export async function readSentSince(date: string, golferId: number, since: number): Promise<SentScore[]> {
+  try {
+    return ((await get<SentScore[]>(sentKeyOf(date, golferId))) ?? []).filter((s) => s.sentAt > since);
+  } catch {
+    return [];
+  }
 }
 
 /** Sends the queue's first entries (at most 200, the server's limit) to the night's card. */
@@ -103,6 +136,7 @@ export async function sendStoredQueues(): Promise<void> {
       const outcome = await sendQueue(date, teeTimeId, queue);
       if (outcome.kind === 'offline') throw new Error('No network: the queue waits for the next sync');
       if (outcome.kind === 'refused') break;
+      await rememberSent(date, golferId, outcome.results);
       queue = await dequeue(date, golferId, new Set(outcome.results.map((r) => r.clientId)));
     }
   }

@@ -12,8 +12,13 @@ const OFFLINE_NOTICE = 'Offline: showing what this phone last saw';
 /** Opens /me online and waits until the worker controls the page and holds /me and tonight's card. */
 async function visitMyLeagueOnline(page: Page) {
   await page.goto('/me');
-  await hydrated(page);
+  await visitedOnline(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** Waits until a golfers' page loaded with a signal is hydrated and its release's worker has it. */
+async function visitedOnline(page: Page) {
+  await hydrated(page);
   const release = await page.evaluate(
     () => (window as unknown as { __remixManifest: { version: string } }).__remixManifest.version,
   );
@@ -75,6 +80,33 @@ test("after one visit to My league online, tonight's card opens and reloads with
     [`${bob.id}-3`]: 4,
   });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test('the card reloaded with no signal still shows the holes this phone sent after its copy was kept', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const { ann, bob, card } = await cardTonight('PhoneAppSent');
+  await signInGolfer(context, baseURL!, ann.id);
+  await visitMyLeagueOnline(page);
+  await page.getByRole('link', { name: 'Keep score' }).click();
+  await page.waitForURL('**/me/scorecard/**');
+  await visitedOnline(page);
+  // Hole 1 with a signal: on the server, not in the copy the phone kept when the card loaded.
+  await page.getByLabel(`${ann.fullName} (you)`).fill('4');
+  await page.getByLabel(bob.fullName).fill('5');
+  await page.getByRole('button', { name: 'Save hole 1' }).click();
+  await expect.poll(async () => (await storedScores(card.id)).count).toBe(2);
+  await expect(page.getByText('Saved on this phone, not sent yet')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+  await expect(page.locator(`tr[data-golfer="${ann.id}"]`)).toContainText('Thru 1');
+  await expect(page.locator(`tr[data-golfer="${bob.id}"]`)).toContainText('Thru 1');
+  await expect(page.getByRole('heading', { name: 'Hole 2 · Par 4 · Stroke index 2' })).toBeVisible();
 });
 
 test('with no signal, a card of another night says it cannot be shown offline rather than showing another night', async ({
