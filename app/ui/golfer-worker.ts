@@ -21,7 +21,7 @@ type SyncEvent = ExtendableEvent & { tag: string };
 type ExtendableMessageEvent = ExtendableEvent & { data: unknown; ports: readonly MessagePort[] };
 type WorkerScope = {
   location: Location;
-  registration: { scope: string };
+  registration: { scope: string; active: { scriptURL: string } | null };
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void>; get(id: string): Promise<{ url: string } | undefined> };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
@@ -66,12 +66,25 @@ worker.addEventListener('install', (event) => {
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys())
-        if (name.startsWith('golfer-') && name !== PAGES && name !== ASSETS) await caches.delete(name);
+      await deleteOtherReleases();
       await worker.clients.claim();
     })(),
   );
 });
+
+/**
+ * Whether this worker is still the release in charge: a page kept late by the last release's worker (its navigation
+ * still being kept as the new one takes over) must not bring back the caches the new one deleted.
+ */
+function inCharge(): boolean {
+  return worker.registration.active?.scriptURL === worker.location.href;
+}
+
+/** Deletes every other release's caches (on taking over, and again once a page asked to be kept). */
+async function deleteOtherReleases(): Promise<void> {
+  for (const name of await caches.keys())
+    if (name.startsWith('golfer-') && name !== PAGES && name !== ASSETS) await caches.delete(name);
+}
 
 /** Everything the worker kept, gone: after 'Sign out', 'Sign out everywhere', or a session the server ended. */
 async function forgetEverything(): Promise<void> {
@@ -92,6 +105,7 @@ function assetsOf(html: string): string[] {
 }
 
 async function keepAssets(html: string): Promise<void> {
+  if (!inCharge()) return;
   const cache = await caches.open(ASSETS);
   await Promise.all(
     assetsOf(html).map(async (path) => {
@@ -105,6 +119,7 @@ async function keepAssets(html: string): Promise<void> {
 /** Keeps a page's answer and the assets it loads; an old night's card goes. */
 async function keepPage(url: string, response: Response): Promise<void> {
   const html = await response.clone().text();
+  if (!inCharge()) return;
   const cache = await caches.open(PAGES);
   // When it was kept: the card lays over it what the phone sent after (app/ui/scorecard-queue.ts rememberSent).
   const headers = new Headers(response.headers);
@@ -148,8 +163,12 @@ function cardDateLabel(date: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00Z`));
 }
 
-/** A golfers' page: from the network when there is one (kept as it passes), else the last copy the phone saw. */
-async function golferPage(request: Request): Promise<Response> {
+/**
+ * A golfers' page: from the network when there is one (kept as it passes, while the page already draws), else the last
+ * copy the phone saw.
+ */
+async function golferPage(event: FetchEvent): Promise<Response> {
+  const request = event.request;
   const url = new URL(request.url);
   const cardDate = CARD_PATH.exec(url.pathname)?.[1];
   try {
@@ -157,7 +176,7 @@ async function golferPage(request: Request): Promise<Response> {
     // The server sends a golfer whose session ended to /me/sign-in: what was kept for them goes.
     if (response.type === 'opaqueredirect') await forgetEverything();
     else if (response.ok && isHtml(response) && (!cardDate || isTonightsCard(cardDate)))
-      await keepPage(url.href, response.clone());
+      event.waitUntil(keepPage(url.href, response.clone()));
     return response;
   } catch {
     if (cardDate && !isTonightsCard(cardDate))
@@ -174,6 +193,7 @@ async function golferPage(request: Request): Promise<Response> {
 
 /** Whether the page that asked for `clientId`'s request is a golfers' page (not /me/sign-in, say, after signing out). */
 async function askedByGolferPage(clientId: string): Promise<boolean> {
+  if (!inCharge()) return false;
   const client = clientId ? await worker.clients.get(clientId) : undefined;
   return client !== undefined && isGolferPage(new URL(client.url).pathname);
 }
@@ -216,7 +236,7 @@ worker.addEventListener('fetch', (event) => {
   }
   if (request.method !== 'GET') return;
   if (request.mode === 'navigate') {
-    if (isGolferPage(url.pathname)) event.respondWith(golferPage(request));
+    if (isGolferPage(url.pathname)) event.respondWith(golferPage(event));
     return;
   }
   // Never an API answer, a page's data or anything else: only what a kept page needs to draw.
@@ -243,6 +263,7 @@ worker.addEventListener('message', (event) => {
           if (CARD_PATH.test(path) && (!message.card || pageKey(message.card) !== request.url))
             await pages.delete(request);
         }
+        await deleteOtherReleases();
       } finally {
         event.ports[0]?.postMessage({ release });
       }

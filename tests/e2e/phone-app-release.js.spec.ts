@@ -52,7 +52,8 @@ async function readyOffline(page: Page): Promise<string> {
 test("a new release's worker takes over at the next visit to My league, with the new release's JavaScript online and offline", async ({
   browser,
 }) => {
-  test.setTimeout(400_000);
+  // Two production builds: a minute or two each on a quiet machine, several on a busy one.
+  test.setTimeout(900_000);
   const port = await freePort();
   const [first, second] = [releaseOf(`build-phone-a-${port}`), releaseOf(`build-phone-b-${port}`)];
   let server: OwnServer | null = null;
