@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { golferNights, setAvailability, setGolferCanSub } from '~/features/subs/subs.server';
 import { availabilitySchema, canSubSchema } from '~/schemas/availability';
 import { CanSubSwitch, UpcomingNights } from '~/ui/availability';
+import { golferAppLinks, golferAppMeta, OfflineCopyNotice, useOfflineCopy } from '~/ui/golfer-app';
 import { titled } from '~/ui/meta';
 import { Notice } from '~/ui/notice';
 import { RouteError } from '~/ui/route-error';
@@ -14,7 +15,11 @@ import { publicAction } from '~/web/public-page.server';
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'My league nights'),
   { name: 'robots', content: 'noindex' },
+  ...golferAppMeta,
 ];
+
+// A golfers' page: the phone app's manifest, and the worker's copy with no signal (decision 160).
+export const links: LinksFunction = () => golferAppLinks;
 
 /**
  * /me/nights (docs/product/availability-and-subs.md): the signed-in golfer's upcoming league nights, each In or Out
@@ -59,8 +64,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MyNightsPage() {
   const data = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
+  const keptAt = useOfflineCopy();
   return (
     <main className="mx-auto max-w-3xl space-y-6 p-4">
+      <OfflineCopyNotice keptAt={keptAt} />
       <header className="space-y-1">
         <Link to="/me" className="text-sm text-emerald-800 underline">
           ← My league

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { attestScorecard, submitScorecard, writeHoleScores } from '~/models/scorecards.server';
@@ -10,6 +10,7 @@ import { ScorecardBoard } from '~/ui/scorecard-board';
 import { Button } from '~/ui/primitives/button';
 import { RouteError } from '~/ui/route-error';
 import { NoticeLine } from '~/ui/notice';
+import { golferAppLinks, golferAppMeta, OfflineCopyNotice, useGolferApp } from '~/ui/golfer-app';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Scorecard · ${data.dateLabel}` : 'Scorecard' },
@@ -18,7 +19,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
     name: 'description',
     content: "Your group's card of the night: strokes hole by hole, running gross, net and Thru.",
   },
+  ...golferAppMeta,
 ];
+
+// The golfers' phone app: its manifest, and the worker that keeps tonight's card on the phone (decision 160).
+export const links: LinksFunction = () => golferAppLinks;
 
 /** The signed-in golfer's card of the night (SPEC-3 §D2); another golfer's sign-in sees their own group's card. */
 export function loader({ request, params }: LoaderFunctionArgs) {
@@ -74,6 +79,7 @@ export default function ScorecardPage() {
   const failed = useActionData<typeof action>();
   const canSubmit = card.state === 'open' && !card.closedMessage;
   const canAttest = card.state === 'submitted' && card.submittedByGolferId !== me.golferId;
+  const keptAt = useGolferApp(`/me/scorecard/${card.date}`);
   return (
     <main className="mx-auto max-w-xl space-y-4 p-3">
       <header>
@@ -82,7 +88,8 @@ export default function ScorecardPage() {
           {dateLabel} · {card.time} · {card.courseName ?? 'no course'}
         </p>
         <nav aria-label="Scorecard" className="mt-1 flex gap-3 text-sm">
-          <Link to="/me" className="underline">
+          {/* A page load, not a move inside the app: with no signal the worker answers it (decision 160). */}
+          <Link to="/me" reloadDocument className="underline">
             My league
           </Link>
           <Link to={`/stats/results/${card.date}`} className="underline">
@@ -90,9 +97,10 @@ export default function ScorecardPage() {
           </Link>
         </nav>
       </header>
+      <OfflineCopyNotice keptAt={keptAt} />
       {failed && 'message' in failed ? <NoticeLine tone="error">{failed.message}</NoticeLine> : null}
       {card.closedMessage ? <NoticeLine tone="warning">{card.closedMessage}</NoticeLine> : null}
-      <ScorecardBoard card={card} me={me} formId={formId} initialHole={hole} />
+      <ScorecardBoard card={card} me={me} formId={formId} initialHole={hole} keptAt={keptAt} />
       <div className="flex flex-wrap gap-2">
         {canSubmit ? (
           <Form method="post">

@@ -4,7 +4,17 @@ import { Button } from '~/ui/primitives/button';
 import { useHydrated } from '~/ui/use-hydrated';
 import { CardTableHead } from '~/ui/card-table-head';
 import { NoticeLine } from '~/ui/notice';
-import { dequeue, enqueue, newClientId, readQueue, sendQueue, type QueuedEntry } from '~/ui/scorecard-queue';
+import { askForBackgroundSync } from '~/ui/golfer-app';
+import {
+  dequeue,
+  enqueue,
+  newClientId,
+  readQueue,
+  readSentSince,
+  rememberSent,
+  sendQueue,
+  type QueuedEntry,
+} from '~/ui/scorecard-queue';
 import type { HoleWriteResult } from '~/schemas/scorecard';
 import {
   capStrokes,
@@ -52,11 +62,14 @@ export function ScorecardBoard({
   me,
   formId,
   initialHole,
+  keptAt = null,
 }: {
   card: BoardCard;
   me: { golferId: number; name: string };
   formId: string;
   initialHole: number | null;
+  /** When the golfers' worker kept this copy of the card, if the page is that copy (no signal: decision 160). */
+  keptAt?: number | null;
 }) {
   const hydrated = useHydrated();
   const [cells, setCells] = useState(() => {
@@ -69,6 +82,7 @@ export function ScorecardBoard({
   const [refusal, setRefusal] = useState<string | null>(null);
   const sending = useRef(false);
   const sendAgain = useRef(false);
+  const movedToOpenHole = useRef(false);
   const writable = !card.closedMessage && card.holes.length > 0;
 
   // The server's strokes are what the loader brought; entries still queued on this phone are laid over them.
@@ -122,6 +136,7 @@ export function ScorecardBoard({
         return;
       }
       setRefusal(null);
+      await rememberSent(card.date, me.golferId, outcome.results);
       const taken = new Set(outcome.results.map((r) => r.clientId));
       const left = await dequeue(card.date, me.golferId, taken);
       apply(left, outcome.results);
@@ -150,11 +165,28 @@ export function ScorecardBoard({
 
   useEffect(() => {
     let stopped = false;
-    void readQueue(card.date, me.golferId).then((queue) => {
+    void (async () => {
+      // A copy kept before this phone sent some holes: what the server answered for them goes over it.
+      const sent = keptAt === null ? [] : await readSentSince(card.date, me.golferId, keptAt);
+      const queue = await readQueue(card.date, me.golferId);
       if (stopped) return;
+      if (sent.length > 0)
+        setCells((current) => {
+          const next = new Map(current);
+          for (const s of sent) next.set(keyOf(s.golferId, s.hole), { strokes: s.strokes, pending: false, note: null });
+          return next;
+        });
       apply(queue, []);
+      // The copy opens at the first hole this phone has not filled, as the server's page would have.
+      if (keptAt !== null && initialHole === null && !movedToOpenHole.current) {
+        movedToOpenHole.current = true;
+        const known = new Map<string, Cell>();
+        for (const c of [...card.scores, ...sent, ...queue])
+          known.set(keyOf(c.golferId, c.hole), { strokes: c.strokes, pending: false, note: null });
+        setHole(firstOpenHole(card, known));
+      }
       void flush();
-    });
+    })();
     const online = () => void flush();
     window.addEventListener('online', online);
     // A phone that never says it is back online (a captive portal, a weak signal) is tried again now and then.
@@ -166,7 +198,7 @@ export function ScorecardBoard({
       window.removeEventListener('online', online);
       window.clearInterval(timer);
     };
-  }, [apply, card.date, flush, me.golferId]);
+  }, [apply, card, flush, initialHole, keptAt, me.golferId]);
 
   async function saveHole(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -188,8 +220,9 @@ export function ScorecardBoard({
       return;
     }
     setProblem(null);
-    const queue = await enqueue(card.date, me.golferId, entries);
+    const queue = await enqueue(card.date, me.golferId, card.teeTimeId, entries);
     apply(queue, []);
+    askForBackgroundSync();
     const next = card.holes.find((h) => h.number === hole + 1);
     if (next) setHole(next.number);
     void flush();
