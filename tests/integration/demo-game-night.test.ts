@@ -101,6 +101,15 @@ describe('the demo league plays game night', () => {
     expect(scores.status).toBe(200);
     expect(scores.text).toContain(`${card.teeTime.time} card · Boyne Highlands Front Nine · Attested`);
     expect(scores.text).toContain(`Attested by ${card.attestedBy}`);
+    // The night is started, and the page says what starting it again would do (docs/product/scorecards.md#game-night).
+    expect(scores.text).toContain('This night is already started: 8 of 8 groups have a card.');
+    expect(scores.text).toContain(
+      "'Start the night' again makes no new card, and moves the cards with no score yet to the course chosen.",
+    );
+    // A night of the season played by totals only was never started.
+    const first = await page('/scores?date=2026-05-18', 'routes/_admin.scores', 'scores', scoresPage, admin.cookie);
+    expect(first.text).toContain('Not started');
+    expect(first.text).not.toContain('already started');
   });
 });
 
