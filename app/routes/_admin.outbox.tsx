@@ -22,6 +22,7 @@ import { outboxQuery } from '~/web/outbox-query.server';
 import { redirectWithToast } from '~/web/session.server';
 import { useIsPending } from '~/ui/use-is-pending';
 import { useListPage } from '~/ui/use-list-page';
+import { ABSENT } from '~/domain/format';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Outbox');
 
@@ -210,7 +211,7 @@ function MessageView({ message }: { message: Viewed }) {
     ['Status', statusText(message.status, message.lastError)],
     ['Attempts', message.attempts],
     ['Queued at', when(message.createdAt)],
-    ['Sent at', message.sentAt ? when(message.sentAt) : '-'],
+    ['Sent at', message.sentAt ? when(message.sentAt) : ABSENT],
     ...Object.entries(message.headers).map(([name, value]): [string, string] => [name, value]),
   ];
   if (message.attachments.length)

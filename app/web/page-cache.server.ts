@@ -95,9 +95,16 @@ function isPublic(path: string): boolean {
   return !LIVE_PATH.test(path) && PUBLIC_PATHS.some((pattern) => pattern.test(path));
 }
 
-/** The session cookie means a signed-in user or a flash message: their pages are their own. */
-function hasSession(req: IncomingMessage): boolean {
-  return /(?:^|;\s*)__league_session=/.test(req.headers.cookie ?? '');
+/**
+ * The session cookie means a signed-in user or a flash message: their pages are their own. So does a golfer's sign-in
+ * cookie on a page (its header leaves out 'Login'); the JSON of /api/public/ is the same for everyone.
+ */
+function hasSession(req: IncomingMessage, path: string): boolean {
+  const cookie = req.headers.cookie ?? '';
+  return (
+    /(?:^|;\s*)__league_session=/.test(cookie) ||
+    (!path.startsWith('/api/') && /(?:^|;\s*)__league_golfer=/.test(cookie))
+  );
 }
 
 function etagMatches(req: IncomingMessage, etag: string): boolean {
@@ -109,7 +116,8 @@ function etagMatches(req: IncomingMessage, etag: string): boolean {
 function cacheable(req: IncomingMessage): boolean {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
-  return usable && req.method === 'GET' && isPublic(query === -1 ? url : url.slice(0, query)) && !hasSession(req);
+  const path = query === -1 ? url : url.slice(0, query);
+  return usable && req.method === 'GET' && isPublic(path) && !hasSession(req, path);
 }
 
 /** Answers from the cache when it holds the page: true when it did. */
