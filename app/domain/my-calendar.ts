@@ -8,7 +8,7 @@ import { formatTeeTime } from './tee-times';
  */
 
 /** A league night's event lasts from the tee time for this long: a nine-hole round and handing in the card. */
-export const ROUND_MINUTES = 150;
+const ROUND_MINUTES = 150;
 
 /** The golfer's part in the night. */
 export type MyNightRole =

@@ -12,6 +12,8 @@ import { golferWith, leagueWithNights, offerTokens } from './subs-cases';
  */
 
 const ORIGIN = 'http://localhost';
+const CALENDAR_NOT_FOUND =
+  'This calendar link does not work: it is not complete, or the golfer made a new one. Copy the link again from My league.';
 
 async function app() {
   const [subs, calendarRoute, meRoute, newLinkRoute, unsubscribeRoute, calendarApi, myCalendar, helpers] =
@@ -272,7 +274,7 @@ export function myCalendarCases(year: number, database: () => Db): void {
 
   it("'New calendar link' ends the old address (404 in the site's words) and /me shows the new one", async () => {
     const db = database();
-    const { call, request, signInGolfer, toastOf, newLinkRoute, CALENDAR_NOT_FOUND } = await app();
+    const { call, request, signInGolfer, toastOf, newLinkRoute } = await app();
     const y = year + 3;
     await leagueWithNights(y, [`${y}-06-01`]);
     const golfer = await golferWith(db, { season: y, time: '17:00' });
@@ -302,7 +304,7 @@ export function myCalendarCases(year: number, database: () => Db): void {
 
   it('a tampered, made-up or borrowed token is a plain 404, and the calendar token opens nothing else', async () => {
     const db = database();
-    const { call, request, signInGolfer, calendarRoute, unsubscribeRoute, CALENDAR_NOT_FOUND } = await app();
+    const { call, request, signInGolfer, calendarRoute, unsubscribeRoute } = await app();
     const y = year + 4;
     await leagueWithNights(y, [`${y}-06-01`]);
     const golfer = await golferWith(db, { season: y, time: '17:10' });

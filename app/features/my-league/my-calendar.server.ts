@@ -22,7 +22,7 @@ import { db } from '~/db/db.server';
  * phone, the golfer's own or another's.
  */
 
-export const CALENDAR_NOT_FOUND =
+const CALENDAR_NOT_FOUND =
   'This calendar link does not work: it is not complete, or the golfer made a new one. Copy the link again from My league.';
 
 export type CalendarLink = { url: string; webcal: string };
