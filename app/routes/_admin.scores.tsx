@@ -11,16 +11,11 @@ import { useIsPending } from '~/ui/use-is-pending';
 import { CardTableHead } from '~/ui/card-table-head';
 import { listCourseOptions } from '~/models/courses.server';
 import { holesByCourse } from '~/models/holes.server';
-import {
-  attestScorecard,
-  getScorecard,
-  listNightScorecards,
-  reopenScorecard,
-  setDidNotFinish,
-  startNight,
-  writeHoleScores,
-  type HoleWrite,
-} from '~/models/scorecards.server';
+import { listNightScorecards } from '~/models/night-scores.server';
+import type { HoleWrite } from '~/models/scorecard-targets.server';
+import { writeHoleScores } from '~/models/scorecard-writes.server';
+import { getScorecard, startNight } from '~/models/scorecards.server';
+import { attestScorecard, reopenScorecard, setDidNotFinish } from '~/features/scorecards/card-life.server';
 import { cardSchema, didNotFinishSchema, isNightDate, startNightSchema } from '~/schemas/scorecard';
 import { requireUser } from '~/web/auth.server';
 import { adminAction, intent } from '~/web/admin-page.server';

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { attestScorecard, submitScorecard, writeHoleScores } from '~/models/scorecards.server';
+import { attestScorecard, submitScorecard } from '~/features/scorecards/card-life.server';
+import { writeHoleScores } from '~/models/scorecard-writes.server';
 import { requireGolfer } from '~/web/golfer-session.server';
 import { pageHandler } from '~/web/http.server';
 import { publicAction } from '~/web/public-page.server';

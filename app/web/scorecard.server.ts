@@ -1,11 +1,7 @@
 import { getGolfer as findGolfer } from '~/models/golfers.server';
-import {
-  findGolferGroup,
-  getScorecard,
-  golferCardNightProblem,
-  type HoleWrite,
-  type Scorer,
-} from '~/models/scorecards.server';
+import { findGolferGroup } from '~/models/night-groups.server';
+import type { HoleWrite } from '~/models/scorecard-targets.server';
+import { getScorecard, golferCardNightProblem, type Scorer } from '~/models/scorecards.server';
 import { holeEntrySchema, isNightDate } from '~/schemas/scorecard';
 import { InvalidError } from '~/domain/errors';
 import { formatRoundDate } from '~/domain/season';
