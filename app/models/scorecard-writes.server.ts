@@ -6,8 +6,9 @@ import { inTransaction } from '~/db/transaction.server';
 import { batched } from '~/db/batch.server';
 import { notifyResultsChanged } from '~/db/results-changed.server';
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
-import { capStrokes, cappedMessage, type ScorecardState } from '~/domain/scorecard';
+import type { ScorecardState } from '~/domain/scorecard';
 import { changedMessage, closedToEntries } from '~/domain/scorecard-night';
+import { strokesHeld, strokesProblem } from '~/schemas/hole-strokes';
 import type { HoleWriteResult } from '~/schemas/scorecard';
 
 /**
@@ -196,8 +197,8 @@ function writeEntries(
   for (const w of job.writes) {
     if (!parOf.has(w.hole)) problems.push(`Hole ${w.hole} does not exist on this course`);
     if (!members.has(w.golferId)) problems.push(`Golfer #${w.golferId} is not in this group`);
-    if (!Number.isInteger(w.strokes) || w.strokes < 1 || w.strokes > 20)
-      problems.push('Strokes must be a whole number from 1 to 20');
+    const strokes = strokesProblem(w.strokes);
+    if (strokes) problems.push(strokes);
   }
   if (problems.length > 0) throw new InvalidError([...new Set(problems)].join('. '));
   const { now, date } = job;
@@ -228,8 +229,7 @@ function writeEntries(
   for (const w of job.writes) {
     const key = `${card.id}|${w.golferId}|${w.hole}`;
     const existing = holes.get(key) ?? byKey.get(key);
-    const { strokes, capped } = capStrokes(w.strokes, parOf.get(w.hole)!);
-    const cappedText = capped ? cappedMessage(strokes) : null;
+    const { strokes, capped: cappedText } = strokesHeld(w.strokes, parOf.get(w.hole)!);
     if (existing && existing.clientId === w.clientId) {
       results.push(answer(w, 'duplicate', existing.strokes, cappedText, null));
       continue;

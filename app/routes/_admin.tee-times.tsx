@@ -26,7 +26,8 @@ import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 import { cn } from '~/ui/cn';
 import { NightView } from '~/ui/night-view';
-import { nightView, offerSpot } from '~/features/subs/subs.server';
+import { nightView } from '~/features/subs/night-view.server';
+import { offerSpot } from '~/features/subs/offers.server';
 import { offerFormSchema } from '~/schemas/availability';
 import { pageHandler, siteOrigin } from '~/web/http.server';
 

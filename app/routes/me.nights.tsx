@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { golferNights, setAvailability, setGolferCanSub } from '~/features/subs/subs.server';
+import { golferNights, setAvailability, setGolferCanSub } from '~/features/subs/golfer-nights.server';
 import { availabilitySchema, canSubSchema } from '~/schemas/availability';
 import { CanSubSwitch, UpcomingNights } from '~/ui/availability';
 import { titled } from '~/ui/meta';

@@ -12,7 +12,7 @@ import { chooseSlotSchema } from '~/schemas/tee-time';
 import { requireGolfer } from './golfer-session.server';
 import { parseBody, siteOrigin, TooManyRequestsError } from './http.server';
 import { publicAction } from './public-page.server';
-import { golferNights } from '~/features/subs/subs.server';
+import { golferNights } from '~/features/subs/golfer-nights.server';
 
 /** At most this many 'Email my receipt again' an hour per golfer: it is their inbox, but the outbox is shared. */
 const RECEIPTS_PER_HOUR = 5;
