@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { capStrokes, cappedMessage, HOLE_STROKES_MAX, HOLE_STROKES_MIN } from '~/domain/scorecard';
 import { intField } from './form-values';
 
@@ -6,7 +5,7 @@ import { intField } from './form-values';
  * The one rule of a hole's strokes (docs/product/scorecards.md#the-card, docs/decisions/135-one-strokes-rule.md): what
  * a golfer or an administrator may enter on a hole, and what the hole then holds. The card on the phone, the
  * no-JavaScript hole form, the phone's JSON twin, the administrators' /scores and the model's own check all take it
- * from here. zod/mini and nothing of the server, so the phone's small bundle carries it.
+ * from here: a zod/mini schema (form-values.ts) and nothing of the server, so the phone's small bundle carries it.
  */
 
 /** The limits of a strokes input (its min and max), as the schema checks them. */
