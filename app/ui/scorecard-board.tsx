@@ -204,6 +204,7 @@ export function ScorecardBoard({
       ) : null}
       {current && writable ? (
         <Form method="post" onSubmit={hydrated ? saveHole : undefined} className="space-y-3 rounded-md border p-3">
+          <input type="hidden" name="intent" value="hole" />
           <input type="hidden" name="formId" value={formId} />
           <input type="hidden" name="hole" value={current.number} />
           <h2 className="text-lg font-semibold">
