@@ -11,16 +11,12 @@ import { useIsPending } from '~/ui/use-is-pending';
 import { CardTableHead } from '~/ui/card-table-head';
 import { listCourseOptions } from '~/models/courses.server';
 import { holesByCourse } from '~/models/holes.server';
-import {
-  attestScorecard,
-  getScorecard,
-  listNightScorecards,
-  reopenScorecard,
-  setDidNotFinish,
-  startNight,
-  writeHoleScores,
-  type HoleWrite,
-} from '~/models/scorecards.server';
+import { listNightScorecards } from '~/models/night-scores.server';
+import type { HoleWrite } from '~/models/scorecard-targets.server';
+import { writeHoleScores } from '~/models/scorecard-writes.server';
+import { getScorecard, startNight } from '~/models/scorecards.server';
+import { attestScorecard, reopenScorecard, setDidNotFinish } from '~/features/scorecards/card-life.server';
+import { HOLE_STROKES, holeStrokesSchema } from '~/schemas/hole-strokes';
 import { cardSchema, didNotFinishSchema, isNightDate, startNightSchema } from '~/schemas/scorecard';
 import { requireUser } from '~/web/auth.server';
 import { adminAction, intent } from '~/web/admin-page.server';
@@ -28,7 +24,7 @@ import { HttpError, pageHandler } from '~/web/http.server';
 import { readId } from '~/web/id-param';
 import { InvalidError } from '~/domain/errors';
 import { formatRoundDate, todayInLeague } from '~/domain/season';
-import { HOLE_STROKES_MAX, HOLE_STROKES_MIN, runningTotalLabel, thruLabel, type CardLine } from '~/domain/scorecard';
+import { runningTotalLabel, thruLabel, type CardLine } from '~/domain/scorecard';
 import { orAbsent } from '~/domain/format';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Game Night');
@@ -72,14 +68,13 @@ function changedCells(form: FormData): HoleWrite[] {
     const match = /^s-(\d+)-(\d+)$/.exec(name);
     if (!match || typeof value !== 'string' || value.trim() === '') continue;
     if (form.get(`was-${match[1]}-${match[2]}`) === value.trim()) continue;
-    const strokes = Number(value.trim());
-    if (!Number.isInteger(strokes) || strokes < HOLE_STROKES_MIN || strokes > HOLE_STROKES_MAX)
-      throw new InvalidError(`Strokes must be a whole number from ${HOLE_STROKES_MIN} to ${HOLE_STROKES_MAX}`);
+    const strokes = holeStrokesSchema.safeParse(value.trim());
+    if (!strokes.success) throw new InvalidError(strokes.error.issues[0].message);
     writes.push({
       clientId: `admin-${crypto.randomUUID()}`,
       golferId: Number(match[1]),
       hole: Number(match[2]),
-      strokes,
+      strokes: strokes.data,
     });
   }
   return writes;
@@ -294,8 +289,8 @@ function AdminCard({ card, date, isAdmin }: { card: Card; date: string; isAdmin:
                             aria-label={`${g.name} hole ${h.number}`}
                             type="number"
                             inputMode="numeric"
-                            min={HOLE_STROKES_MIN}
-                            max={HOLE_STROKES_MAX}
+                            min={HOLE_STROKES.min}
+                            max={HOLE_STROKES.max}
                             defaultValue={stored ?? ''}
                             disabled={locked || !isAdmin}
                             className="w-12 rounded border px-1 py-1"

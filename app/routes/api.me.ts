@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { myLeague } from '~/features/my-league/my-league.server';
-import { golferNights } from '~/features/subs/subs.server';
+import { golferNights } from '~/features/subs/golfer-nights.server';
 import { requireGolferApi } from '~/web/golfer-session.server';
 import { apiHandler, getOnlyAction } from '~/web/http.server';
 

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { attestScorecard, submitScorecard, writeHoleScores } from '~/models/scorecards.server';
+import { attestScorecard, submitScorecard } from '~/features/scorecards/card-life.server';
+import { writeHoleScores } from '~/models/scorecard-writes.server';
 import { requireGolfer } from '~/web/golfer-session.server';
 import { pageHandler } from '~/web/http.server';
-import { publicAction } from '~/web/public-page.server';
+import { publicAction, publicIntent } from '~/web/public-page.server';
 import { golferCardOf, holeWrites } from '~/web/scorecard.server';
 import { ScorecardBoard } from '~/ui/scorecard-board';
 import { Button } from '~/ui/primitives/button';
@@ -49,25 +50,36 @@ export function action({ request, params }: ActionFunctionArgs) {
     const own = await golferCardOf(golferId, params.date);
     const page = `/me/scorecard/${own.date}`;
     return publicAction(request, {
-      run: async ({ form, done }) => {
-        const intent = form.get('intent');
-        if (intent === 'submit') {
-          await submitScorecard(own.date, own.teeTimeId, own.scorer);
-          return done(page, { title: 'Card submitted', description: 'Another golfer of the group attests it.' });
-        }
-        if (intent === 'attest') {
-          await attestScorecard(own.date, own.teeTimeId, own.scorer);
-          return done(page, { title: 'Card attested', description: 'The rounds are recorded.' });
-        }
-        const writes = holeWrites(form);
-        const results = await writeHoleScores(own.date, own.teeTimeId, writes, own.scorer);
-        const notes = [...new Set(results.flatMap((r) => [r.capped, r.changed].filter((n): n is string => !!n)))];
-        const hole = writes[0].hole;
-        // The next hole; past the last one the page opens the first hole still empty.
-        return done(`${page}?hole=${hole + 1}`, {
-          title: `Hole ${hole} saved`,
-          description: notes.length > 0 ? notes.join('. ') : undefined,
-        });
+      unknown: 'Unknown action.',
+      // The hole form of a page loaded before it named its intent.
+      fallback: 'hole',
+      intents: {
+        submit: publicIntent({
+          run: async ({ done }) => {
+            await submitScorecard(own.date, own.teeTimeId, own.scorer);
+            return done(page, { title: 'Card submitted', description: 'Another golfer of the group attests it.' });
+          },
+        }),
+        attest: publicIntent({
+          run: async ({ done }) => {
+            await attestScorecard(own.date, own.teeTimeId, own.scorer);
+            return done(page, { title: 'Card attested', description: 'The rounds are recorded.' });
+          },
+        }),
+        // One hole for every golfer of the group: its fields are read and checked by the one strokes rule.
+        hole: publicIntent({
+          run: async ({ form, done }) => {
+            const writes = holeWrites(form);
+            const results = await writeHoleScores(own.date, own.teeTimeId, writes, own.scorer);
+            const notes = [...new Set(results.flatMap((r) => [r.capped, r.changed].filter((n): n is string => !!n)))];
+            const hole = writes[0].hole;
+            // The next hole; past the last one the page opens the first hole still empty.
+            return done(`${page}?hole=${hole + 1}`, {
+              title: `Hole ${hole} saved`,
+              description: notes.length > 0 ? notes.join('. ') : undefined,
+            });
+          },
+        }),
       },
       failed: (failure) => ({ message: failure.message }),
     });

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { ColumnHeaders } from '~/ui/data-table';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { nightView } from '~/features/subs/subs.server';
+import { nightView } from '~/features/subs/night-view.server';
 import { SlotStatus, type NightSlotView } from '~/ui/night-view';
 import { buttonClass } from '~/ui/primitives/button';
 import { RouteError } from '~/ui/route-error';

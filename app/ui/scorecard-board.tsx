@@ -15,17 +15,9 @@ import {
   sendQueue,
   type QueuedEntry,
 } from '~/ui/scorecard-queue';
+import { HOLE_STROKES, holeStrokesSchema, NO_STROKES, readHoleForm, strokesHeld } from '~/schemas/hole-strokes';
 import type { HoleWriteResult } from '~/schemas/scorecard';
-import {
-  capStrokes,
-  cappedMessage,
-  cardLine,
-  HOLE_STROKES_MAX,
-  HOLE_STROKES_MIN,
-  runningTotalLabel,
-  thruLabel,
-  type HoleSpec,
-} from '~/domain/scorecard';
+import { cardLine, runningTotalLabel, thruLabel, type HoleSpec } from '~/domain/scorecard';
 
 /** What the board needs of a card (the loader's ScorecardView as JSON). */
 export type BoardCard = {
@@ -39,7 +31,6 @@ export type BoardCard = {
 };
 
 const NOT_SENT = 'Saved on this phone, not sent yet';
-const strokesMessage = `Strokes must be a whole number from ${HOLE_STROKES_MIN} to ${HOLE_STROKES_MAX}`;
 
 type Cell = { strokes: number; pending: boolean; note: string | null };
 const keyOf = (golferId: number, hole: number) => `${golferId}-${hole}`;
@@ -105,8 +96,8 @@ export function ScorecardBoard({
         for (const e of queued) {
           const key = keyOf(e.golferId, e.hole);
           const par = card.holes.find((h) => h.number === e.hole)?.par ?? 4;
-          const { strokes, capped } = capStrokes(e.strokes, par);
-          next.set(key, { strokes, pending: true, note: capped ? cappedMessage(strokes) : null });
+          const { strokes, capped } = strokesHeld(e.strokes, par);
+          next.set(key, { strokes, pending: true, note: capped });
         }
         for (const r of results) {
           next.set(keyOf(r.golferId, r.hole), { strokes: r.strokes, pending: false, note: r.changed ?? r.capped });
@@ -202,21 +193,26 @@ export function ScorecardBoard({
 
   async function saveHole(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    // The form the page's action reads without JavaScript, read and checked here the same way (the one strokes rule).
     const entries: QueuedEntry[] = [];
-    for (const g of card.golfers) {
-      const raw = form.get(`s-${g.golferId}`);
-      if (typeof raw !== 'string' || raw.trim() === '') continue;
-      // The server's rule (app/schemas/scorecard.ts strokesField), checked here without loading zod onto the phone.
-      const strokes = Number(raw.trim());
-      if (!Number.isInteger(strokes) || strokes < HOLE_STROKES_MIN || strokes > HOLE_STROKES_MAX) {
-        setProblem(`${g.name}: ${strokesMessage}`);
+    for (const field of readHoleForm(new FormData(event.currentTarget)).strokes) {
+      const g = card.golfers.find((golfer) => String(golfer.golferId) === field.golferId);
+      if (!g) continue;
+      const strokes = holeStrokesSchema.safeParse(field.text);
+      if (!strokes.success) {
+        setProblem(`${g.name}: ${strokes.error.issues[0].message}`);
         return;
       }
-      entries.push({ clientId: newClientId(), golferId: g.golferId, hole, strokes, enteredAt: Date.now() });
+      entries.push({
+        clientId: newClientId(),
+        golferId: g.golferId,
+        hole,
+        strokes: strokes.data,
+        enteredAt: Date.now(),
+      });
     }
     if (entries.length === 0) {
-      setProblem('Enter the strokes of at least one golfer');
+      setProblem(NO_STROKES);
       return;
     }
     setProblem(null);
@@ -241,6 +237,7 @@ export function ScorecardBoard({
       ) : null}
       {current && writable ? (
         <Form method="post" onSubmit={hydrated ? saveHole : undefined} className="space-y-3 rounded-md border p-3">
+          <input type="hidden" name="intent" value="hole" />
           <input type="hidden" name="formId" value={formId} />
           <input type="hidden" name="hole" value={current.number} />
           <h2 className="text-lg font-semibold">
@@ -266,8 +263,8 @@ export function ScorecardBoard({
                     name={`s-${g.golferId}`}
                     type="number"
                     inputMode="numeric"
-                    min={HOLE_STROKES_MIN}
-                    max={HOLE_STROKES_MAX}
+                    min={HOLE_STROKES.min}
+                    max={HOLE_STROKES.max}
                     defaultValue={cell?.strokes ?? ''}
                     className="w-20 rounded border px-2 py-2 text-lg"
                   />

@@ -18,7 +18,11 @@ const CALENDAR_NOT_FOUND =
 async function app() {
   const [subs, calendarRoute, meRoute, newLinkRoute, unsubscribeRoute, calendarApi, myCalendar, helpers] =
     await Promise.all([
-      import('~/features/subs/subs.server'),
+      Promise.all([
+        import('~/features/subs/golfer-nights.server'),
+        import('~/features/subs/offers.server'),
+        import('~/features/subs/take-spot.server'),
+      ]).then((modules) => Object.assign({}, ...modules)),
       import('~/routes/calendar.$token[.ics]'),
       import('~/routes/_public.me._index'),
       import('~/routes/me.calendar'),
