@@ -11,6 +11,7 @@ import { createRounds } from '../app/models/rounds.server';
 import { createSeason, getLeagueSeason, getSchedule, getSeason, updateSeason } from '../app/models/seasons.server';
 import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../app/models/tee-times.server';
 import type { Db, Tx } from '../app/db/db.server';
+import { turnOnEveryJob } from '../app/models/automation.server';
 
 const NAMES: Array<[string, string, string | null]> = [
   ['Avery', 'Lindqvist', null],
@@ -235,6 +236,8 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
       null,
     );
   }
+  // The demo league runs every scheduled job (docs/product/automation.md#defaults).
+  await turnOnEveryJob(db);
   const leagueSummary = league === season ? '' : `, ${leagueTeeTimes} standing tee times for ${league}`;
   return (
     `${golferIds.length} golfers in 4 flights, 1 course, ${golferIds.length * dates.length} rounds, ` +

@@ -241,3 +241,8 @@ export async function recordDeliveries(
     return fresh.length;
   });
 }
+
+/** The demo league has every job on (docs/product/automation.md#defaults); a new install only the reminder. */
+export async function turnOnEveryJob(client: Tx = db): Promise<void> {
+  for (const job of JOBS) await setJobEnabled(job, true, null, client);
+}
