@@ -21,7 +21,7 @@ import { Button, buttonClass } from '~/ui/primitives/button';
 import { UrlDialog } from '~/ui/primitives/dialog';
 import { RouteError } from '~/ui/route-error';
 import { useIsPending } from '~/ui/use-is-pending';
-import { adminAction, intent, type AdminActionData } from '~/web/admin-page.server';
+import { adminAction, intent } from '~/web/admin-page.server';
 import { requireUser } from '~/web/auth.server';
 import { answerKeys } from '~/web/automation.server';
 import { pageHandler, siteOrigin } from '~/web/http.server';

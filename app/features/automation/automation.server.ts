@@ -113,7 +113,9 @@ export async function runJob(
 ): Promise<RunOutcome> {
   const lockMs = options.lockMs ?? 2 * 60_000;
   const batchSize = options.batchSize ?? 250;
-  const held = () => new Date(Date.now() + lockMs);
+  // Held from the caller's clock (a test's, or the real one) plus the time the run has taken so far.
+  const started = Date.now();
+  const held = () => new Date(options.now.getTime() + (Date.now() - started) + lockMs);
   const run = await claimRun(job, night.date, trigger, options.now, held());
   if (!run) return { job, date: night.date, state: 'busy', queued: 0 };
   let queued = 0;
@@ -126,7 +128,7 @@ export async function runJob(
       if (!(await renewRun(run.id, held()))) throw new Error(`Lost the hold on the ${job} run of ${night.date}`);
       await options.onBatch?.(queued);
     }
-    await finishRun(run.id, queued, new Date());
+    await finishRun(run.id, queued, new Date(options.now.getTime() + (Date.now() - started)));
     return { job, date: night.date, state: 'done', queued };
   } catch (error) {
     // Counted so far stays counted: the deliveries are written. The next tick (or process) takes the run up again.
@@ -204,7 +206,7 @@ export async function runDueJobs(options: RunOptions): Promise<RunOutcome[]> {
         firstTeeTime: firsts.get(night.season) ?? null,
       });
       if (now.getTime() >= until.getTime()) {
-        if (run) await abandonRun(run, skippedReason(job.job));
+        if (run) await abandonRun(run, skippedReason(job.job), now);
         else await recordSkipped(job.job, night.date, skippedReason(job.job), now);
         continue;
       }
@@ -215,10 +217,10 @@ export async function runDueJobs(options: RunOptions): Promise<RunOutcome[]> {
 }
 
 /** A run left 'running' by a process that died, whose time has passed: recorded as skipped, keeping its count. */
-async function abandonRun(run: RunRow, reason: string): Promise<void> {
+async function abandonRun(run: RunRow, reason: string, now: Date): Promise<void> {
   await db.automationRun.updateMany({
-    where: { id: run.id, status: 'running', lockedUntil: { lte: new Date() } },
-    data: { status: 'skipped', reason, lockedUntil: null, finishedAt: new Date() },
+    where: { id: run.id, status: 'running', lockedUntil: { lte: now } },
+    data: { status: 'skipped', reason, lockedUntil: null, finishedAt: now },
   });
 }
 
