@@ -9,6 +9,7 @@
 //                             two processes on PostgreSQL: watchers on one see the other's writes within 1 s
 //   scripts/bench/scorecards.ts   game night: 100 groups send their 9 holes at once, 10% twice (p95 < 150 ms, each
 //                             hole stored once, every card total right)
+//   scripts/bench/reminders.ts    a reminder run for 10,000 golfers queued within 60 s, public pages p95 < 300 ms
 import { spawnSync } from 'node:child_process';
 import { ensureTools } from './ensure-tools.mjs';
 import { runPublicPagesBench } from './bench/lighthouse';
@@ -31,6 +32,7 @@ results.push(await runScaleBench());
 results.push(await runPublicPagesBench());
 results.push(await runLiveBench());
 results.push(inOwnProcess('scripts/bench/scorecards.ts'));
+results.push(inOwnProcess('scripts/bench/reminders.ts'));
 
 const ok = results.every(Boolean);
 console.log(ok ? '\nEvery budget was met.' : '\nA budget was missed (see MISSED above).');
