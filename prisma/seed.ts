@@ -12,6 +12,7 @@ import { createSeason, getLeagueSeason, getSchedule, getSeason, updateSeason } f
 import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../app/models/tee-times.server';
 import type { Db, Tx } from '../app/db/db.server';
 import { keepLastNightsOnCards } from './demo-game-nights';
+import { turnOnEveryJob } from '../app/models/automation.server';
 
 const NAMES: Array<[string, string, string | null]> = [
   ['Avery', 'Lindqvist', null],
@@ -236,6 +237,8 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
       null,
     );
   }
+  // The demo league runs every scheduled job (docs/product/automation.md#defaults).
+  await turnOnEveryJob(db);
   const leagueSummary = league === season ? '' : `, ${leagueTeeTimes} standing tee times for ${league}`;
   return (
     `${golferIds.length} golfers in 4 flights, 1 course, ${golferIds.length * dates.length} rounds, ` +

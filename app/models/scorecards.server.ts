@@ -96,7 +96,7 @@ export async function golferOpenCard(
  * The course a night's new card is played on: the course of the night's other cards, else the course with holes
  * a card used last, else the first course with holes; null when no course has holes (the night is scored by totals).
  */
-export async function courseForNight(date: string, client: Tx): Promise<number | null> {
+export async function courseForNight(date: string, client: Tx = db): Promise<number | null> {
   const sameNight = await client.scorecard.findFirst({
     where: { date, courseId: { not: null } },
     select: { courseId: true },

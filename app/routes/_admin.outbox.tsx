@@ -48,6 +48,10 @@ const KIND_LABELS: Record<string, string> = {
   'sub-spot': 'Spot taken by a sub',
   playoffs: 'Playoff field',
   'sign-in': 'Sign-in code',
+  availability: "'Are you in?' reminder",
+  'game-day': 'Game-day email',
+  recap: 'Results recap',
+  digest: "Administrators' digest",
 };
 
 function statusLabel(status: string): string {
