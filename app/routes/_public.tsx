@@ -9,7 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [settings, golfer] = await Promise.all([getSettings(), getGolfer(request)]);
   // The stats website is linked only while it is published (docs/product/stats.md). A signed-in golfer's header
   // leaves out the administrators' 'Login' (docs/product/my-league.md#the-header); the page cache never keeps or
-  // serves a page made for a golfer's sign-in (docs/decisions/068-public-page-cache.md).
+  // serves a page made for a golfer's sign-in (docs/decisions/143-signed-in-golfers-header.md).
   return json({
     leagueName: settings.leagueName,
     publishStats: settings.publishStats,

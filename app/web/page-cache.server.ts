@@ -97,7 +97,7 @@ function isPublic(path: string): boolean {
 
 /**
  * The session cookie means a signed-in user or a flash message: their pages are their own. So does a golfer's sign-in
- * cookie on a page (its header leaves out 'Login'); the JSON of /api/public/ is the same for everyone.
+ * cookie on a page (its header leaves out 'Login', decision 143); the JSON of /api/public/ is the same for everyone.
  */
 function hasSession(req: IncomingMessage, path: string): boolean {
   const cookie = req.headers.cookie ?? '';

@@ -110,6 +110,11 @@ describe('the demo league plays game night', () => {
     const first = await page('/scores?date=2026-05-18', 'routes/_admin.scores', 'scores', scoresPage, admin.cookie);
     expect(first.text).toContain('Not started');
     expect(first.text).not.toContain('already started');
+    // A group without its card on a started night: starting again would make it.
+    await db.scorecard.delete({ where: { id: card.id } });
+    const partly = await page(`/scores?date=${card.date}`, 'routes/_admin.scores', 'scores', scoresPage, admin.cookie);
+    expect(partly.text).toContain('This night is already started: 7 of 8 groups have a card.');
+    expect(partly.text).toContain("'Start the night' again makes cards for the 1 group without one, and moves");
   });
 });
 
