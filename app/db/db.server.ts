@@ -26,7 +26,12 @@ type SqliteParts = {
 function createClient(): { client: PrismaClient } & SqliteParts {
   const config = databaseConfig();
   if (config.kind === 'postgresql') {
-    const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) });
+    // As with SQLite below: under load (several processes starting transactions at once, each on a new pooled
+    // connection) a transaction may wait for its connection longer than Prisma's default 2 s; it waits, not fails.
+    const client = new PostgresClient({
+      adapter: new PrismaPg({ connectionString: config.url }),
+      transactionOptions: { maxWait: 20_000, timeout: 30_000 },
+    });
     return { client: client as unknown as PrismaClient, executeInOpenTransaction: null, otherConnectionsCommits: null };
   }
   // `timeout` is better-sqlite3's busy timeout; WAL mode is set on the file by the migrator at start. One
