@@ -37,7 +37,7 @@ export const JOB_DEFAULTS: Record<Job, JobSchedule & { enabled: boolean }> = {
 export const MAX_DAYS = 14;
 
 /** The instant of `date` ('yyyy-MM-dd') shifted by `days` at `time` ('HH:mm'), Detroit time. */
-export function leagueInstant(date: string, days: number, time: string): Date {
+function leagueInstant(date: string, days: number, time: string): Date {
   const [y, m, d] = date.split('-').map(Number);
   const [hh, mm] = time.split(':').map(Number);
   // TZDate rolls a day outside the month into the next or previous one, as Date does.

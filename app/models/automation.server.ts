@@ -33,10 +33,6 @@ export async function listJobs(client: Tx = db): Promise<JobSettings[]> {
   });
 }
 
-export async function getJob(job: Job, client: Tx = db): Promise<JobSettings> {
-  return (await listJobs(client)).find((j) => j.job === job)!;
-}
-
 /** 'On' / 'Off'. Turning a job on starts it from now: runs that fell due while it was off are not made up. */
 export async function setJobEnabled(job: Job, enabled: boolean, actor: Actor | null, client: Tx = db) {
   await listJobs(client);

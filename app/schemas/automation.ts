@@ -4,7 +4,7 @@ import { isValidTime } from '~/domain/tee-times';
 import { intField, preprocess } from './form-values';
 
 /** The directions of a job's schedule: before each night, or after it ('On the night's day' is 0 days). */
-export const DIRECTIONS = ['before', 'after'] as const;
+const DIRECTIONS = ['before', 'after'] as const;
 
 /**
  * A job's schedule (docs/product/automation.md#changing-a-schedule): a day count from 0 to 14, before or after each

@@ -12,7 +12,7 @@ const labelOf = (date: string) => formatRoundDate(date, 'EEEE, MMMM d');
  * file has pointed the client at its server.
  */
 
-export const TOO_LATE = 'Too late to change online: call the league administrator.';
+const TOO_LATE = 'Too late to change online: call the league administrator.';
 export const KEYS = ['integration-test-secret'];
 export const ORIGIN = 'http://league.test';
 

@@ -23,7 +23,7 @@ import { verifyAnswer, type Answer, type AnswerClaim } from './answer-token.serv
  * (`setAvailability`: the night view, and the sub offer when 'Offer open spots to subs automatically' is on).
  */
 
-export const INVALID_ANSWER_LINK = 'This link is not valid. Check that you copied all of it from the email.';
+const INVALID_ANSWER_LINK = 'This link is not valid. Check that you copied all of it from the email.';
 
 export type AnswerView = {
   date: string;
