@@ -111,7 +111,7 @@ app.use((error, _req, res, _next) => {
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '0.0.0.0';
 // A hit of the public page cache is answered before Express sees the request: a burst of visitors costs the cache's
-// work only (SPEC-3 §G, `npm run bench`). So are the phones' hole entries (POST /api/me/scorecard/{date}): on game
+// work only (docs/product/performance.md, `npm run bench`). So are the phones' hole entries (POST /api/me/scorecard/{date}): on game
 // night every group's phone sends at once, each request costs only its body, cookie and checks (the cross-site rule
 // above included), and the writes that arrive together are stored in one transaction
 // (docs/decisions/128-scorecard-group-commit.md).

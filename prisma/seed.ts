@@ -169,7 +169,7 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
         null,
         tx,
       );
-      // Its holes (SPEC-3 D1), so the demo's nights can be scored on the phone; their pars add up to its 36.
+      // Its holes (docs/product/scorecards.md), so the demo's nights can be scored on the phone; their pars add up to its 36.
       await setCourseHoles(course.id, DEMO_HOLES, null, tx);
       const ids: number[] = [];
       const rounds = [];

@@ -1,7 +1,6 @@
 /**
- * The one place numbers, points and money are written for people (SPEC-3 §E,
- * docs/decisions/113-one-id-parser-one-formatter.md): pages, emails, toasts and messages, on the server and in the
- * browser alike. Pure, US English, as the league writes.
+ * The one place numbers, points and money are written for people (docs/decisions/113-one-id-parser-one-formatter.md):
+ * pages, emails, toasts and messages, on the server and in the browser alike. Pure, US English, as the league writes.
  */
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refundDeadline, suggestedRefundCents } from './refunds';
 
-describe('refund policy (SPEC §9: 50% if notified by July 15)', () => {
+describe('refund policy (docs/product/payments.md#refunds: 50% if notified by July 15)', () => {
   it('the deadline is July 15 of the season', () => {
     expect(refundDeadline(2026)).toBe('2026-07-15');
   });

@@ -1,7 +1,7 @@
 import { REFUND_DEADLINE_MONTH_DAY, REFUND_PERCENT } from './league-rules';
 
 /**
- * SPEC §9's refund policy (docs/product/payments.md#refunds): a golfer who notifies the league by July 15 of the
+ * The refund policy (docs/product/payments.md#refunds): a golfer who notifies the league by July 15 of the
  * season gets 50% of the dues back; after that, none. Pure: dates are `yyyy-MM-dd` calendar dates in Detroit.
  */
 

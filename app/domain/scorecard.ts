@@ -1,5 +1,5 @@
 /**
- * Scorecard rules (docs/product/scorecards.md, SPEC-3 §D1–§D2): a course's holes, the double-par cap on a hole,
+ * Scorecard rules (docs/product/scorecards.md): a course's holes, the double-par cap on a hole,
  * handicap strokes given on the hardest holes by stroke index, and a card's running totals. Pure functions.
  */
 import { MAX_SCORE_PAR_MULTIPLE } from './league-rules';
@@ -162,7 +162,7 @@ export function runningTotalLabel(total: number, thru: number): string {
 /** A card's state: open, submitted ('Submit card'), attested ('Attest' or an administrator's 'Confirm'). */
 export type ScorecardState = 'open' | 'submitted' | 'attested';
 
-/** A group's card as the administrators' game-night page names it (SPEC-3 §D3). */
+/** A group's card as the administrators' game-night page names it (docs/product/scorecards.md). */
 export function scorecardStatus(state: ScorecardState | null, thru: number): string {
   if (state === 'attested') return 'Attested';
   if (state === 'submitted') return 'Submitted';

@@ -1,5 +1,5 @@
 /**
- * Skins and hole stats (SPEC-3 §D4, docs/decisions/124-live-results-and-skins.md). Pure: the caller gives a night's
+ * Skins and hole stats (docs/decisions/124-live-results-and-skins.md). Pure: the caller gives a night's
  * holes and the flight's scorecards; nothing here reads the database.
  *
  * A skin is a hole won outright: the lowest strokes on it, alone. Gross and net are worked out separately; net

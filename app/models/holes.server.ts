@@ -7,7 +7,7 @@ import { holesProblems, parOfHoles, type HoleSpec } from '~/domain/scorecard';
 import { COURSE_PAR_MAX, COURSE_PAR_MIN } from '~/schemas/course';
 
 /**
- * A course's holes (SPEC-3 §D1, docs/product/scorecards.md): 9 or 18, each with par and stroke index. A course
+ * A course's holes (docs/product/scorecards.md): 9 or 18, each with par and stroke index. A course
  * without holes is scored by totals only, as before holes existed.
  */
 

@@ -10,7 +10,7 @@ import { getNightResults, nightResultsPage } from '~/models/stats.server';
 import type { LiveRow } from '~/schemas/live-results';
 
 /*
- * The live leaderboard of a league night (SPEC-3 §D4, docs/decisions/124-live-results-and-skins.md): what
+ * The live leaderboard of a league night (docs/decisions/124-live-results-and-skins.md): what
  * /stats/results/{date} shows (net by flight, places and points as the night's results compute them), each golfer with
  * 'Thru {n}', and a version that changes whenever any of it does. The event stream (app/web/live-results.server.ts)
  * sends it to every watcher; the page renders the same, so a reload without JavaScript shows what the stream sent.

@@ -18,7 +18,7 @@ import {
 } from '~/domain/scorecard-night';
 
 /**
- * Scorecards (SPEC-3 §D2–§D3, docs/product/scorecards.md, docs/decisions/121-scorecards.md): one card per league
+ * Scorecards (docs/product/scorecards.md, docs/decisions/121-scorecards.md): one card per league
  * night and tee-time group, read and made here: which nights golfers keep cards on, the card a golfer keeps now, the
  * card of a group with its holes, scores and running lines, and 'Start the night'. Its hole entries are written by
  * scorecard-writes.server.ts (in batches); its life (submit, attest, reopen) is app/features/scorecards.

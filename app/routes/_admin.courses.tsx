@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
         update: async (id, value, actor) => void (await updateCourse(id, value, actor)),
         remove: deleteCourse,
       }),
-      // 'Holes' (SPEC-3 §D1): the course's 9 or 18 holes; its par becomes their sum.
+      // 'Holes' (docs/product/scorecards.md): the course's 9 or 18 holes; its par becomes their sum.
       holes: intent({
         schema: courseHolesSchema,
         run: async ({ value, actor, form, done }) => {

@@ -8,7 +8,7 @@ import { useIsPending } from '~/ui/use-is-pending';
 import { signInAction, signInPage } from '~/web/sign-in-page.server';
 import { retryAfterHeaders } from '~/web/public-page.server';
 
-// The sign-in page may be found by search engines (Lighthouse's SEO score, SPEC-3 §G); a one-click link's page not.
+// The sign-in page may be found by search engines (Lighthouse's SEO score, docs/product/performance.md); a one-click link's page not.
 export const meta: MetaFunction = ({ matches, location }) => [
   ...titled(matches, 'Sign in to My league'),
   {

@@ -15,7 +15,7 @@ import { golferAppLinks, golferAppMeta, OfflineCopyNotice, useGolferApp } from '
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Scorecard · ${data.dateLabel}` : 'Scorecard' },
-  // Lighthouse's SEO score (SPEC-3 §G): a golfer's page, so it says what it is rather than hiding from search engines.
+  // Lighthouse's SEO score (docs/product/performance.md): a golfer's page, so it says what it is rather than hiding from search engines.
   {
     name: 'description',
     content: "Your group's card of the night: strokes hole by hole, running gross, net and Thru.",
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 // The golfers' phone app: its manifest, and the worker that keeps tonight's card on the phone (decision 160).
 export const links: LinksFunction = () => golferAppLinks;
 
-/** The signed-in golfer's card of the night (SPEC-3 §D2); another golfer's sign-in sees their own group's card. */
+/** The signed-in golfer's card of the night (docs/product/scorecards.md); another golfer's sign-in sees their own group's card. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return pageHandler(async () => {
     const { golferId } = await requireGolfer(request);

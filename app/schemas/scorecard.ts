@@ -5,7 +5,7 @@ import { holeStrokesSchema } from './hole-strokes';
 import { idField } from './round';
 
 /**
- * The inputs of a scorecard (SPEC-3 §D2–§D3): one hole entry as a golfer's form or phone sends it, the
+ * The inputs of a scorecard (docs/product/scorecards.md): one hole entry as a golfer's form or phone sends it, the
  * administrators' game-night forms. The strokes of an entry are checked by the one rule of app/schemas/hole-strokes.ts,
  * which the phone checks too before keeping an entry.
  */

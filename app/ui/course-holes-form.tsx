@@ -18,7 +18,7 @@ function defaultHoles(count: number): HoleSpec[] {
 }
 
 /**
- * 'Holes' of a course (SPEC-3 §D1): par and stroke index of each of its 9 or 18 holes, one plain post (no JavaScript
+ * 'Holes' of a course (docs/product/scorecards.md): par and stroke index of each of its 9 or 18 holes, one plain post (no JavaScript
  * needed); the link switches between 9 and 18 rows. The course par becomes the holes' sum.
  */
 export function CourseHolesForm({

@@ -44,7 +44,7 @@ function firstOpenHole(card: BoardCard, cells: Map<string, Cell>): number {
 }
 
 /**
- * The card on the phone (SPEC-3 §D2): one hole at a time, every golfer of the group, then the table of holes with
+ * The card on the phone (docs/product/scorecards.md): one hole at a time, every golfer of the group, then the table of holes with
  * running gross, net and Thru. Without JavaScript each hole is a form post. With it, an entry is kept on the phone
  * first (IndexedDB), shown as 'Saved on this phone, not sent yet', and sent in order whenever the network is there.
  */

@@ -2,7 +2,7 @@ import { del, entries as storedEntries, get, keys, set, update } from 'idb-keyva
 import type { HoleWriteResult } from '~/schemas/scorecard';
 
 /**
- * The phone's queue of hole entries not yet taken by the server (SPEC-3 §D2, docs/decisions/121-scorecards.md):
+ * The phone's queue of hole entries not yet taken by the server (docs/decisions/121-scorecards.md):
  * kept in IndexedDB (idb-keyval), so entries made with no signal survive a closed tab, and sent in the order they
  * were made when the network returns. Each entry has the id the phone made for it, so sending it twice stores it once.
  */

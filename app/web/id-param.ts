@@ -1,7 +1,7 @@
 import { InvalidError } from '~/domain/errors';
 
 /**
- * The one reader of record ids in URLs and forms (SPEC-3 §E, docs/decisions/113-one-id-parser-one-formatter.md).
+ * The one reader of record ids in URLs and forms (docs/decisions/113-one-id-parser-one-formatter.md).
  * Not a `.server` file: the register page reads the chosen golfer's id in the browser too. It throws the domain's
  * InvalidError, which the HTTP edge (failureOf) answers 400, and a stats page turns into its 404 page.
  */

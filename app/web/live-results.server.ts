@@ -9,7 +9,7 @@ import { failureOf } from './http.server';
 import { requireStatsPublished } from './stats-access.server';
 
 /*
- * The live results hub (SPEC-3 §D4, docs/decisions/124-live-results-and-skins.md). GET /stats/results/{date}/live is
+ * The live results hub (docs/decisions/124-live-results-and-skins.md). GET /stats/results/{date}/live is
  * a Server-Sent Events stream: each event (`leaderboard`) carries the night's whole leaderboard, with its version as
  * the event's id. A watcher that reconnects says the version it has (Last-Event-ID, or `?since=` from the page) and
  * gets the current leaderboard at once when it differs, so it catches up on whatever it missed. Comments every

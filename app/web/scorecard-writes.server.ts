@@ -11,7 +11,7 @@ import { failureOf, HttpError, parseBody, parseJsonText, type ApiError } from '.
  * phone's queue of hole entries, in the order they were made; each is taken once (docs/decisions/121-scorecards.md).
  * A `teeTimeId` other than the golfer's own group is another group's card (403).
  *
- * On game night every group's phone sends at once (SPEC-3 §G), so server.js answers this POST itself, before
+ * On game night every group's phone sends at once (docs/product/performance.md), so server.js answers this POST itself, before
  * compression and Remix (docs/decisions/128-scorecard-group-commit.md): the request costs its body, its cookie and
  * its checks, and the writes of the requests that arrive together are stored together. The Remix route answers the
  * same way, through `scorecardWriteAnswer`, where no server.js stands in front (the tests).

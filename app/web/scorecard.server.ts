@@ -9,7 +9,7 @@ import { formatRoundDate } from '~/domain/season';
 import { HttpError } from './http.server';
 
 /**
- * The golfer's card of a night (SPEC-3 §D2): the page and its JSON twin find the signed-in golfer's group on
+ * The golfer's card of a night (docs/product/scorecards.md): the page and its JSON twin find the signed-in golfer's group on
  * `{date}` the same way: their standing tee time, or the group whose spot they took as a sub. A date that is not one,
  * a date that is no league night or is still to come (`golferCardNightProblem`), or a night the golfer plays in no group
  * (none, or they are Out), is a 404.

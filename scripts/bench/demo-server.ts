@@ -16,8 +16,8 @@ type DemoServer = {
   /** The session cookie of the bench administrator, for the signed-in pages with a CLS budget (/flights). */
   cookie: string;
   /**
-   * A demo golfer's sign-in (for /me), the address of their group's card of tonight (SPEC-3 §G: the budgets), and the
-   * results of the demo's latest night (the live results page, SPEC-3 §D4).
+   * A demo golfer's sign-in (for /me), the address of their group's card of tonight (docs/product/performance.md: the budgets), and the
+   * results of the demo's latest night (the live results page, docs/decisions/124-live-results-and-skins.md).
    */
   golfer: { cookie: string; scorecard: string; results: string };
   stop: () => Promise<void>;

@@ -99,7 +99,7 @@ export async function publicPagesDuringImport(server: BenchServer, cookie: strin
     requests: times.length,
     p95,
     max: Math.max(0, ...times),
-    // SPEC-2 §D: public pages keep answering within 300 ms while the import runs: every one of them, not most.
+    // docs/product/performance.md: public pages keep answering within 300 ms while the import runs: every one of them, not most.
     ok: result.status === 200 && times.length > 0 && Math.max(...times) <= DURING_IMPORT_BUDGET_MS,
   };
 }

@@ -13,8 +13,8 @@ import { startDemoServer } from './demo-server';
 const KB = 1000;
 
 /**
- * SPEC-2 §D: the public pages ship at most 100 KB of JavaScript gzip-compressed, /register at most 120 KB; SPEC-3 §G:
- * /me and /me/sign-in at most 120 KB (/me measured signed in as a demo golfer).
+ * docs/product/performance.md: the public pages ship at most 100 KB of JavaScript gzip-compressed, /register at most
+ * 120 KB; /me and /me/sign-in at most 120 KB (/me measured signed in as a demo golfer).
  */
 export const JS_BUDGETS: ReadonlyArray<{ path: string; kb: number; golfer?: boolean }> = [
   { path: '/join', kb: 100 },
@@ -31,9 +31,9 @@ export const JS_BUDGETS: ReadonlyArray<{ path: string; kb: number; golfer?: bool
   { path: '/me', kb: 120, golfer: true },
 ];
 
-/** SPEC-3 §G: the scorecard, signed in as a golfer of tonight's group, at most 120 KB. */
+/** docs/product/performance.md: the scorecard, signed in as a golfer of tonight's group, at most 120 KB. */
 const SCORECARD_JS_KB = 120;
-/** A night's results, followed live (SPEC-3 §D4): a public page, at most 100 KB. */
+/** A night's results, followed live (docs/decisions/124-live-results-and-skins.md): a public page, at most 100 KB. */
 const RESULTS_JS_KB = 100;
 
 type Asset = { url: string; bytes: number; gzipBytes: number; registersWorker: boolean };

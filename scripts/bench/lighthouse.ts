@@ -96,7 +96,7 @@ function checkLighthouse(
     golfer
       ? [
           ...PAGES,
-          // A night's results, followed live (SPEC-3 §D4): a public page.
+          // A night's results, followed live (docs/decisions/124-live-results-and-skins.md): a public page.
           { path: golfer.results, scored: true, stable: true },
           { path: golfer.scorecard, scored: true, stable: false, golfer: true },
           // My league, where the golfers' phone app starts (decision 160): its worker registers from here.

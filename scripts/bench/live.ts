@@ -1,4 +1,4 @@
-// Live results under load (SPEC-3 §G): 1,000 Server-Sent Events watchers of one night on one server process, every
+// Live results under load (docs/product/performance.md): 1,000 Server-Sent Events watchers of one night on one server process, every
 // change reaching all of them within 1 s at p95, the server's memory under 400 MB; then two server processes on one
 // PostgreSQL database, watchers on B seeing the rounds written through A within 1 s at p95. Each watcher is a socket of
 // its own, read as a browser's EventSource reads it. Writes are rounds recorded through POST /api/rounds, as the

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { median } from './server';
 
-/** SPEC-3 §G: /join from the cache at least 0.6 of raw node:http's requests per second. */
+/** docs/product/performance.md: /join from the cache at least 0.6 of raw node:http's requests per second. */
 export const JOIN_RATIO_BUDGET = 0.6;
 const CONNECTIONS = 16;
 const SECONDS = 2;

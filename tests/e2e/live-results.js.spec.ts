@@ -2,7 +2,7 @@ import { currentSeason } from '../../app/domain/season';
 import { chooseGolfer, expect, expectToast, hydrated, signIn, test } from './fixtures';
 import { newAssignment, newGolfer, newRound } from './league-data';
 
-// The live leaderboard (SPEC-3 §D4): a round recorded by an administrator in one browser appears in another
+// The live leaderboard (docs/decisions/124-live-results-and-skins.md): a round recorded by an administrator in one browser appears in another
 // browser's /stats/results/{date} without a reload, through the event stream.
 
 test("a round recorded in one browser appears in another browser's leaderboard without a reload", async ({

@@ -7,7 +7,7 @@ import { signInGolfer } from './golfer-session';
 import { waitForMail } from './mail-inbox';
 import { ownSlot } from './registration-helpers';
 
-// SPEC-3 §B (docs/product/my-league.md), JavaScript on and off, on a 375 px phone: a golfer signs in with the code
+// docs/product/my-league.md, JavaScript on and off, on a 375 px phone: a golfer signs in with the code
 // from the email the site sent through a real SMTP server on loopback, and takes a standing tee time on /me.
 test.use({ viewport: { width: 375, height: 800 } });
 

@@ -2,7 +2,7 @@ import { expect, hydrated, test } from './fixtures';
 import { signInGolfer } from './golfer-session';
 import { cardTonight, storedScores } from './scorecard-data';
 
-// SPEC-3 §D2 on a phone: the signal drops mid-card; three holes are kept on the phone and sent once it returns.
+// docs/product/scorecards.md on a phone: the signal drops mid-card; three holes are kept on the phone and sent once it returns.
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
 test('a card that goes offline mid-round keeps three holes on the phone and stores each once when back online', async ({

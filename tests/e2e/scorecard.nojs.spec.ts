@@ -2,7 +2,7 @@ import { expect, expectToast, test } from './fixtures';
 import { signInGolfer } from './golfer-session';
 import { cardTonight, storedScores } from './scorecard-data';
 
-// SPEC-3 §D2 without JavaScript: each hole is a form post, on a phone's screen.
+// docs/product/scorecards.md without JavaScript: each hole is a form post, on a phone's screen.
 test.use({ viewport: { width: 375, height: 812 } });
 
 test('the card without JavaScript saves a hole per post, capped at double par, with the running totals', async ({

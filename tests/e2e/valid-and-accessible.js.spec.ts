@@ -1,5 +1,5 @@
 // Every public and admin page (app/routes), with its URL dialogs open, is valid HTML and has no serious or critical
-// axe-core finding on a desktop or a 375 px phone, where it never scrolls sideways (SPEC-3 §F,
+// axe-core finding on a desktop or a 375 px phone, where it never scrolls sideways (see
 // docs/decisions/116-valid-and-accessible-pages.md). The pages are split over a few tests so two workers share them;
 // a last test makes sure every page route of app/routes is among them.
 import fs from 'node:fs';
@@ -146,14 +146,14 @@ const teeTimesImportMailAndSettings = (d: { slotId: number; messageId: number; u
   { url: `/settings?reset=${d.userId}`, dialog: 'Reset Password' },
 ];
 
-/** Game night (SPEC-3 §D3) and a course's holes, for an administrator. */
+/** Game night (docs/product/scorecards.md) and a course's holes, for an administrator. */
 const gameNight = (d: { date: string; teeTimeId: number; courseId: number; courseName: string }): Visit[] => [
   { url: `/courses?holes=${d.courseId}`, dialog: `Holes of ${d.courseName}` },
   { url: `/scores?date=${d.date}` },
   { url: `/scores?date=${d.date}&card=${d.teeTimeId}` },
 ];
 
-/** The golfer's card of the night (SPEC-3 §D2), signed in as a golfer of the group. */
+/** The golfer's card of the night (docs/product/scorecards.md), signed in as a golfer of the group. */
 const golferScorecard = (d: { date: string }): Visit[] => [{ url: `/me/scorecard/${d.date}` }];
 
 /** Availability and subs (docs/product/availability-and-subs.md): the night view, its tee sheet, a sub's link. */

@@ -6,7 +6,7 @@ import { db } from '~/db/db.server';
 import { failureOf } from '~/web/http.server';
 import { unique } from './helpers';
 
-// Course import and export carry the holes (SPEC-3 §D1): one cell of 'par/stroke index' pairs, hole by hole.
+// Course import and export carry the holes (docs/product/scorecards.md): one cell of 'par/stroke index' pairs, hole by hole.
 const HOLES = '4/5 3/9 5/1 4/7 4/3 3/8 4/2 5/6 4/4';
 
 function csvFile(text: string): File {

@@ -20,7 +20,7 @@ function holesForm(courseId: number, pars: number[], strokeIndexes: number[]): U
 const PARS = [4, 3, 5, 4, 4, 3, 4, 5, 4];
 const SI = [5, 9, 1, 7, 3, 8, 2, 6, 4];
 
-describe("a course's holes (SPEC-3 §D1)", () => {
+describe("a course's holes (docs/product/scorecards.md)", () => {
   it('saves 9 holes from the form without JavaScript; the course par becomes their sum and /courses lists them', async () => {
     const { cookie } = await signIn();
     const course = await createCourse({ courseName: unique('Holed'), coursePar: 35, courseLength: '3 miles' }, null);

@@ -7,7 +7,7 @@ import { action as scoresAction, loader as scoresLoader } from '~/routes/_admin.
 import { db } from '~/db/db.server';
 import { call, request, signIn, toastOf, unique } from './helpers';
 
-// The administrators' game night (SPEC-3 §D3) without JavaScript: every change is a form post to /scores?date=.
+// The administrators' game night (docs/product/scorecards.md) without JavaScript: every change is a form post to /scores?date=.
 const YEAR = 2032;
 const NINE = Array.from({ length: 9 }, (_, i) => ({ number: i + 1, par: 4, strokeIndex: i + 1 }));
 

@@ -12,7 +12,7 @@ import { db } from '~/db/db.server';
 import { todayInLeague } from '~/domain/season';
 import { call, request, signIn, signInGolfer, toastOf, unique } from './helpers';
 
-// The golfer's card of tonight (SPEC-3 §D2): the page's plain posts and the phone's JSON queue, on the night itself.
+// The golfer's card of tonight (docs/product/scorecards.md): the page's plain posts and the phone's JSON queue, on the night itself.
 const NINE = Array.from({ length: 9 }, (_, i) => ({ number: i + 1, par: 4, strokeIndex: i + 1 }));
 
 async function tonight() {

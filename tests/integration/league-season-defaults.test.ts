@@ -26,7 +26,7 @@ import { call, request, unique } from './helpers';
 import { renderPage } from './render-page';
 
 // Every public page and public API that chooses a season when the address names none must choose the league season
-// (SPEC-2 §A2, docs/product/seasons.md#the-league-season), never the calendar year. This file's own database is set
+// (docs/product/seasons.md#the-league-season), never the calendar year. This file's own database is set
 // up as a league is in November: the calendar year's season has been played, and next season's registration is open,
 // so next season is the league season. Each season has its own fee, tee times and golfers, so a page that picked the
 // calendar year shows the calendar year's. The years follow today's date, so the test means the same any day.
@@ -217,7 +217,7 @@ describe('public pages and APIs without ?season=', () => {
     expect(publicRoutes).toEqual([...Object.values(ROUTE_FILES), ...Object.keys(NO_SEASON_DEFAULT)].sort());
   });
 
-  it('but the stats pages open on the season just finished once its Grand Championship was played (SPEC-3 §A3)', async () => {
+  it('but the stats pages open on the season just finished once its Grand Championship was played (docs/product/playoffs.md)', async () => {
     // Runs last: it plays the calendar year's Grand Championship. Between it and next season's first night, /stats and
     // /stats/playoffs (and their JSON twins) open on the season just finished; every other page keeps the league season.
     const grand = (await getSchedule(calendarYear)).find((e) => e.kind === 'grand-championship')!.date;

@@ -4,7 +4,7 @@ import type { Channel } from '~/db/notify-channel.server';
 import { withPostgres } from './pg-server';
 import { boardOf, openStream, type liveServer } from './sse-client';
 
-// Live results across processes on PostgreSQL (SPEC-3 §D4): this file's hub is process A. Process B is a connection
+// Live results across processes on PostgreSQL (docs/decisions/124-live-results-and-skins.md): this file's hub is process A. Process B is a connection
 // of its own writing with plain SQL (so A's Prisma client never sees the write) and a listener of its own on the
 // channel, as a second server process has: B's NOTIFY must bring A's watchers B's write, and A's writes must reach B.
 

@@ -249,7 +249,7 @@ export function pointsConsistencyCases(year: number, database: () => Db): void {
     expect(await database().round.count({ where: { golferId: ann } })).toBe(2);
   });
 
-  // SPEC-3 §F, docs/decisions/117-points-never-stale.md: the writes that are not round changes.
+  // docs/decisions/117-points-never-stale.md: the writes that are not round changes.
 
   it('deleting a golfer re-ranks every calculated night they played, in its transaction; a typed night stays typed', async () => {
     const { calculatePointsForDate, deleteGolfer } = await models();

@@ -3,7 +3,7 @@ import type { Db } from '~/db/db.server';
 import { failureOf } from '~/web/http.server';
 
 /*
- * Scorecards (SPEC-3 §D2–§D3, docs/decisions/121-scorecards.md): the same cases on SQLite (scorecards.test.ts) and
+ * Scorecards (docs/decisions/121-scorecards.md): the same cases on SQLite (scorecards.test.ts) and
  * PostgreSQL (scorecards.postgres.test.ts). Each case plays a night of its own in `year`, a year no other test plays
  * in, with `now` on that night, so the night is open to golfers. The models are imported when a case runs, after
  * the PostgreSQL file has pointed the client at its server.

@@ -34,7 +34,7 @@ describe('the demo league', () => {
     const summary = await seedDemoLeague(db, NOW);
     expect(summary).toContain('16 golfers in 4 flights');
 
-    // The demo course has its nine holes (SPEC-3 D1), their pars adding up to the course's 36.
+    // The demo course has its nine holes (docs/product/scorecards.md), their pars adding up to the course's 36.
     const course = await db.course.findFirstOrThrow({ where: { courseName: 'Boyne Highlands Front Nine' } });
     const holes = await db.hole.findMany({ where: { courseId: course.id }, orderBy: { number: 'asc' } });
     expect(holes.map((h) => h.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);

@@ -11,7 +11,7 @@ import { liveNight, playCard } from './live-results-cases';
 import { renderPage } from './render-page';
 import { postSettings, settingsFormOf } from './settings-helpers';
 
-// Skins on a night's results and hole stats on a golfer's page (SPEC-3 §D4), from the scorecards' hole scores written
+// Skins on a night's results and hole stats on a golfer's page (docs/decisions/124-live-results-and-skins.md), from the scorecards' hole scores written
 // and attested through the scorecards model. Without hole scores: nothing shown.
 
 type PageModule = Parameters<typeof renderPage>[1]['module'];

@@ -384,7 +384,7 @@ describe('a fixed number of queries', () => {
       });
     }
     expect(await measure()).toEqual(small);
-    // 16 until the golfer page's hole statistics (SPEC-3 §D4), which read the golfer's attested holes in one query more.
+    // 16 until the golfer page's hole statistics (docs/decisions/124-live-results-and-skins.md), which read the golfer's attested holes in one query more.
     expect(Math.max(...small)).toBeLessThanOrEqual(17);
   });
 });

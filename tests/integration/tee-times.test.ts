@@ -215,7 +215,7 @@ describe('reading tee times', () => {
       ].sort(),
     );
     expect((await call(publicApi, request('/api/public/tee-times?season=20x5'))).status).toBe(400);
-    // The page shows the league season, not the calendar year (SPEC-3 §F; every public default is checked in
+    // The page shows the league season, not the calendar year (docs/product/seasons.md; every public default is checked in
     // league-season-defaults.test.ts): here 2025, the only season this file's database has a schedule for.
     const page = await call(publicPage, request('/public/tee-times'));
     expect((await page.json()).season).toBe(2025);

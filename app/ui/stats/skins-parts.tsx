@@ -3,7 +3,7 @@ import { ColumnHeaders } from '~/ui/data-table';
 import type { HoleStats } from '~/domain/skins';
 
 /*
- * Skins on a night's results and hole stats on a golfer's page (SPEC-3 §D4). Each takes what the stats models give
+ * Skins on a night's results and hole stats on a golfer's page (docs/decisions/124-live-results-and-skins.md). Each takes what the stats models give
  * (app/models/skins.server.ts) and draws nothing at all when it is null: a night without hole scores has no skins
  * section, not an empty one.
  */
