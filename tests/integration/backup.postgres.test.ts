@@ -119,7 +119,7 @@ describe('backups on PostgreSQL (pg_dump / pg_restore)', () => {
 
     // The backup refuses to go into this database, which is not empty, and changes nothing.
     expect(await refusal(restoreDatabase(config, backup.file))).toMatch(
-      /^Restore needs an empty database, and the PostgreSQL database league_test is not empty: it has \d+ tables \(public\._prisma_migrations, public\.audit_log, public\.contact_changes, …\)\. Create a new database \(createdb\) and point DATABASE_URL at it, then restore again\. Nothing was changed\.$/,
+      /^Restore needs an empty database, and the PostgreSQL database league_test is not empty: it has \d+ tables \(public\._prisma_migrations, public\.audit_log, public\.automation_deliveries, …\)\. Create a new database \(createdb\) and point DATABASE_URL at it, then restore again\. Nothing was changed\.$/,
     );
     expect(await tablesOf(config.url)).toEqual(before);
 

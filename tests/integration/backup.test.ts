@@ -209,7 +209,7 @@ describe('backups on SQLite', () => {
 
     // A second restore finds the database no longer empty, and changes nothing.
     expect(await refusal(restoreDatabase(config, backup.file))).toMatch(
-      /^Restore needs an empty database, and the SQLite database .* is not empty: it has \d+ tables \(_prisma_migrations, audit_log, contact_changes, …\)\. Move the file aside, then restore again\. Nothing was changed\.$/,
+      /^Restore needs an empty database, and the SQLite database .* is not empty: it has \d+ tables \(_prisma_migrations, audit_log, automation_deliveries, …\)\. Move the file aside, then restore again\. Nothing was changed\.$/,
     );
     expect(tablesOf(config.file)).toEqual(before);
   });

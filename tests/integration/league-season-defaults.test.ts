@@ -144,6 +144,7 @@ const ROUTE_FILES: Record<keyof typeof DEFAULTS, string> = {
 /** The public routes that never choose a season themselves, and why. */
 const NO_SEASON_DEFAULT: Record<string, string> = {
   '_public.tsx': 'the layout of the public pages',
+  '_public.answer.$token.tsx': "the token names the golfer and the night ('Are you in?')",
   '_public.confirm-contact.$token.tsx': 'the token names the change',
   '_public.unsubscribe.$token.tsx': 'the token names the golfer',
   '_public.subs.take.$token.tsx': 'the token names the spot and its night',

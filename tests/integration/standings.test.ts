@@ -196,8 +196,8 @@ describe('the standings page at league size', () => {
     expect(html.match(/<tr>/g)).toHaveLength(golfers + 4); // a row per golfer, and each flight's header row
     const data = await (await call(loader, request(path, { cookie }))).text();
     const perGolfer = (Buffer.byteLength(html) + Buffer.byteLength(data)) / golfers;
-    // About 720 bytes per golfer before decision 065. Under 270, a season of 1,000 golfers stays within the 300 KB
-    // budget with the admin shell around it.
-    expect(perGolfer).toBeLessThan(270);
+    // About 720 bytes per golfer before decision 065. Under 275, a season of 1,000 golfers stays within the 300 KB
+    // budget with the admin shell around it (the shell's share here grew with the 'Automation' menu entry).
+    expect(perGolfer).toBeLessThan(275);
   });
 });
