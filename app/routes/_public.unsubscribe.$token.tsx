@@ -5,7 +5,7 @@ import { Notice } from '~/ui/notice';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { getUnsubscribeState, resubscribe, unsubscribe } from '~/features/league-messages/league-messages.server';
 import { failureInit, failureOf } from '~/web/http.server';
-import { publicAction } from '~/web/public-page.server';
+import { publicAction, publicIntent } from '~/web/public-page.server';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 
@@ -41,12 +41,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? '';
   return publicAction(request, {
     maxBytes: 10_000,
-    run: async ({ form }) =>
-      json<Answer>(
-        form.get('intent') === 'resubscribe'
-          ? { state: 'found', ...(await resubscribe(token)), changed: 'resubscribed' }
-          : { state: 'found', ...(await unsubscribe(token)), changed: 'unsubscribed' },
-      ),
+    // The page's button names no intent, nor does a mail program's one-click POST: both unsubscribe.
+    fallback: 'unsubscribe',
+    unknown: 'Unknown action.',
+    intents: {
+      unsubscribe: publicIntent({
+        run: async () => json<Answer>({ state: 'found', ...(await unsubscribe(token)), changed: 'unsubscribed' }),
+      }),
+      resubscribe: publicIntent({
+        run: async () => json<Answer>({ state: 'found', ...(await resubscribe(token)), changed: 'resubscribed' }),
+      }),
+    },
     failed: (failure): Answer => ({ state: 'failed', status: failure.status, message: failure.message }),
   });
 }

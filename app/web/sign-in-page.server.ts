@@ -10,8 +10,8 @@ import {
   verifySignInCode,
   type SignInChoice,
 } from './golfer-sign-in.server';
-import { failureInit, failureOf, parseBody, siteOrigin } from './http.server';
-import { publicAction } from './public-page.server';
+import { failureInit, failureOf, siteOrigin } from './http.server';
+import { publicAction, publicIntent } from './public-page.server';
 
 type SignInErrors = Record<string, string[] | undefined>;
 
@@ -51,44 +51,55 @@ function text(form: FormData, name: string): string {
 export async function signInAction(request: Request, context: AppLoadContext) {
   const address = clientAddress(context);
   const next = afterSignIn(new URL(request.url).searchParams.get('next'));
-  let failedStep: (message: string, errors?: SignInErrors) => SignInPage = (message, errors) => ({
-    step: 'email',
-    message,
-    errors,
-  });
+  const signIn = async (result: { golferId: number } | { choose: SignInChoice[] }, keep: Partial<SignInPage>) => {
+    if ('choose' in result) return json<SignInPage>({ step: 'choose', choices: result.choose, ...keep } as SignInPage);
+    const cookie = await startGolferSession(request, result.golferId);
+    throw redirect(next, { status: 303, headers: { 'Set-Cookie': cookie } });
+  };
   return publicAction(request, {
     maxBytes: 10_000,
-    run: async ({ form }) => {
-      const intent = text(form, 'intent');
-      const signIn = async (result: { golferId: number } | { choose: SignInChoice[] }, keep: Partial<SignInPage>) => {
-        if ('choose' in result)
-          return json<SignInPage>({ step: 'choose', choices: result.choose, ...keep } as SignInPage);
-        const cookie = await startGolferSession(request, result.golferId);
-        throw redirect(next, { status: 303, headers: { 'Set-Cookie': cookie } });
-      };
-      if (intent === 'link') {
-        const token = text(form, 'token');
-        failedStep = (message) => ({ step: 'failed', message });
-        const { golferId } = parseBody(signInLinkSchema, Object.fromEntries(form), 'Choose who is signing in.');
-        return signIn(await signInWithLink(token, golferId), { token });
-      }
-      if (intent === 'code') {
-        const email = text(form, 'email');
-        failedStep = (message, errors) => ({ step: 'code', email, sent: '', message, errors });
-        const input = parseBody(signInCodeSchema, Object.fromEntries(form), 'Enter the 6-digit code from the email.');
-        const result = await verifySignInCode({ ...input, clientAddress: address });
-        return signIn(result, { email: input.email, code: input.code });
-      }
-      const email = text(form, 'email');
-      failedStep = (message, errors) => ({ step: 'email', email, message, errors });
-      const input = parseBody(signInEmailSchema, Object.fromEntries(form), 'Enter a valid email address.');
-      const { message } = await sendSignInCode({
-        email: input.email,
-        clientAddress: address,
-        origin: siteOrigin(request),
-      });
-      return json<SignInPage>({ step: 'code', email: input.email, sent: message });
+    unknown: 'Enter a valid email address.',
+    fallback: 'send',
+    intents: {
+      // 'Send my code' (the page's first form; a form that names no intent is this one).
+      send: publicIntent({
+        schema: signInEmailSchema,
+        invalid: 'Enter a valid email address.',
+        run: async ({ value }) => {
+          const { message } = await sendSignInCode({
+            email: value.email,
+            clientAddress: address,
+            origin: siteOrigin(request),
+          });
+          return json<SignInPage>({ step: 'code', email: value.email, sent: message });
+        },
+      }),
+      code: publicIntent({
+        schema: signInCodeSchema,
+        invalid: 'Enter the 6-digit code from the email.',
+        run: async ({ value }) => {
+          const result = await verifySignInCode({ ...value, clientAddress: address });
+          return signIn(result, { email: value.email, code: value.code });
+        },
+      }),
+      // The emailed one-click link's button (and 'Who is signing in?' after it).
+      link: publicIntent({
+        schema: signInLinkSchema,
+        invalid: 'Choose who is signing in.',
+        run: async ({ form, value }) => {
+          const token = text(form, 'token');
+          return signIn(await signInWithLink(token, value.golferId), { token });
+        },
+      }),
     },
-    failed: (failure) => failedStep(failure.message, failure.errors),
+    // The step the page shows again with the message: the one whose form was posted.
+    failed: (failure, form): SignInPage => {
+      const { message, errors } = failure;
+      const intent = form ? text(form, 'intent') : '';
+      if (intent === 'link') return { step: 'failed', message };
+      const email = form ? text(form, 'email') : undefined;
+      if (intent === 'code') return { step: 'code', email: email ?? '', sent: '', message, errors };
+      return { step: 'email', email, message, errors };
+    },
   });
 }
