@@ -20,6 +20,8 @@ const config: KnipConfig = {
     // Tests are entry points; their helpers (fixtures, pg-server…) are checked like app code.
     'tests/**/*.{test,spec}.ts',
     'tests/integration/{global-setup,setup-env}.ts',
+    // A second server process, run by path by listen-reconnect.postgres.test.ts.
+    'tests/integration/listening-process.ts',
   ],
   // No ignore for generated code: the Prisma clients are generated into node_modules/@league, outside the project.
   ignoreDependencies: [

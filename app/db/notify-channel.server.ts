@@ -30,7 +30,7 @@ export type ChannelHandlers = {
 };
 
 /** The wait before reconnect attempt n (from 0): 100 ms doubling, at most 2 s, so a restart is heard within 2 s. */
-export function reconnectDelay(attempt: number): number {
+function reconnectDelay(attempt: number): number {
   return Math.min(100 * 2 ** attempt, 2_000);
 }
 
