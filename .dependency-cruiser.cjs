@@ -57,6 +57,8 @@ module.exports = {
           '\\.(css|md)$',
           // Started as a worker thread by path (features/import/read.server.ts), not imported.
           'spreadsheet-worker\\.(mjs|ts)$',
+          // The golfers' service worker: bundled by scripts/build.mjs by path, served by the server, never imported.
+          'golfer-worker\\.ts$',
         ],
         reachable: false,
       },

@@ -12,8 +12,11 @@ const config: KnipConfig = {
     // Started as a worker thread by app/features/import/read.server.ts (by path, not imported; scripts/build.mjs
     // bundles the .ts for the server build).
     'app/features/import/spreadsheet-worker.{mjs,ts}',
+    // The golfers' service worker, bundled by scripts/build.mjs by path (decision 160).
+    'app/ui/golfer-worker.ts',
     // Run in a process of its own by scripts/bench.ts (by path: the app's database client is one per process).
     'scripts/bench/scorecards.ts',
+    'scripts/bench/reminders.ts',
     // The PostgreSQL schema and the last-migrated snapshots are read by scripts/prisma-generate.mjs and
     // scripts/migration-diff.mjs through the Prisma CLI.
     'prisma/**/*.prisma',

@@ -1,12 +1,9 @@
 import path from 'node:path';
-import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import { defineConfig } from 'prisma/config';
 
-// Prisma's CLI is used only at development time (generate, migrate diff); its WASM engine ('js') runs
-// offline. The app applies migrations itself at start (app/db/migrate.server.ts).
+// Prisma 7's CLI is used here only for `prisma generate` (scripts/prisma-generate.mjs), which runs offline. The app
+// applies the committed migrations itself at start (app/db/migrate.server.ts, docs/decisions/003), and new migrations
+// are written with Prisma 6's CLI and its WASM engine (scripts/migration-diff.mjs, docs/decisions/165).
 export default defineConfig({
-  experimental: { adapter: true },
-  engine: 'js',
   schema: path.join('prisma', 'schema.prisma'),
-  adapter: () => Promise.resolve(new PrismaBetterSQLite3({ url: ':memory:' })),
 });

@@ -136,10 +136,13 @@ const stopMailSender = build.entry.module.startMailSender();
 // With BACKUP_EVERY_HOURS set, the server backs the database up on its own (docs/decisions/114-backups.md); on
 // SIGTERM or SIGINT a backup under way is finished first.
 const stopBackups = build.entry.module.startBackups();
+// The league's scheduled jobs (docs/decisions/150-scheduled-jobs.md): every process runs the clock; the database
+// decides which one runs a night's job. At start it makes up a run missed while the server was down.
+const stopAutomation = build.entry.module.startAutomation();
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
-    Promise.allSettled([stopMailSender(), stopPageCache(), stopLiveResults(), stopBackups()]).finally(() =>
-      process.exit(0),
+    Promise.allSettled([stopMailSender(), stopPageCache(), stopLiveResults(), stopBackups(), stopAutomation()]).finally(
+      () => process.exit(0),
     );
   });
 }

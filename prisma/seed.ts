@@ -11,6 +11,8 @@ import { createRounds } from '../app/models/rounds.server';
 import { createSeason, getLeagueSeason, getSchedule, getSeason, updateSeason } from '../app/models/seasons.server';
 import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../app/models/tee-times.server';
 import type { Db, Tx } from '../app/db/db.server';
+import { keepLastNightsOnCards } from './demo-game-nights';
+import { turnOnEveryJob } from '../app/models/automation.server';
 
 const NAMES: Array<[string, string, string | null]> = [
   ['Avery', 'Lindqvist', null],
@@ -235,6 +237,8 @@ export async function seedDemoLeague(db: Db, now: Date = new Date()): Promise<st
       null,
     );
   }
+  // The demo league runs every scheduled job (docs/product/automation.md#defaults).
+  await turnOnEveryJob(db);
   const leagueSummary = league === season ? '' : `, ${leagueTeeTimes} standing tee times for ${league}`;
   return (
     `${golferIds.length} golfers in 4 flights, 1 course, ${golferIds.length * dates.length} rounds, ` +
@@ -303,4 +307,32 @@ export async function seedDemoPlayoffs(db: Db, now: Date = new Date()): Promise<
     },
     { timeout: 60_000 },
   );
+}
+
+/**
+ * The demo plays game night (docs/product/scorecards.md#the-demo-league, docs/decisions/141-demo-plays-game-night.md):
+ * seeded after `seedDemoPlayoffs` with the same `now`, the current season's last played nights are kept on attested
+ * cards, hole by hole, so the results page shows skins, the golfers' pages their hole statistics and /scores a
+ * finished card.
+ */
+export async function seedDemoGameNights(db: Db, now: Date = new Date()): Promise<string> {
+  const season = currentSeason(now);
+  const today = todayInLeague(now);
+  const nights = await db.$transaction(
+    async (tx) => {
+      const course = await tx.course.findFirst({ where: { courseName: DEMO_COURSE }, select: { id: true } });
+      return course ? keepLastNightsOnCards(tx, season, course.id, today) : [];
+    },
+    { timeout: 60_000 },
+  );
+  return nights.length === 0 ? 'no night kept on cards' : `the nights of ${nights.join(', ')} kept on cards`;
+}
+
+/**
+ * The whole demo league, step by step, all seeded as of the same moment `now` (start-up and the benchmark's demo
+ * server call this; a new step is one more line). Returns what each step seeded, for the start-up log.
+ */
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<string> {
+  const steps = [await seedDemoLeague(db, now), await seedDemoPlayoffs(db, now), await seedDemoGameNights(db, now)];
+  return steps.join('; ');
 }

@@ -1,6 +1,7 @@
 // A production build of the app (`npm run build`; `npm start`, `npm test` and the benchmark build through it): Remix's
 // server and browser bundles, and beside the server bundle the import worker as one JavaScript file, so a file import
-// starts a plain worker instead of compiling TypeScript through tsx at run time (decision 067).
+// starts a plain worker instead of compiling TypeScript through tsx at run time (decision 067), and the golfers'
+// service worker, which the server answers at /golfer-worker.js (decision 160).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,9 @@ const WORKER_ENTRY = 'app/features/import/spreadsheet-worker.ts';
  * app/features/import/read.server.ts (bundled into build/index.js) looks for it.
  */
 export const WORKER_FILE = path.basename(WORKER_ENTRY, '.ts') + '.js';
+
+/** The golfers' service worker's source; built beside build/index.js, where app/web/golfer-worker.server.ts reads it. */
+const GOLFER_WORKER_ENTRY = 'app/ui/golfer-worker.ts';
 
 /**
  * Builds into `buildDir` (server) and public/`assetsName` (browser). `quiet` keeps Remix's progress lines out of a
@@ -41,6 +45,18 @@ export function build({
       format: 'esm',
       target: 'node20',
       minify: true,
+      logLevel: 'error',
+    });
+    esbuild.buildSync({
+      absWorkingDir: root,
+      entryPoints: [GOLFER_WORKER_ENTRY],
+      outfile: path.join(buildDir, 'golfer-worker.js'),
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2020',
+      minify: true,
+      alias: { '~': './app' },
       logLevel: 'error',
     });
   } catch {

@@ -13,9 +13,6 @@ export function derivePostgresSchema(sqliteSchema) {
     '// GENERATED from prisma/schema.prisma by scripts/prisma-generate.mjs: do not edit.\n' +
     sqliteSchema
       .replace('provider = "sqlite"', 'provider = "postgresql"')
-      // The runtime connects through the driver adapter with DATABASE_URL; this URL is never used, and env()
-      // would make the offline CLI look for a native engine.
-      .replace(/url\s*=\s*"file:[^"]*"/, 'url      = "postgresql://localhost/unused-see-db-server"')
       .replace('../node_modules/@league/prisma-sqlite', '../../node_modules/@league/prisma-postgres')
   );
 }
@@ -27,12 +24,20 @@ const pgSchemaFile = path.join(pgDir, 'schema.prisma');
 if (!fs.existsSync(pgSchemaFile) || fs.readFileSync(pgSchemaFile, 'utf8') !== derived)
   fs.writeFileSync(pgSchemaFile, derived);
 
+// Prisma 7's CLI first looks for its native schema engine and downloads it, which fails offline; `generate` never
+// runs it, so a stub that says so stands in (scripts/no-schema-engine.sh), unless a real one is set.
 const prisma = path.join(root, 'node_modules', 'prisma', 'build', 'index.js');
+const schemaEngine = process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? path.join(root, 'scripts', 'no-schema-engine.sh');
 for (const schema of ['prisma/schema.prisma', 'prisma/postgres/schema.prisma']) {
   execFileSync(process.execPath, [prisma, 'generate', '--schema', schema], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' },
+    env: {
+      ...process.env,
+      PRISMA_SCHEMA_ENGINE_BINARY: schemaEngine,
+      PRISMA_HIDE_UPDATE_MESSAGE: '1',
+      CHECKPOINT_DISABLE: '1',
+    },
   });
 }
 console.log('Prisma clients generated (SQLite and PostgreSQL).');

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient as PostgresClient } from '@league/prisma-postgres';
 import { PrismaClient } from '@league/prisma-sqlite';
@@ -20,24 +20,30 @@ type OpenTransactionStatement = (sql: string, args: string[]) => Promise<number>
  */
 type SqliteParts = {
   executeInOpenTransaction: OpenTransactionStatement | null;
-  writerDataVersion: (() => number | null) | null;
+  otherConnectionsCommits: (() => number | null) | null;
 };
 
 function createClient(): { client: PrismaClient } & SqliteParts {
   const config = databaseConfig();
   if (config.kind === 'postgresql') {
-    const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: config.url }) });
-    return { client: client as unknown as PrismaClient, executeInOpenTransaction: null, writerDataVersion: null };
+    // As with SQLite below: under load (several processes starting transactions at once, each on a new pooled
+    // connection) a transaction may wait for its connection longer than Prisma's default 2 s; it waits, not fails.
+    const client = new PostgresClient({
+      adapter: new PrismaPg({ connectionString: config.url }),
+      transactionOptions: { maxWait: 20_000, timeout: 30_000 },
+    });
+    return { client: client as unknown as PrismaClient, executeInOpenTransaction: null, otherConnectionsCommits: null };
   }
   // `timeout` is better-sqlite3's busy timeout; WAL mode is set on the file by the migrator at start. One
   // connection writes for the process, so a transaction may wait for another: allow for that in maxWait. Plain
   // reads go to a second, read-only connection, which never waits for the writer (decision 005).
-  const { factory, executeInOpenTransaction, writerDataVersion } = serializedSqlite(
-    new PrismaBetterSQLite3({ url: config.file, timeout: 10_000 }),
-    new PrismaBetterSQLite3({ url: config.file, timeout: 10_000, readonly: true }),
+  const { factory, executeInOpenTransaction, otherConnectionsCommits } = serializedSqlite(
+    config.file,
+    new PrismaBetterSqlite3({ url: config.file, timeout: 10_000 }),
+    new PrismaBetterSqlite3({ url: config.file, timeout: 10_000, readonly: true }),
   );
   const client = new PrismaClient({ adapter: factory, transactionOptions: { maxWait: 20_000, timeout: 30_000 } });
-  return { client, executeInOpenTransaction, writerDataVersion };
+  return { client, executeInOpenTransaction, otherConnectionsCommits };
 }
 
 let queries = 0;
@@ -255,16 +261,16 @@ export const db: PrismaClient = created.db;
 
 /**
  * With SQLite: a function that tells whether another connection (a script, another process) has committed since it
- * last looked, read on the app's own writing connection, so this process's commits never count: they are heard,
- * with the models they wrote, through `onCommittedWrite`. Before the app's first query it answers true (nothing can
- * be known yet). Null with PostgreSQL, whose processes announce their writes with NOTIFY.
+ * last looked, by SQLite's `PRAGMA data_version` (`serializedSqlite`), so this process's commits never count: they
+ * are heard, with the models they wrote, through `onCommittedWrite`. Before the app's first query it answers true
+ * (nothing can be known yet). Null with PostgreSQL, whose processes announce their writes with NOTIFY.
  */
 export function watchOtherConnectionsCommits(): (() => boolean) | null {
-  const version = created.writerDataVersion;
-  if (!version) return null;
-  let seen = version();
+  const commits = created.otherConnectionsCommits;
+  if (!commits) return null;
+  let seen = commits();
   return () => {
-    const now = version();
+    const now = commits();
     if (now !== null && now === seen) return false;
     seen = now;
     return true;

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ABSENT,
   dollarFieldText,
   formatCount,
   formatDecimal,
   formatDollars,
   formatDollarsAndCents,
   formatPoints,
+  orAbsent,
 } from './format';
 
 describe('formatCount', () => {
@@ -96,5 +98,13 @@ describe('dollarFieldText', () => {
     expect(dollarFieldText(0)).toBe('0.00');
     expect(dollarFieldText(-1250)).toBe('-12.50');
     expect(dollarFieldText(1999.5)).toBe('20.00');
+  });
+});
+
+describe('orAbsent (docs/decisions/142-one-dash-for-an-absent-value.md)', () => {
+  it('writes the one dash for a value that is not there, and the value otherwise', () => {
+    expect(ABSENT).toBe('—');
+    expect([orAbsent(null), orAbsent(undefined), orAbsent('')]).toEqual(['—', '—', '—']);
+    expect([orAbsent(0), orAbsent(12), orAbsent('(231) 555-0100')]).toEqual(['0', '12', '(231) 555-0100']);
   });
 });

@@ -4,6 +4,17 @@
  * browser alike. Pure, US English, as the league writes.
  */
 
+/**
+ * The one mark for a value that is not there (no handicap yet, no email, a night not played, a card before its first
+ * hole), on every page: an em dash (docs/decisions/142-one-dash-for-an-absent-value.md). The JSON API says null.
+ */
+export const ABSENT = '—';
+
+/** A value as a page writes it, or ABSENT when there is none (null, undefined or an empty text). */
+export function orAbsent(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === '' ? ABSENT : String(value);
+}
+
 /** A count as prose and pagers write it: "1,250". */
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
@@ -20,7 +31,7 @@ export function formatDecimal(value: number): string {
 
 /**
  * Points as the league writes them (docs/product/points-and-standings.md, decision 021): whole numbers plain, a shared
- * place's half point as '23.5', typed decimals with two at most. Absent points are the caller's ('-' or '—').
+ * place's half point as '23.5', typed decimals with two at most. Absent points are written ABSENT, as every absent value.
  */
 export function formatPoints(points: number): string {
   return formatDecimal(points);

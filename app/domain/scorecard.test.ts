@@ -101,9 +101,9 @@ describe('a card line', () => {
     expect(cardLine(holes, [4, 5, null, null, null, null, null, null, null], null).net).toBe(9);
   });
 
-  it("shows '–' for the totals before the first hole, and the totals from then on", () => {
+  it('shows the one dash of an absent value (decision 142) for the totals before the first hole, and the totals from then on', () => {
     const empty = cardLine(holes, Array(9).fill(null), 5);
-    expect([runningTotalLabel(empty.gross, empty.thru), runningTotalLabel(empty.net, empty.thru)]).toEqual(['–', '–']);
+    expect([runningTotalLabel(empty.gross, empty.thru), runningTotalLabel(empty.net, empty.thru)]).toEqual(['—', '—']);
     const one = cardLine(holes, [5, null, null, null, null, null, null, null, null], 5);
     expect([runningTotalLabel(one.gross, one.thru), runningTotalLabel(one.net, one.thru)]).toEqual(['5', '4']);
   });

@@ -3,6 +3,7 @@
  * handicap strokes given on the hardest holes by stroke index, and a card's running totals. Pure functions.
  */
 import { MAX_SCORE_PAR_MULTIPLE } from './league-rules';
+import { ABSENT } from './format';
 
 /** A course has 9 or 18 holes. */
 const HOLE_COUNTS = [9, 18] as const;
@@ -153,9 +154,9 @@ export function thruLabel(thru: number): string {
   return `Thru ${thru}`;
 }
 
-/** A running gross or net as a card shows it: '–' before the golfer's first hole, not a total of 0. */
+/** A running gross or net as a card shows it: ABSENT before the golfer's first hole, not a total of 0. */
 export function runningTotalLabel(total: number, thru: number): string {
-  return thru === 0 ? '–' : String(total);
+  return thru === 0 ? ABSENT : String(total);
 }
 
 /** A card's state: open, submitted ('Submit card'), attested ('Attest' or an administrator's 'Confirm'). */

@@ -51,6 +51,16 @@ export function formatLeagueDateTime(date: Date | string | number, pattern: stri
   return format(inLeagueZone(date), pattern);
 }
 
+/**
+ * The instant a Detroit wall-clock time (`HH:mm`) on a plain date (`yyyy-MM-dd`) happens: the calendar feeds write it
+ * as UTC, so they need no VTIMEZONE.
+ */
+export function leagueInstant(date: string, time: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, LEAGUE_TZ).getTime());
+}
+
 /** True for a real `yyyy-MM-dd` calendar date (rejects 2025-02-30, 2025-13-01, 2025-6-2). */
 export function isValidCalendarDate(value: string): boolean {
   if (!CALENDAR_DATE.test(value)) return false;

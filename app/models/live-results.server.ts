@@ -5,7 +5,7 @@ import { FLIGHT_NUMBERS } from '~/domain/league-rules';
 import { cardLine } from '~/domain/scorecard';
 import { handicapsOn, seasonOfDate } from '~/models/handicaps.server';
 import { subsOnDates } from '~/models/nights-out.server';
-import { nightHoleCards } from '~/models/scorecards.server';
+import { nightHoleCards } from '~/models/night-scores.server';
 import { getNightResults, nightResultsPage } from '~/models/stats.server';
 import type { LiveRow } from '~/schemas/live-results';
 

@@ -20,6 +20,11 @@ export const OUTBOX_KINDS = [
   'sub-spot',
   'playoffs',
   'sign-in',
+  // The scheduled jobs' emails (docs/product/automation.md).
+  'availability',
+  'game-day',
+  'recap',
+  'digest',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -1,8 +1,7 @@
-import { TZDate } from '@date-fns/tz';
 import ical from 'ical-generator';
 import { NotFoundError } from '~/domain/errors';
 import { calendarUidOf, scheduleKindOf, type ScheduleEntry } from '~/domain/schedule';
-import { LEAGUE_TZ } from '~/domain/season';
+import { leagueInstant } from '~/domain/season';
 import { getLeagueSeason } from '~/models/seasons.server';
 import { getSettings, type LeagueSettings } from '~/models/settings.server';
 import { db, type Tx } from '~/db/db.server';
@@ -40,13 +39,6 @@ async function calendarNights(year: number, client: Tx): Promise<CalendarNight[]
     kind: scheduleKindOf(kind),
     uid: calendarUid ?? calendarUidOf(row.date),
   }));
-}
-
-/** The instant a Detroit wall-clock time on a plain date happens; written as UTC, so no VTIMEZONE is needed. */
-function leagueInstant(date: string, time: string): Date {
-  const [year, month, day] = date.split('-').map(Number);
-  const [hours, minutes] = time.split(':').map(Number);
-  return new Date(new TZDate(year, month - 1, day, hours, minutes, LEAGUE_TZ).getTime());
 }
 
 type CalendarInput = {

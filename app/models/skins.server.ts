@@ -3,13 +3,13 @@ import { golferDisplayName } from '~/domain/golfer-display';
 import { flightSkins, holeStats, skinsWon, type SkinsCard, type SkinsHole, type SkinsOutcome } from '~/domain/skins';
 import { handicapsOn, seasonOfDate } from '~/models/handicaps.server';
 import { subsOnDates } from '~/models/nights-out.server';
-import { golferHoles, nightHoleCards } from '~/models/scorecards.server';
+import { golferHoles, nightHoleCards } from '~/models/night-scores.server';
 import { getSettings } from '~/models/settings.server';
 
 /*
  * Skins and hole stats as the results page, the golfer page and their JSON twins show them (SPEC-3 §D4,
  * docs/decisions/124-live-results-and-skins.md), from the pure rules of app/domain/skins.ts and the scorecards' hole
- * scores (app/models/scorecards.server.ts). A night or golfer without attested hole scores shows nothing of skins or
+ * scores (app/models/night-scores.server.ts). A night or golfer without attested hole scores shows nothing of skins or
  * hole stats (never an empty table).
  */
 

@@ -23,6 +23,7 @@ import { pageHandler, pageParam } from '~/web/http.server';
 import { listUrl, withParam } from '~/ui/list-url';
 import { titled } from '~/ui/meta';
 import { useListPage, useSearchQuery } from '~/ui/use-list-page';
+import { orAbsent } from '~/domain/format';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Golfers');
 
@@ -98,8 +99,8 @@ export default function GolfersPage() {
             return (
               <tr key={g.id}>
                 <Td className="font-medium">{name}</Td>
-                <Td>{g.email || '-'}</Td>
-                <Td>{g.phone || '-'}</Td>
+                <Td>{orAbsent(g.email)}</Td>
+                <Td>{orAbsent(g.phone)}</Td>
                 <Td>
                   <RowActions base={base} id={g.id} label={name} />
                 </Td>

@@ -19,7 +19,7 @@ import { UrlDialog } from '~/ui/primitives/dialog';
 import { Spinner } from '~/ui/primitives/spinner';
 import { NotFoundError } from '~/domain/errors';
 import { golferDisplayName, matchesQuery } from '~/domain/golfer-display';
-import { formatDollars } from '~/domain/format';
+import { formatDollars, ABSENT, orAbsent } from '~/domain/format';
 import { currentSeason, formatLeagueDateTime, parseSeason, seasonChoices } from '~/domain/season';
 import {
   createMembership,
@@ -230,9 +230,9 @@ export default function MembershipsPage() {
                   ) : null}
                 </Td>
                 <Td>
-                  {m.registrationDatetime ? formatLeagueDateTime(m.registrationDatetime, 'MMM d, yyyy h:mm a') : '-'}
+                  {m.registrationDatetime ? formatLeagueDateTime(m.registrationDatetime, 'MMM d, yyyy h:mm a') : ABSENT}
                 </Td>
-                <Td>{m.estimatedScore ?? '-'}</Td>
+                <Td>{orAbsent(m.estimatedScore)}</Td>
                 <Td>
                   <div className="flex gap-2">
                     <RowActions base={base} id={m.id} label={`membership of ${name}`} />

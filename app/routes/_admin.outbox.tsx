@@ -22,6 +22,7 @@ import { outboxQuery } from '~/web/outbox-query.server';
 import { redirectWithToast } from '~/web/session.server';
 import { useIsPending } from '~/ui/use-is-pending';
 import { useListPage } from '~/ui/use-list-page';
+import { ABSENT } from '~/domain/format';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Outbox');
 
@@ -47,6 +48,10 @@ const KIND_LABELS: Record<string, string> = {
   'sub-spot': 'Spot taken by a sub',
   playoffs: 'Playoff field',
   'sign-in': 'Sign-in code',
+  availability: "'Are you in?' reminder",
+  'game-day': 'Game-day email',
+  recap: 'Results recap',
+  digest: "Administrators' digest",
 };
 
 function statusLabel(status: string): string {
@@ -210,7 +215,7 @@ function MessageView({ message }: { message: Viewed }) {
     ['Status', statusText(message.status, message.lastError)],
     ['Attempts', message.attempts],
     ['Queued at', when(message.createdAt)],
-    ['Sent at', message.sentAt ? when(message.sentAt) : '-'],
+    ['Sent at', message.sentAt ? when(message.sentAt) : ABSENT],
     ...Object.entries(message.headers).map(([name, value]): [string, string] => [name, value]),
   ];
   if (message.attachments.length)

@@ -16,7 +16,7 @@ import { SeasonPicker } from '~/ui/season-picker';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { ErrorList, inputClass } from '~/ui/primitives/field';
 import { UrlDialog } from '~/ui/primitives/dialog';
-import { formatPoints } from '~/domain/format';
+import { formatPoints, ABSENT, orAbsent } from '~/domain/format';
 import { nonCountingDates } from '~/domain/schedule';
 import { formatRoundDate, seasonChoices } from '~/domain/season';
 import { listCourseOptions } from '~/models/courses.server';
@@ -155,10 +155,6 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-function orDash(value: number | null): string {
-  return value === null ? '-' : String(value);
-}
-
 export default function RoundsPage() {
   const data = useLoaderData<typeof loader>();
   const { dialog, editing, deleting, waiting, resultFor, messageFor } = useListPage({
@@ -222,10 +218,10 @@ export default function RoundsPage() {
                 <Td className="min-w-32 whitespace-normal">{golfer}</Td>
                 <Td className="min-w-32 whitespace-normal">{round.courseName ?? 'Unknown Course'}</Td>
                 <Td>{round.grossScore}</Td>
-                <Td>{orDash(round.netScore)}</Td>
-                <Td>{orDash(round.hcpIndexBefore)}</Td>
-                <Td>{orDash(round.hcpIndexAfter)}</Td>
-                <Td>{round.points === null ? '-' : formatPoints(round.points)}</Td>
+                <Td>{orAbsent(round.netScore)}</Td>
+                <Td>{orAbsent(round.hcpIndexBefore)}</Td>
+                <Td>{orAbsent(round.hcpIndexAfter)}</Td>
+                <Td>{round.points === null ? ABSENT : formatPoints(round.points)}</Td>
                 <Td>
                   <RowActions base={closeTo} id={round.id} label={`round of ${golfer} on ${date}`} />
                 </Td>
@@ -343,7 +339,7 @@ function SetAsideNotice({
                   <td className="py-2 pr-4">{golfer}</td>
                   <td className="py-2 pr-4 whitespace-nowrap">{date}</td>
                   <td className="py-2 pr-4">{row.grossScore}</td>
-                  <td className="py-2 pr-4">{row.notes ?? '-'}</td>
+                  <td className="py-2 pr-4">{orAbsent(row.notes)}</td>
                   <td className="py-2 pr-4">{row.kept ? `Gross ${row.kept.grossScore}` : 'None (deleted)'}</td>
                   <td className="py-2">
                     <div className="flex flex-wrap gap-1">

@@ -11,16 +11,12 @@ import { useIsPending } from '~/ui/use-is-pending';
 import { CardTableHead } from '~/ui/card-table-head';
 import { listCourseOptions } from '~/models/courses.server';
 import { holesByCourse } from '~/models/holes.server';
-import {
-  attestScorecard,
-  getScorecard,
-  listNightScorecards,
-  reopenScorecard,
-  setDidNotFinish,
-  startNight,
-  writeHoleScores,
-  type HoleWrite,
-} from '~/models/scorecards.server';
+import { listNightScorecards } from '~/models/night-scores.server';
+import type { HoleWrite } from '~/models/scorecard-targets.server';
+import { writeHoleScores } from '~/models/scorecard-writes.server';
+import { getScorecard, startNight } from '~/models/scorecards.server';
+import { attestScorecard, reopenScorecard, setDidNotFinish } from '~/features/scorecards/card-life.server';
+import { HOLE_STROKES, holeStrokesSchema } from '~/schemas/hole-strokes';
 import { cardSchema, didNotFinishSchema, isNightDate, startNightSchema } from '~/schemas/scorecard';
 import { requireUser } from '~/web/auth.server';
 import { adminAction, intent } from '~/web/admin-page.server';
@@ -28,7 +24,8 @@ import { HttpError, pageHandler } from '~/web/http.server';
 import { readId } from '~/web/id-param';
 import { InvalidError } from '~/domain/errors';
 import { formatRoundDate, todayInLeague } from '~/domain/season';
-import { HOLE_STROKES_MAX, HOLE_STROKES_MIN, runningTotalLabel, thruLabel, type CardLine } from '~/domain/scorecard';
+import { runningTotalLabel, thruLabel, type CardLine } from '~/domain/scorecard';
+import { orAbsent } from '~/domain/format';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Game Night');
 
@@ -71,14 +68,13 @@ function changedCells(form: FormData): HoleWrite[] {
     const match = /^s-(\d+)-(\d+)$/.exec(name);
     if (!match || typeof value !== 'string' || value.trim() === '') continue;
     if (form.get(`was-${match[1]}-${match[2]}`) === value.trim()) continue;
-    const strokes = Number(value.trim());
-    if (!Number.isInteger(strokes) || strokes < HOLE_STROKES_MIN || strokes > HOLE_STROKES_MAX)
-      throw new InvalidError(`Strokes must be a whole number from ${HOLE_STROKES_MIN} to ${HOLE_STROKES_MAX}`);
+    const strokes = holeStrokesSchema.safeParse(value.trim());
+    if (!strokes.success) throw new InvalidError(strokes.error.issues[0].message);
     writes.push({
       clientId: `admin-${crypto.randomUUID()}`,
       golferId: Number(match[1]),
       hole: Number(match[2]),
-      strokes,
+      strokes: strokes.data,
     });
   }
   return writes;
@@ -175,6 +171,7 @@ export default function GameNightPage() {
       </Form>
       <h2 className="text-lg font-semibold">{formatRoundDate(date)}</h2>
       <ActionMessage />
+      <NightStarted groups={groups} isAdmin={isAdmin && courses.length > 0} />
       {isAdmin && courses.length > 0 ? (
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="start" />
@@ -205,7 +202,7 @@ export default function GameNightPage() {
               <Td className="font-medium">{g.time}</Td>
               <Td>{g.golfers.join(', ')}</Td>
               <Td>{g.status}</Td>
-              <Td>{g.scorerName ?? '-'}</Td>
+              <Td>{orAbsent(g.scorerName)}</Td>
               <Td>
                 <Link
                   to={pageOf(date, g.teeTimeId)}
@@ -220,6 +217,34 @@ export default function GameNightPage() {
         </DataTable>
       )}
       {card ? <AdminCard card={card} date={date} isAdmin={isAdmin} /> : null}
+    </div>
+  );
+}
+
+type Group = ReturnType<typeof useLoaderData<typeof loader>>['groups'][number];
+
+/**
+ * Whether the night is started (docs/product/scorecards.md#game-night): once any group has its card, the page says so,
+ * and what 'Start the night' would do again (startNight: cards for the groups without one, and the cards with no
+ * score yet moved to the course chosen), so an administrator does not press it to start what is started.
+ */
+function NightStarted({ groups, isAdmin }: { groups: Group[]; isAdmin: boolean }) {
+  const withCards = groups.filter((g) => g.state !== null).length;
+  if (withCards === 0) return null;
+  const without = groups.length - withCards;
+  return (
+    <div role="status" className="space-y-1 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm">
+      <p className="font-semibold">
+        This night is already started: {withCards} of {groups.length} groups have a card.
+      </p>
+      {isAdmin ? (
+        <p>
+          {without === 0
+            ? "'Start the night' again makes no new card"
+            : `'Start the night' again makes cards for the ${without} group${without === 1 ? '' : 's'} without one`}
+          , and moves the cards with no score yet to the course chosen. Cards with scores keep them and their course.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -264,8 +289,8 @@ function AdminCard({ card, date, isAdmin }: { card: Card; date: string; isAdmin:
                             aria-label={`${g.name} hole ${h.number}`}
                             type="number"
                             inputMode="numeric"
-                            min={HOLE_STROKES_MIN}
-                            max={HOLE_STROKES_MAX}
+                            min={HOLE_STROKES.min}
+                            max={HOLE_STROKES.max}
                             defaultValue={stored ?? ''}
                             disabled={locked || !isAdmin}
                             className="w-12 rounded border px-1 py-1"
@@ -331,7 +356,7 @@ export function ErrorBoundary() {
   return <RouteError what="game night" />;
 }
 
-/** A golfer's running gross, net and 'Thru {n}' on a card ('–' before the first hole). */
+/** A golfer's running gross, net and 'Thru {n}' on a card (ABSENT before the first hole). */
 function LineTotals({ line }: { line: CardLine | undefined }) {
   const thru = line?.thru ?? 0;
   return (

@@ -7,7 +7,7 @@ import { FormAlert } from '~/ui/form-alert';
 import { EmptyState, PageHeader, SectionHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
 import { RowActions } from '~/ui/row-actions';
-import { formatDollarsAndCents } from '~/domain/format';
+import { formatDollarsAndCents, ABSENT, orAbsent } from '~/domain/format';
 import { registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/ui/season-display';
 import { SeasonForm } from '~/ui/season-form';
 import { ScheduleEntryForm } from '~/ui/season-schedule-form';
@@ -275,7 +275,7 @@ function SeasonDetails({
             {schedule.map((entry) => (
               <tr key={entry.id} className={entry.rainOut ? 'bg-slate-50' : undefined}>
                 <Td className="font-medium">{formatScheduleDate(entry.date)}</Td>
-                <Td>{entry.weekNumber ?? '-'}</Td>
+                <Td>{orAbsent(entry.weekNumber)}</Td>
                 <Td className="min-w-40 whitespace-normal">
                   {entry.event}
                   {entry.rainOut ? (
@@ -300,7 +300,7 @@ function SeasonDetails({
                   ) : entry.ruleMet ? (
                     'Rain-out rule met'
                   ) : (
-                    '-'
+                    ABSENT
                   )}
                 </Td>
               </tr>

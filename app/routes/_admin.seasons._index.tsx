@@ -7,7 +7,7 @@ import { EmptyState, PageHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
 import { RowActions } from '~/ui/row-actions';
 import { SeasonForm } from '~/ui/season-form';
-import { formatDollarsAndCents } from '~/domain/format';
+import { formatDollarsAndCents, ABSENT } from '~/domain/format';
 import { registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/ui/season-display';
 import { buttonClass } from '~/ui/primitives/button';
 import { UrlDialog } from '~/ui/primitives/dialog';
@@ -122,11 +122,11 @@ export default function SeasonsPage() {
                 </Link>
               </Td>
               <Td>{s.entryCount}</Td>
-              <Td>{s.firstDate ? formatScheduleDate(s.firstDate) : '-'}</Td>
-              <Td>{s.lastDate ? formatScheduleDate(s.lastDate) : '-'}</Td>
+              <Td>{s.firstDate ? formatScheduleDate(s.firstDate) : ABSENT}</Td>
+              <Td>{s.lastDate ? formatScheduleDate(s.lastDate) : ABSENT}</Td>
               <Td>{s.registration}</Td>
               <Td>{formatDollarsAndCents(s.feeCents)}</Td>
-              <Td>{isAdmin ? <RowActions base={BASE} id={s.year} label={`season ${s.year}`} /> : '-'}</Td>
+              <Td>{isAdmin ? <RowActions base={BASE} id={s.year} label={`season ${s.year}`} /> : ABSENT}</Td>
             </tr>
           ))}
         </DataTable>

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { EmptyState, PageHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
 import { SeasonPicker } from '~/ui/season-picker';
-import { formatPoints } from '~/domain/format';
+import { formatPoints, ABSENT } from '~/domain/format';
 import { seasonChoices } from '~/domain/season';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS, PLAYOFF_SPOTS } from '~/domain/standings';
 import { getStandings } from '~/models/standings.server';
@@ -108,7 +108,7 @@ export default function StandingsPage() {
                         <td>{row.rounds}</td>
                         <td>{row.weeks}</td>
                         <td>{'qualified' in row ? QUALIFIED : NOT_QUALIFIED}</td>
-                        <td>{'playoffs' in row ? <mark>Playoffs</mark> : '-'}</td>
+                        <td>{'playoffs' in row ? <mark>Playoffs</mark> : ABSENT}</td>
                       </tr>
                     ))}
                   </tbody>

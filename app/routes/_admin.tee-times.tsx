@@ -26,9 +26,11 @@ import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 import { cn } from '~/ui/cn';
 import { NightView } from '~/ui/night-view';
-import { nightView, offerSpot } from '~/features/subs/subs.server';
+import { nightView } from '~/features/subs/night-view.server';
+import { offerSpot } from '~/features/subs/offers.server';
 import { offerFormSchema } from '~/schemas/availability';
 import { pageHandler, siteOrigin } from '~/web/http.server';
+import { orAbsent } from '~/domain/format';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Tee Times');
 
@@ -218,7 +220,7 @@ function SlotCell({ slot, position, isAdmin }: { slot: TeeTimeRow; position: 1 |
   const golferId = slot[`golfer${position}Id`];
   const name = slot[`golfer${position}Name`] ?? (golferId ? `Golfer #${golferId}` : null);
   const time = formatTeeTime(slot.time);
-  if (!isAdmin) return <span className={name ? '' : 'text-slate-500'}>{name ?? '—'}</span>;
+  if (!isAdmin) return <span className={name ? '' : 'text-slate-500'}>{orAbsent(name)}</span>;
   return (
     <div className="flex items-center gap-1">
       <Link

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/ui/notice';
 import { NamedField } from '~/ui/primitives/field';
@@ -8,11 +8,23 @@ import { useIsPending } from '~/ui/use-is-pending';
 import { myLeagueAction, myLeaguePage, type MyLeagueFailure as Failed } from '~/web/my-league-page.server';
 import { retryAfterHeaders } from '~/web/public-page.server';
 import { CanSubSwitch, UpcomingNights } from '~/ui/availability';
+import { MyCalendar } from '~/ui/my-calendar';
+import { golferAppLinks, golferAppMeta, OfflineCopyNotice, useGolferApp } from '~/ui/golfer-app';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'My league'),
-  { name: 'robots', content: 'noindex' },
+  // Lighthouse's SEO score (as the card's): a signed-in golfer's page, which a search engine is sent away from anyway
+  // (to /me/sign-in), says what it is rather than asking not to be indexed.
+  {
+    name: 'description',
+    content: "Your league: your tee time, your nights, your handicap and tonight's scorecard.",
+  },
+  ...golferAppMeta,
 ];
+
+// The golfers' phone app: 'Add to Home Screen' opens here, and the worker keeps this page and tonight's card on the
+// phone (docs/decisions/160-golfers-phone-app.md).
+export const links: LinksFunction = () => golferAppLinks;
 
 export const headers = retryAfterHeaders;
 
@@ -58,9 +70,11 @@ export default function MyLeaguePage() {
   const failed = useActionData<typeof action>();
   const busy = useIsPending();
   const { golfer, membership, teeTime } = page;
+  const keptAt = useGolferApp(page.card?.url ?? null);
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
+      <OfflineCopyNotice keptAt={keptAt} />
       <div>
         <h1 className="text-3xl font-bold text-slate-900">My league</h1>
         <p className="text-lg text-slate-700">{golfer.name}</p>
@@ -69,7 +83,8 @@ export default function MyLeaguePage() {
       {page.card ? (
         <Section title={page.card.title}>
           <p className="text-slate-700">{`Your group's card for ${page.card.label}.`}</p>
-          <Link to={page.card.url} className={buttonClass('primary')}>
+          {/* A page load, not a move inside the app: with no signal the worker answers it (decision 160). */}
+          <Link to={page.card.url} reloadDocument className={buttonClass('primary')}>
             Keep score
           </Link>
         </Section>
@@ -152,6 +167,7 @@ export default function MyLeaguePage() {
         back="/me"
       />
       <CanSubSwitch canSub={page.nights.canSub} back="/me" />
+      <MyCalendar key={page.calendar.url} {...page.calendar} />
 
       <Section title="Handicap">
         <p className="text-slate-700">
@@ -198,13 +214,15 @@ export default function MyLeaguePage() {
         </Form>
       </Section>
 
+      {/* Whole page loads: the sign-in page that follows starts afresh, and the worker has emptied its copies (decision
+          160) before the answer arrives. */}
       <div className="flex flex-wrap gap-3">
-        <Form method="post" action="/me/sign-out">
+        <Form method="post" action="/me/sign-out" reloadDocument>
           <Button type="submit" variant="secondary">
             Sign out
           </Button>
         </Form>
-        <Form method="post" action="/me/sign-out">
+        <Form method="post" action="/me/sign-out" reloadDocument>
           <input type="hidden" name="intent" value="everywhere" />
           <Button type="submit" variant="ghost">
             Sign out everywhere

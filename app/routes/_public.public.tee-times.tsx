@@ -7,6 +7,7 @@ import { Notice } from '~/ui/notice';
 import { formatTeeTime, POSITIONS } from '~/domain/tee-times';
 import { listLeagueSeasonTeeTimes } from '~/models/tee-times.server';
 import { titled } from '~/ui/meta';
+import { orAbsent } from '~/domain/format';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'Tee Times'),
@@ -49,7 +50,7 @@ export default function PublicTeeTimesPage() {
                 const name = slot[`golfer${p}Name`] ?? (slot[`golfer${p}Id`] ? 'Reserved' : null);
                 return (
                   <Td key={p} className={name ? undefined : 'text-slate-400'}>
-                    {name ?? '—'}
+                    {orAbsent(name)}
                   </Td>
                 );
               })}

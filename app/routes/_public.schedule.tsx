@@ -22,6 +22,7 @@ import { getSchedule, listSeasons } from '~/models/seasons.server';
 import { pageHandler, seasonParam } from '~/web/http.server';
 import { SeasonLinks } from '~/ui/stats/season-links';
 import { titled } from '~/ui/meta';
+import { orAbsent } from '~/domain/format';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'League Schedule'),
@@ -185,7 +186,7 @@ function ScheduleRow({ entry }: { entry: ScheduleEntry }) {
       <th scope="row" className="whitespace-nowrap px-4 py-3 font-medium text-slate-900">
         <time dateTime={entry.date}>{formatScheduleDate(entry.date)}</time>
       </th>
-      <td className="px-4 py-3 text-slate-700">{entry.weekNumber ?? '—'}</td>
+      <td className="px-4 py-3 text-slate-700">{orAbsent(entry.weekNumber)}</td>
       <td className="px-4 py-3 text-slate-800">
         <span className="flex flex-wrap items-center gap-2">
           <span

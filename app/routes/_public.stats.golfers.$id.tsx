@@ -5,7 +5,7 @@ import { HandicapChart } from '~/ui/stats/handicap-chart';
 import { NightBadge, StatsError, StandingsLink, StatsTable, statsLink } from '~/ui/stats/stats-parts';
 import { SeasonLinks } from '~/ui/stats/season-links';
 import { HANDICAP_ROUNDS_COUNTED, MAX_SCORE_PAR_MULTIPLE } from '~/domain/league-rules';
-import { formatDecimal, formatPoints } from '~/domain/format';
+import { formatDecimal, formatPoints, ABSENT } from '~/domain/format';
 import { formatScheduleDate } from '~/domain/schedule';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { golferHoleStats } from '~/models/skins.server';
@@ -25,8 +25,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-const dash = '—';
-
 export default function GolferStatsPage() {
   const golfer = useLoaderData<typeof loader>();
   const { breakdown, totals, season } = golfer;
@@ -39,12 +37,12 @@ export default function GolferStatsPage() {
         <dl className="flex flex-wrap gap-x-8 gap-y-2">
           <div>
             <dt className="text-sm text-slate-600">Flight ({season})</dt>
-            <dd className="text-2xl font-semibold text-slate-900">{golfer.flight ?? dash}</dd>
+            <dd className="text-2xl font-semibold text-slate-900">{golfer.flight ?? ABSENT}</dd>
           </div>
           <div>
             <dt className="text-sm text-slate-600">Handicap</dt>
             <dd className="text-2xl font-semibold text-slate-900" data-testid="current-handicap">
-              {golfer.handicap ?? dash}
+              {golfer.handicap ?? ABSENT}
             </dd>
           </div>
         </dl>
@@ -131,10 +129,10 @@ export default function GolferStatsPage() {
                   <NightBadge status={round.status} />
                 </td>
                 <td>{round.gross}</td>
-                <td>{round.net ?? dash}</td>
-                <td>{round.hcp ?? dash}</td>
-                <td>{round.points === null ? dash : formatPoints(round.points)}</td>
-                <td>{round.place ?? dash}</td>
+                <td>{round.net ?? ABSENT}</td>
+                <td>{round.hcp ?? ABSENT}</td>
+                <td>{round.points === null ? ABSENT : formatPoints(round.points)}</td>
+                <td>{round.place ?? ABSENT}</td>
               </tr>
             ))}
           </StatsTable>
@@ -143,8 +141,8 @@ export default function GolferStatsPage() {
           {[
             ['Rounds', String(totals.rounds)],
             ['Points', formatPoints(totals.points)],
-            ['Average gross', totals.averageGross === null ? dash : String(totals.averageGross)],
-            ['Best net', totals.bestNet === null ? dash : String(totals.bestNet)],
+            ['Average gross', totals.averageGross === null ? ABSENT : String(totals.averageGross)],
+            ['Best net', totals.bestNet === null ? ABSENT : String(totals.bestNet)],
             [
               'Qualification',
               totals.qualified

@@ -11,7 +11,7 @@ import {
   statsLink,
 } from '~/ui/stats/stats-parts';
 import { SeasonLinks } from '~/ui/stats/season-links';
-import { formatPoints } from '~/domain/format';
+import { formatPoints, ABSENT, orAbsent } from '~/domain/format';
 import {
   PLAYOFF_SPOTS,
   REQUIRED_COUNTING_ROUNDS,
@@ -139,7 +139,7 @@ export default function PlayoffsPage() {
                     <td>
                       <Link to={`/stats/golfers/${e.golferId}?season=${season}`}>{e.name}</Link>
                     </td>
-                    <td>{e.net ?? '-'}</td>
+                    <td>{orAbsent(e.net)}</td>
                     <td>{grandChampionship.champion?.golferId === e.golferId ? `League champion ${season}` : ''}</td>
                   </tr>
                 ))}
@@ -224,7 +224,7 @@ function FlightSection({
               key={row.id}
               data-playoff-line={'seed' in row && row.seed === fieldSize && total > fieldSize ? 'true' : undefined}
             >
-              <td>{'seed' in row ? row.seed : ''}</td>
+              <td>{'seed' in row ? row.seed : ABSENT}</td>
               <td>
                 <Link to={`/stats/golfers/${row.id}?season=${season}`}>{row.name}</Link>
               </td>

@@ -11,7 +11,7 @@ import {
   StandingsLink,
   statsLink,
 } from '~/ui/stats/stats-parts';
-import { formatPoints } from '~/domain/format';
+import { formatPoints, ABSENT } from '~/domain/format';
 import { liveResultsPage } from '~/models/live-results.server';
 import { nightSkins } from '~/models/skins.server';
 import { NightSkins } from '~/ui/stats/skins-parts';
@@ -44,8 +44,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const flightTitle = (key: string) => (key === 'none' ? 'Not in a flight' : `Flight ${key}`);
-
-const dash = '—';
 
 export default function NightResultsPage() {
   const results = useLoaderData<typeof loader>();
@@ -106,7 +104,7 @@ export default function NightResultsPage() {
               >
                 {rows.map((row) => (
                   <tr key={row.id}>
-                    <td>{row.place ?? dash}</td>
+                    <td>{row.place ?? ABSENT}</td>
                     <td>
                       <Link to={`/stats/golfers/${row.id}?season=${season}`}>{row.name}</Link>
                       {row.sub ? (
@@ -116,10 +114,10 @@ export default function NightResultsPage() {
                       ) : null}
                     </td>
                     <td>{row.gross}</td>
-                    <td>{row.hcp ?? dash}</td>
-                    <td>{row.net ?? dash}</td>
-                    <td>{row.points === null ? dash : formatPoints(row.points)}</td>
-                    {inPlay ? <td>{row.thru ?? dash}</td> : null}
+                    <td>{row.hcp ?? ABSENT}</td>
+                    <td>{row.net ?? ABSENT}</td>
+                    <td>{row.points === null ? ABSENT : formatPoints(row.points)}</td>
+                    {inPlay ? <td>{row.thru ?? ABSENT}</td> : null}
                   </tr>
                 ))}
               </StatsTable>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { spotOffer, takeSpot, type SpotOffer } from '~/features/subs/subs.server';
+import { spotOffer, takeSpot, type SpotOffer } from '~/features/subs/take-spot.server';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { Notice } from '~/ui/notice';
 import { titled } from '~/ui/meta';

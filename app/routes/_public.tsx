@@ -3,11 +3,18 @@ import { json } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { buttonClass } from '~/ui/primitives/button';
 import { getSettings } from '~/models/settings.server';
+import { getGolfer } from '~/web/golfer-session.server';
 
-export async function loader(_: LoaderFunctionArgs) {
-  const settings = await getSettings();
-  // The stats website is linked only while it is published (docs/product/stats.md).
-  return json({ leagueName: settings.leagueName, publishStats: settings.publishStats });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [settings, golfer] = await Promise.all([getSettings(), getGolfer(request)]);
+  // The stats website is linked only while it is published (docs/product/stats.md). A signed-in golfer's header
+  // leaves out the administrators' 'Login' (docs/product/my-league.md#the-header); the page cache never keeps or
+  // serves a page made for a golfer's sign-in (docs/decisions/143-signed-in-golfers-header.md).
+  return json({
+    leagueName: settings.leagueName,
+    publishStats: settings.publishStats,
+    golferSignedIn: golfer !== null,
+  });
 }
 
 const FOOTER_LINKS = [
@@ -21,7 +28,7 @@ const FOOTER_LINKS = [
 ] as const;
 
 export default function PublicLayout() {
-  const { leagueName, publishStats } = useLoaderData<typeof loader>();
+  const { leagueName, publishStats, golferSignedIn } = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b bg-white">
@@ -39,13 +46,15 @@ export default function PublicLayout() {
               Join League
             </Link>
             {/* Golfers sign in with an emailed code (/me sends the signed-out to /me/sign-in); 'Login' is the
-                administrators' (docs/decisions/134-golfers-find-my-league.md). */}
-            <Link to="/me" className={buttonClass('secondary', 'sm')}>
+                administrators' (docs/decisions/134-golfers-find-my-league.md), not shown to a signed-in golfer. */}
+            <Link to="/me" className={buttonClass(golferSignedIn ? 'primary' : 'secondary', 'sm')}>
               My league
             </Link>
-            <Link to="/auth" className={buttonClass('primary', 'sm')}>
-              Login
-            </Link>
+            {golferSignedIn ? null : (
+              <Link to="/auth" className={buttonClass('primary', 'sm')}>
+                Login
+              </Link>
+            )}
           </nav>
         </div>
       </header>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { setAvailability } from '~/features/subs/subs.server';
+import { setAvailability } from '~/features/subs/golfer-nights.server';
 import { availabilitySchema } from '~/schemas/availability';
 import { golferWriteApi } from '~/web/golfer-api.server';
 import { methodNotAllowed, parseBody, siteOrigin } from '~/web/http.server';

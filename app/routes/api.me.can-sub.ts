@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { setGolferCanSub } from '~/features/subs/subs.server';
+import { setGolferCanSub } from '~/features/subs/golfer-nights.server';
 import { canSubSchema } from '~/schemas/availability';
 import { golferWriteApi } from '~/web/golfer-api.server';
 import { methodNotAllowed, parseBody } from '~/web/http.server';

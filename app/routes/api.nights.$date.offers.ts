@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { offerSpot } from '~/features/subs/subs.server';
+import { offerSpot } from '~/features/subs/offers.server';
 import { offerSchema } from '~/schemas/availability';
 import { requireApiAdmin } from '~/web/auth.server';
 import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson, siteOrigin } from '~/web/http.server';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { nightView } from '~/features/subs/subs.server';
+import { nightView } from '~/features/subs/night-view.server';
 import { requireApiAdmin } from '~/web/auth.server';
 import { apiHandler, getOnlyAction } from '~/web/http.server';
 

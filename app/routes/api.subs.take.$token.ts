@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { spotOffer, takeSpot } from '~/features/subs/subs.server';
+import { spotOffer, takeSpot } from '~/features/subs/take-spot.server';
 import { apiHandler, methodNotAllowed, siteOrigin } from '~/web/http.server';
 
 /** GET /api/subs/take/{token}: what the link offers (`state`: open, yours, taken, expired, withdrawn); 404 if not ours. */

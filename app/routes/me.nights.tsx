@@ -1,20 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { golferNights, setAvailability, setGolferCanSub } from '~/features/subs/subs.server';
-import { availabilitySchema, canSubSchema } from '~/schemas/availability';
+import { golferNights, setAvailability, setGolferCanSub } from '~/features/subs/golfer-nights.server';
+import { canSubSchema } from '~/schemas/availability';
 import { CanSubSwitch, UpcomingNights } from '~/ui/availability';
+import { golferAppLinks, golferAppMeta, OfflineCopyNotice, useOfflineCopy } from '~/ui/golfer-app';
 import { titled } from '~/ui/meta';
 import { Notice } from '~/ui/notice';
 import { RouteError } from '~/ui/route-error';
 import { requireGolfer } from '~/web/golfer-session.server';
-import { parseBody, siteOrigin } from '~/web/http.server';
-import { publicAction } from '~/web/public-page.server';
+import { siteOrigin } from '~/web/http.server';
+import { publicAction, publicIntent } from '~/web/public-page.server';
 
 export const meta: MetaFunction = ({ matches }) => [
   ...titled(matches, 'My league nights'),
   { name: 'robots', content: 'noindex' },
+  ...golferAppMeta,
 ];
+
+// A golfers' page: the phone app's manifest, and the worker's copy with no signal (decision 160).
+export const links: LinksFunction = () => golferAppLinks;
 
 /**
  * /me/nights (docs/product/availability-and-subs.md): the signed-in golfer's upcoming league nights, each In or Out
@@ -33,24 +38,34 @@ function backOf(value: FormDataEntryValue | null): string {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { golferId } = await requireGolfer(request);
+  /** In or Out on the form's night, through setAvailability: the one function a night is marked by. */
+  const mark = (available: boolean) =>
+    publicIntent({
+      run: async ({ form, done }) => {
+        const result = await setAvailability({
+          golferId,
+          date: typeof form.get('date') === 'string' ? (form.get('date') as string) : '',
+          available,
+          origin: siteOrigin(request),
+        });
+        return done(backOf(form.get('back')), { title: result.message });
+      },
+    });
   return publicAction(request, {
     maxBytes: 2_000,
-    run: async ({ form, done }) => {
-      const back = backOf(form.get('back'));
-      const intent = form.get('intent');
-      if (intent === 'can-sub') {
-        const { canSub } = parseBody(canSubSchema, { canSub: form.get('canSub') }, "Tick or untick 'I can sub'");
-        await setGolferCanSub(golferId, canSub, null);
-        return done(back, { title: canSub ? 'You can sub' : 'You are off the sub list' });
-      }
-      const { status } = parseBody(availabilitySchema, { status: intent }, 'Choose In or Out');
-      const result = await setAvailability({
-        golferId,
-        date: typeof form.get('date') === 'string' ? (form.get('date') as string) : '',
-        available: status === 'in',
-        origin: siteOrigin(request),
-      });
-      return done(back, { title: result.message });
+    // The intent of a night's form is its answer, In or Out (availabilitySchema's words for anything else).
+    unknown: 'Choose In or Out',
+    intents: {
+      in: mark(true),
+      out: mark(false),
+      'can-sub': publicIntent({
+        schema: canSubSchema,
+        invalid: "Tick or untick 'I can sub'",
+        run: async ({ value: { canSub }, form, done }) => {
+          await setGolferCanSub(golferId, canSub, null);
+          return done(backOf(form.get('back')), { title: canSub ? 'You can sub' : 'You are off the sub list' });
+        },
+      }),
     },
     failed: (failure) => ({ error: failure.message }),
   });
@@ -59,8 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MyNightsPage() {
   const data = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
+  const keptAt = useOfflineCopy();
   return (
     <main className="mx-auto max-w-3xl space-y-6 p-4">
+      <OfflineCopyNotice keptAt={keptAt} />
       <header className="space-y-1">
         <Link to="/me" className="text-sm text-emerald-800 underline">
           ← My league

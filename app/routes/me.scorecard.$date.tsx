@@ -1,15 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { attestScorecard, submitScorecard, writeHoleScores } from '~/models/scorecards.server';
+import { attestScorecard, submitScorecard } from '~/features/scorecards/card-life.server';
+import { writeHoleScores } from '~/models/scorecard-writes.server';
 import { requireGolfer } from '~/web/golfer-session.server';
 import { pageHandler } from '~/web/http.server';
-import { publicAction } from '~/web/public-page.server';
+import { publicAction, publicIntent } from '~/web/public-page.server';
 import { golferCardOf, holeWrites } from '~/web/scorecard.server';
 import { ScorecardBoard } from '~/ui/scorecard-board';
 import { Button } from '~/ui/primitives/button';
 import { RouteError } from '~/ui/route-error';
 import { NoticeLine } from '~/ui/notice';
+import { golferAppLinks, golferAppMeta, OfflineCopyNotice, useGolferApp } from '~/ui/golfer-app';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Scorecard · ${data.dateLabel}` : 'Scorecard' },
@@ -18,7 +20,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
     name: 'description',
     content: "Your group's card of the night: strokes hole by hole, running gross, net and Thru.",
   },
+  ...golferAppMeta,
 ];
+
+// The golfers' phone app: its manifest, and the worker that keeps tonight's card on the phone (decision 160).
+export const links: LinksFunction = () => golferAppLinks;
 
 /** The signed-in golfer's card of the night (SPEC-3 §D2); another golfer's sign-in sees their own group's card. */
 export function loader({ request, params }: LoaderFunctionArgs) {
@@ -44,25 +50,36 @@ export function action({ request, params }: ActionFunctionArgs) {
     const own = await golferCardOf(golferId, params.date);
     const page = `/me/scorecard/${own.date}`;
     return publicAction(request, {
-      run: async ({ form, done }) => {
-        const intent = form.get('intent');
-        if (intent === 'submit') {
-          await submitScorecard(own.date, own.teeTimeId, own.scorer);
-          return done(page, { title: 'Card submitted', description: 'Another golfer of the group attests it.' });
-        }
-        if (intent === 'attest') {
-          await attestScorecard(own.date, own.teeTimeId, own.scorer);
-          return done(page, { title: 'Card attested', description: 'The rounds are recorded.' });
-        }
-        const writes = holeWrites(form);
-        const results = await writeHoleScores(own.date, own.teeTimeId, writes, own.scorer);
-        const notes = [...new Set(results.flatMap((r) => [r.capped, r.changed].filter((n): n is string => !!n)))];
-        const hole = writes[0].hole;
-        // The next hole; past the last one the page opens the first hole still empty.
-        return done(`${page}?hole=${hole + 1}`, {
-          title: `Hole ${hole} saved`,
-          description: notes.length > 0 ? notes.join('. ') : undefined,
-        });
+      unknown: 'Unknown action.',
+      // The hole form of a page loaded before it named its intent.
+      fallback: 'hole',
+      intents: {
+        submit: publicIntent({
+          run: async ({ done }) => {
+            await submitScorecard(own.date, own.teeTimeId, own.scorer);
+            return done(page, { title: 'Card submitted', description: 'Another golfer of the group attests it.' });
+          },
+        }),
+        attest: publicIntent({
+          run: async ({ done }) => {
+            await attestScorecard(own.date, own.teeTimeId, own.scorer);
+            return done(page, { title: 'Card attested', description: 'The rounds are recorded.' });
+          },
+        }),
+        // One hole for every golfer of the group: its fields are read and checked by the one strokes rule.
+        hole: publicIntent({
+          run: async ({ form, done }) => {
+            const writes = holeWrites(form);
+            const results = await writeHoleScores(own.date, own.teeTimeId, writes, own.scorer);
+            const notes = [...new Set(results.flatMap((r) => [r.capped, r.changed].filter((n): n is string => !!n)))];
+            const hole = writes[0].hole;
+            // The next hole; past the last one the page opens the first hole still empty.
+            return done(`${page}?hole=${hole + 1}`, {
+              title: `Hole ${hole} saved`,
+              description: notes.length > 0 ? notes.join('. ') : undefined,
+            });
+          },
+        }),
       },
       failed: (failure) => ({ message: failure.message }),
     });
@@ -74,6 +91,7 @@ export default function ScorecardPage() {
   const failed = useActionData<typeof action>();
   const canSubmit = card.state === 'open' && !card.closedMessage;
   const canAttest = card.state === 'submitted' && card.submittedByGolferId !== me.golferId;
+  const keptAt = useGolferApp(`/me/scorecard/${card.date}`);
   return (
     <main className="mx-auto max-w-xl space-y-4 p-3">
       <header>
@@ -82,7 +100,8 @@ export default function ScorecardPage() {
           {dateLabel} · {card.time} · {card.courseName ?? 'no course'}
         </p>
         <nav aria-label="Scorecard" className="mt-1 flex gap-3 text-sm">
-          <Link to="/me" className="underline">
+          {/* A page load, not a move inside the app: with no signal the worker answers it (decision 160). */}
+          <Link to="/me" reloadDocument className="underline">
             My league
           </Link>
           <Link to={`/stats/results/${card.date}`} className="underline">
@@ -90,9 +109,10 @@ export default function ScorecardPage() {
           </Link>
         </nav>
       </header>
+      <OfflineCopyNotice keptAt={keptAt} />
       {failed && 'message' in failed ? <NoticeLine tone="error">{failed.message}</NoticeLine> : null}
       {card.closedMessage ? <NoticeLine tone="warning">{card.closedMessage}</NoticeLine> : null}
-      <ScorecardBoard card={card} me={me} formId={formId} initialHole={hole} />
+      <ScorecardBoard card={card} me={me} formId={formId} initialHole={hole} keptAt={keptAt} />
       <div className="flex flex-wrap gap-2">
         {canSubmit ? (
           <Form method="post">

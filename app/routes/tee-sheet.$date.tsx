@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { ColumnHeaders } from '~/ui/data-table';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { nightView } from '~/features/subs/subs.server';
+import { nightView } from '~/features/subs/night-view.server';
 import { SlotStatus, type NightSlotView } from '~/ui/night-view';
 import { buttonClass } from '~/ui/primitives/button';
 import { RouteError } from '~/ui/route-error';
 import { requireUser } from '~/web/auth.server';
 import { pageHandler } from '~/web/http.server';
+import { ABSENT } from '~/domain/format';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Tee sheet: ${data.label}` : 'Tee sheet' },
@@ -74,7 +75,7 @@ export default function TeeSheetPage() {
 
 /** On paper, who plays: the golfer, or the sub in their place; a golfer Out with no sub is struck through. */
 function Player({ slot }: { slot: NightSlotView }) {
-  if (!slot.golferId) return <span>—</span>;
+  if (!slot.golferId) return <span>{ABSENT}</span>;
   if (slot.status === 'sub-found') return <span className="font-semibold">{slot.subName} (Sub)</span>;
   if (slot.status === 'out') return <s>{slot.name}</s>;
   return <span>{slot.name}</span>;

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
-import { HOLE_STROKES_MAX, HOLE_STROKES_MIN } from '~/domain/scorecard';
 import { isValidCalendarDate } from '~/domain/season';
 import { intField, preprocess } from './form-values';
+import { holeStrokesSchema } from './hole-strokes';
 import { idField } from './round';
 
 /**
  * The inputs of a scorecard (SPEC-3 §D2–§D3): one hole entry as a golfer's form or phone sends it, the
- * administrators' game-night forms. The phone checks an entry with the same schema before keeping it.
+ * administrators' game-night forms. The strokes of an entry are checked by the one rule of app/schemas/hole-strokes.ts,
+ * which the phone checks too before keeping an entry.
  */
 
 /** An id the phone makes for each entry (a UUID), so a resend is taken once. */
@@ -14,16 +15,14 @@ const clientIdField = z
   .string({ error: 'Entry id is required' })
   .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'Entry id must be 8 to 64 letters, digits, - or _'));
 
-const strokesField = intField('Strokes', HOLE_STROKES_MIN, HOLE_STROKES_MAX);
-
 const numberFromText = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
-/** One hole entry: a golfer of the group, a hole of the course, the strokes 1 to 20. */
+/** One hole entry: a golfer of the group, a hole of the course, the strokes (the one rule: hole-strokes.ts). */
 export const holeEntrySchema = z.object({
   clientId: clientIdField,
   golferId: preprocess(numberFromText, idField('Golfer')),
   hole: intField('Hole', 1, 18),
-  strokes: strokesField,
+  strokes: holeStrokesSchema,
 });
 
 /** One hole entry from the phone's queue: with when it was entered there (milliseconds since 1970). */

@@ -17,6 +17,7 @@ const PAGES = {
   teeTimes: { to: '/tee-times', label: 'Tee Times', icon: 'clock' },
   emailList: { to: '/email-list', label: 'Email List', icon: 'mail' },
   outbox: { to: '/outbox', label: 'Outbox', icon: 'mail' },
+  automation: { to: '/automation', label: 'Automation', icon: 'clock' },
   importData: { to: '/import', label: 'Import Data', icon: 'upload' },
   seasons: { to: '/seasons', label: 'Seasons', icon: 'calendar' },
   settings: { to: '/settings', label: 'Settings', icon: 'cog' },
@@ -25,9 +26,9 @@ const PAGES = {
 } satisfies Record<string, NavItem>;
 
 const { golfers, rounds, flights, memberships, courses, teeTimes } = PAGES;
-const { emailList, outbox, importData, seasons, settings, rules, schedule, scores } = PAGES;
+const { emailList, outbox, automation, importData, seasons, settings, rules, schedule, scores } = PAGES;
 const mainNav: NavItem[] = [golfers, rounds, flights, memberships, courses, teeTimes];
-const adminNav: NavItem[] = [scores, emailList, outbox, importData, seasons, settings];
+const adminNav: NavItem[] = [scores, emailList, outbox, automation, importData, seasons, settings];
 const moreNav: NavItem[] = [scores, flights, memberships, courses, rules, schedule, importData];
 
 function navClass({ isActive }: { isActive: boolean }) {

@@ -21,6 +21,7 @@ import { Button } from '~/ui/primitives/button';
 import { FLIGHT_NUMBERS, isFlightNo, type FlightNo } from '~/domain/league-rules';
 import { cn } from '~/ui/cn';
 import { useHydrated } from '~/ui/use-hydrated';
+import { orAbsent } from '~/domain/format';
 
 /** A golfer on the board (the page's loader shapes it from app/models/flights.server.ts getFlightBoard). */
 export type FlightEntry = {
@@ -33,10 +34,10 @@ export type FlightEntry = {
   high: number | null;
 };
 
-/** "HCP 12 · Range 9-14": the current handicap ('N/A' without one) and the season's range when both ends exist. */
+/** "HCP 12 · Range 9-14": the current handicap (ABSENT without one) and the season's range when both ends exist. */
 export function handicapText(entry: Pick<FlightEntry, 'hcp' | 'low' | 'high'>): string {
   const range = entry.low !== null && entry.high !== null ? ` · Range ${entry.low}-${entry.high}` : '';
-  return `HCP ${entry.hcp ?? 'N/A'}${range}`;
+  return `HCP ${orAbsent(entry.hcp)}${range}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { useIsPending } from '~/ui/use-is-pending';
 import { cn } from '~/ui/cn';
+import { orAbsent } from '~/domain/format';
 
 /**
  * The administrators' night view (/tee-times?date=; docs/product/availability-and-subs.md): every group of the
@@ -114,7 +115,7 @@ export function NightView({ night, isAdmin }: { night: NightViewData; isAdmin: b
                   {sub.name}
                   {sub.hasEmail ? null : <span className="text-slate-500"> (no email)</span>}
                 </span>
-                <span>Handicap {sub.handicap ?? '—'}</span>
+                <span>Handicap {orAbsent(sub.handicap)}</span>
               </li>
             ))}
           </ul>

@@ -4,18 +4,20 @@ import { Button } from '~/ui/primitives/button';
 import { useHydrated } from '~/ui/use-hydrated';
 import { CardTableHead } from '~/ui/card-table-head';
 import { NoticeLine } from '~/ui/notice';
-import { dequeue, enqueue, newClientId, readQueue, sendQueue, type QueuedEntry } from '~/ui/scorecard-queue';
-import type { HoleWriteResult } from '~/schemas/scorecard';
+import { askForBackgroundSync } from '~/ui/golfer-app';
 import {
-  capStrokes,
-  cappedMessage,
-  cardLine,
-  HOLE_STROKES_MAX,
-  HOLE_STROKES_MIN,
-  runningTotalLabel,
-  thruLabel,
-  type HoleSpec,
-} from '~/domain/scorecard';
+  dequeue,
+  enqueue,
+  newClientId,
+  readQueue,
+  readSentSince,
+  rememberSent,
+  sendQueue,
+  type QueuedEntry,
+} from '~/ui/scorecard-queue';
+import { HOLE_STROKES, holeStrokesSchema, NO_STROKES, readHoleForm, strokesHeld } from '~/schemas/hole-strokes';
+import type { HoleWriteResult } from '~/schemas/scorecard';
+import { cardLine, runningTotalLabel, thruLabel, type HoleSpec } from '~/domain/scorecard';
 
 /** What the board needs of a card (the loader's ScorecardView as JSON). */
 export type BoardCard = {
@@ -29,7 +31,6 @@ export type BoardCard = {
 };
 
 const NOT_SENT = 'Saved on this phone, not sent yet';
-const strokesMessage = `Strokes must be a whole number from ${HOLE_STROKES_MIN} to ${HOLE_STROKES_MAX}`;
 
 type Cell = { strokes: number; pending: boolean; note: string | null };
 const keyOf = (golferId: number, hole: number) => `${golferId}-${hole}`;
@@ -52,11 +53,14 @@ export function ScorecardBoard({
   me,
   formId,
   initialHole,
+  keptAt = null,
 }: {
   card: BoardCard;
   me: { golferId: number; name: string };
   formId: string;
   initialHole: number | null;
+  /** When the golfers' worker kept this copy of the card, if the page is that copy (no signal: decision 160). */
+  keptAt?: number | null;
 }) {
   const hydrated = useHydrated();
   const [cells, setCells] = useState(() => {
@@ -69,6 +73,7 @@ export function ScorecardBoard({
   const [refusal, setRefusal] = useState<string | null>(null);
   const sending = useRef(false);
   const sendAgain = useRef(false);
+  const movedToOpenHole = useRef(false);
   const writable = !card.closedMessage && card.holes.length > 0;
 
   // The server's strokes are what the loader brought; entries still queued on this phone are laid over them.
@@ -91,8 +96,8 @@ export function ScorecardBoard({
         for (const e of queued) {
           const key = keyOf(e.golferId, e.hole);
           const par = card.holes.find((h) => h.number === e.hole)?.par ?? 4;
-          const { strokes, capped } = capStrokes(e.strokes, par);
-          next.set(key, { strokes, pending: true, note: capped ? cappedMessage(strokes) : null });
+          const { strokes, capped } = strokesHeld(e.strokes, par);
+          next.set(key, { strokes, pending: true, note: capped });
         }
         for (const r of results) {
           next.set(keyOf(r.golferId, r.hole), { strokes: r.strokes, pending: false, note: r.changed ?? r.capped });
@@ -122,6 +127,7 @@ export function ScorecardBoard({
         return;
       }
       setRefusal(null);
+      await rememberSent(card.date, me.golferId, outcome.results);
       const taken = new Set(outcome.results.map((r) => r.clientId));
       const left = await dequeue(card.date, me.golferId, taken);
       apply(left, outcome.results);
@@ -150,11 +156,28 @@ export function ScorecardBoard({
 
   useEffect(() => {
     let stopped = false;
-    void readQueue(card.date, me.golferId).then((queue) => {
+    void (async () => {
+      // A copy kept before this phone sent some holes: what the server answered for them goes over it.
+      const sent = keptAt === null ? [] : await readSentSince(card.date, me.golferId, keptAt);
+      const queue = await readQueue(card.date, me.golferId);
       if (stopped) return;
+      if (sent.length > 0)
+        setCells((current) => {
+          const next = new Map(current);
+          for (const s of sent) next.set(keyOf(s.golferId, s.hole), { strokes: s.strokes, pending: false, note: null });
+          return next;
+        });
       apply(queue, []);
+      // The copy opens at the first hole this phone has not filled, as the server's page would have.
+      if (keptAt !== null && initialHole === null && !movedToOpenHole.current) {
+        movedToOpenHole.current = true;
+        const known = new Map<string, Cell>();
+        for (const c of [...card.scores, ...sent, ...queue])
+          known.set(keyOf(c.golferId, c.hole), { strokes: c.strokes, pending: false, note: null });
+        setHole(firstOpenHole(card, known));
+      }
       void flush();
-    });
+    })();
     const online = () => void flush();
     window.addEventListener('online', online);
     // A phone that never says it is back online (a captive portal, a weak signal) is tried again now and then.
@@ -166,30 +189,36 @@ export function ScorecardBoard({
       window.removeEventListener('online', online);
       window.clearInterval(timer);
     };
-  }, [apply, card.date, flush, me.golferId]);
+  }, [apply, card, flush, initialHole, keptAt, me.golferId]);
 
   async function saveHole(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    // The form the page's action reads without JavaScript, read and checked here the same way (the one strokes rule).
     const entries: QueuedEntry[] = [];
-    for (const g of card.golfers) {
-      const raw = form.get(`s-${g.golferId}`);
-      if (typeof raw !== 'string' || raw.trim() === '') continue;
-      // The server's rule (app/schemas/scorecard.ts strokesField), checked here without loading zod onto the phone.
-      const strokes = Number(raw.trim());
-      if (!Number.isInteger(strokes) || strokes < HOLE_STROKES_MIN || strokes > HOLE_STROKES_MAX) {
-        setProblem(`${g.name}: ${strokesMessage}`);
+    for (const field of readHoleForm(new FormData(event.currentTarget)).strokes) {
+      const g = card.golfers.find((golfer) => String(golfer.golferId) === field.golferId);
+      if (!g) continue;
+      const strokes = holeStrokesSchema.safeParse(field.text);
+      if (!strokes.success) {
+        setProblem(`${g.name}: ${strokes.error.issues[0].message}`);
         return;
       }
-      entries.push({ clientId: newClientId(), golferId: g.golferId, hole, strokes, enteredAt: Date.now() });
+      entries.push({
+        clientId: newClientId(),
+        golferId: g.golferId,
+        hole,
+        strokes: strokes.data,
+        enteredAt: Date.now(),
+      });
     }
     if (entries.length === 0) {
-      setProblem('Enter the strokes of at least one golfer');
+      setProblem(NO_STROKES);
       return;
     }
     setProblem(null);
-    const queue = await enqueue(card.date, me.golferId, entries);
+    const queue = await enqueue(card.date, me.golferId, card.teeTimeId, entries);
     apply(queue, []);
+    askForBackgroundSync();
     const next = card.holes.find((h) => h.number === hole + 1);
     if (next) setHole(next.number);
     void flush();
@@ -208,6 +237,7 @@ export function ScorecardBoard({
       ) : null}
       {current && writable ? (
         <Form method="post" onSubmit={hydrated ? saveHole : undefined} className="space-y-3 rounded-md border p-3">
+          <input type="hidden" name="intent" value="hole" />
           <input type="hidden" name="formId" value={formId} />
           <input type="hidden" name="hole" value={current.number} />
           <h2 className="text-lg font-semibold">
@@ -233,8 +263,8 @@ export function ScorecardBoard({
                     name={`s-${g.golferId}`}
                     type="number"
                     inputMode="numeric"
-                    min={HOLE_STROKES_MIN}
-                    max={HOLE_STROKES_MAX}
+                    min={HOLE_STROKES.min}
+                    max={HOLE_STROKES.max}
                     defaultValue={cell?.strokes ?? ''}
                     className="w-20 rounded border px-2 py-2 text-lg"
                   />

@@ -213,7 +213,7 @@ const SQLITE_POLL_MS = 1_000;
 
 /**
  * Calls `changed(null)` when another connection (a script, another process) has committed, by SQLite's own
- * `PRAGMA data_version` on the app's writing connection: this process's own commits are heard already, by model.
+ * `PRAGMA data_version` (watchOtherConnectionsCommits): this process's own commits are heard already, by model.
  */
 function watchSqliteCommits(): () => void {
   const othersCommitted = watchOtherConnectionsCommits()!;

@@ -10,9 +10,10 @@ import { asPosition } from '~/models/tee-times.server';
 import { leagueMessagesSchema, myContactSchema } from '~/schemas/my-league';
 import { chooseSlotSchema } from '~/schemas/tee-time';
 import { requireGolfer } from './golfer-session.server';
-import { parseBody, siteOrigin, TooManyRequestsError } from './http.server';
-import { publicAction } from './public-page.server';
-import { golferNights } from '~/features/subs/subs.server';
+import { siteOrigin, TooManyRequestsError } from './http.server';
+import { publicAction, publicIntent } from './public-page.server';
+import { golferNights } from '~/features/subs/golfer-nights.server';
+import { myCalendarLink } from '~/features/my-league/my-calendar.server';
 
 /** At most this many 'Email my receipt again' an hour per golfer: it is their inbox, but the outbox is shared. */
 const RECEIPTS_PER_HOUR = 5;
@@ -25,10 +26,11 @@ const RECEIPTS_PER_HOUR = 5;
  */
 export async function myLeaguePage(request: Request) {
   const { golferId } = await requireGolfer(request);
-  const [data, nights, card] = await Promise.all([
+  const [data, nights, card, calendar] = await Promise.all([
     myLeague(golferId),
     golferNights(golferId),
     golferOpenCard(golferId),
+    myCalendarLink(golferId, siteOrigin(request)),
   ]);
   const times = new Map<string, { slot: string; label: string }>();
   for (const open of data.openTeeTimes)
@@ -55,6 +57,8 @@ export async function myLeaguePage(request: Request) {
       title: card.tonight ? "Tonight's scorecard" : "Last night's scorecard",
       label: formatRoundDate(card.date),
     },
+    // 'Add my nights to my calendar' (docs/product/my-league.md#my-calendar).
+    calendar,
   });
 }
 
@@ -68,46 +72,58 @@ function text(form: FormData, name: string): string {
 export async function myLeagueAction(request: Request) {
   const { golferId } = await requireGolfer(request);
   const origin = siteOrigin(request);
-  let intent = '';
   return publicAction(request, {
     maxBytes: 10_000,
-    run: async ({ form, done }) => {
-      intent = text(form, 'intent');
-      const fields = Object.fromEntries(form);
-      if (intent === 'receipt') {
-        const wait = await takeHourlySlot(`me-receipt:${golferId}`, RECEIPTS_PER_HOUR);
-        if (wait !== null)
-          throw new TooManyRequestsError('You asked for your receipt a few times already. Try again later.', wait);
-        const { to } = await resendReceipt(golferId, origin);
-        return done('/me', { title: 'Receipt sent', description: `We emailed your receipt to ${to}.` });
-      }
-      if (intent === 'tee-time') {
-        const { slot } = parseBody(chooseSlotSchema, fields, 'Please choose a tee time');
-        const result = await changeMyTeeTime(golferId, slot.teeTimeId, asPosition(slot.position), origin);
-        return done('/me', {
-          title: 'Tee time changed',
-          description: `Your standing tee time is ${formatTeeTime(result.time)}. We emailed you a confirmation.`,
-        });
-      }
-      if (intent === 'contact') {
-        const input = parseBody(myContactSchema, fields, 'Please correct the highlighted fields.');
-        const result = await updateMyContact(golferId, { email: input.email, phone: input.phone ?? null }, origin);
-        const saved = result.phoneChanged ? 'Your phone number is saved.' : '';
-        const pending = result.emailPending
-          ? `We sent a link to ${result.emailPending}: your email changes when you open it.`
-          : '';
-        return done('/me', {
-          title: 'Contact details',
-          description: [saved, pending].join(' ').trim() || 'Nothing changed.',
-        });
-      }
-      if (intent === 'messages') {
-        const { leagueMessages } = parseBody(leagueMessagesSchema, fields, 'League messages must be on or off');
-        await setLeagueMessages(golferId, leagueMessages);
-        return done('/me', { title: leagueMessages ? 'League messages on' : 'League messages off' });
-      }
-      return json<MyLeagueFailure>({ intent, message: 'Unknown action.' }, { status: 400 });
+    unknown: 'Unknown action.',
+    intents: {
+      receipt: publicIntent({
+        run: async ({ done }) => {
+          const wait = await takeHourlySlot(`me-receipt:${golferId}`, RECEIPTS_PER_HOUR);
+          if (wait !== null)
+            throw new TooManyRequestsError('You asked for your receipt a few times already. Try again later.', wait);
+          const { to } = await resendReceipt(golferId, origin);
+          return done('/me', { title: 'Receipt sent', description: `We emailed your receipt to ${to}.` });
+        },
+      }),
+      'tee-time': publicIntent({
+        schema: chooseSlotSchema,
+        invalid: 'Please choose a tee time',
+        run: async ({ value: { slot }, done }) => {
+          const result = await changeMyTeeTime(golferId, slot.teeTimeId, asPosition(slot.position), origin);
+          return done('/me', {
+            title: 'Tee time changed',
+            description: `Your standing tee time is ${formatTeeTime(result.time)}. We emailed you a confirmation.`,
+          });
+        },
+      }),
+      contact: publicIntent({
+        schema: myContactSchema,
+        invalid: 'Please correct the highlighted fields.',
+        run: async ({ value, done }) => {
+          const result = await updateMyContact(golferId, { email: value.email, phone: value.phone ?? null }, origin);
+          const saved = result.phoneChanged ? 'Your phone number is saved.' : '';
+          const pending = result.emailPending
+            ? `We sent a link to ${result.emailPending}: your email changes when you open it.`
+            : '';
+          return done('/me', {
+            title: 'Contact details',
+            description: [saved, pending].join(' ').trim() || 'Nothing changed.',
+          });
+        },
+      }),
+      messages: publicIntent({
+        schema: leagueMessagesSchema,
+        invalid: 'League messages must be on or off',
+        run: async ({ value: { leagueMessages }, done }) => {
+          await setLeagueMessages(golferId, leagueMessages);
+          return done('/me', { title: leagueMessages ? 'League messages on' : 'League messages off' });
+        },
+      }),
     },
-    failed: (failure): MyLeagueFailure => ({ intent, message: failure.message, errors: failure.errors }),
+    failed: (failure, form): MyLeagueFailure => ({
+      intent: form ? text(form, 'intent') : '',
+      message: failure.message,
+      errors: failure.errors,
+    }),
   });
 }

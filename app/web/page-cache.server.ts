@@ -10,8 +10,8 @@ import { answerBody, encodingFor, newNonce, precompress, type Precompressed } fr
  * from memory, with an ETag (a matching If-None-Match gets 304) and a short shared-cache lifetime. Every committed
  * write to league data empties it, whoever made it: this process's writes (onCommittedWrite, by model: a sign-in, a
  * throttle or an email sent changes no public page), and the others': with SQLite, SQLite's own `PRAGMA data_version`
- * read on the app's writing connection (it changes with another connection's commit, a script's included, never with
- * its own); with PostgreSQL, NOTIFY league_page_cache from the other processes. server.js
+ * (another connection's commit, a script's included, never this process's own: watchOtherConnectionsCommits,
+ * docs/decisions/005); with PostgreSQL, NOTIFY league_page_cache from the other processes. server.js
  * mounts `handlePublicPageCache` after compression, so what is kept is the page itself; it is kept with its gzip and
  * brotli bodies, made once when it is stored (precompressed.server.ts, docs/decisions/119-cache-compresses-once.md),
  * and each answer from the cache goes out in the best encoding its client accepts. server.js answers hits before
@@ -33,6 +33,9 @@ const PRIVATE_MODELS = new Set([
   'OutboxMessage',
   'AuditEntry',
   'ContactChange',
+  // A golfer's own calendar feed: its address and the versions it served (decision 157).
+  'GolferCalendar',
+  'GolferCalendarEvent',
 ]);
 /** Whether a commit that wrote `models` may change a public page. */
 function changesPublicPages(models: ReadonlySet<string>): boolean {
@@ -92,9 +95,16 @@ function isPublic(path: string): boolean {
   return !LIVE_PATH.test(path) && PUBLIC_PATHS.some((pattern) => pattern.test(path));
 }
 
-/** The session cookie means a signed-in user or a flash message: their pages are their own. */
-function hasSession(req: IncomingMessage): boolean {
-  return /(?:^|;\s*)__league_session=/.test(req.headers.cookie ?? '');
+/**
+ * The session cookie means a signed-in user or a flash message: their pages are their own. So does a golfer's sign-in
+ * cookie on a page (its header leaves out 'Login', decision 143); the JSON of /api/public/ is the same for everyone.
+ */
+function hasSession(req: IncomingMessage, path: string): boolean {
+  const cookie = req.headers.cookie ?? '';
+  return (
+    /(?:^|;\s*)__league_session=/.test(cookie) ||
+    (!path.startsWith('/api/') && /(?:^|;\s*)__league_golfer=/.test(cookie))
+  );
 }
 
 function etagMatches(req: IncomingMessage, etag: string): boolean {
@@ -106,7 +116,8 @@ function etagMatches(req: IncomingMessage, etag: string): boolean {
 function cacheable(req: IncomingMessage): boolean {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
-  return usable && req.method === 'GET' && isPublic(query === -1 ? url : url.slice(0, query)) && !hasSession(req);
+  const path = query === -1 ? url : url.slice(0, query);
+  return usable && req.method === 'GET' && isPublic(path) && !hasSession(req, path);
 }
 
 /** Answers from the cache when it holds the page: true when it did. */
@@ -231,9 +242,9 @@ function store(
 export async function startPublicPageCache(): Promise<() => Promise<void>> {
   const config = databaseConfig();
   if (config.kind === 'sqlite') {
-    // Another connection's commits (a script's, another process's) by SQLite's own `PRAGMA data_version`, read on the
-    // app's writing connection so this process's commits are not among them: those are heard below, by model, and a
-    // sign-in or an email sent no longer empties the cache. In WAL mode the read never waits for a commit under way.
+    // Another connection's commits (a script's, another process's) by SQLite's own `PRAGMA data_version`, with this
+    // process's commits taken out (docs/decisions/005): those are heard below, by model, and a sign-in or an email
+    // sent no longer empties the cache. In WAL mode the read never waits for a commit under way.
     const othersCommitted = watchOtherConnectionsCommits()!;
     committedSinceLastLook = othersCommitted;
     const stopLocal = onCommittedWrite((models) => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { seedDemoLeague, seedDemoPlayoffs } from '../../prisma/seed';
+import { seedDemo } from '../../prisma/seed';
 import { recomputeSetAsideRounds } from '~/models/set-aside-rounds.server';
 import { countUsers, createUser } from '~/models/users.server';
 import { backupEveryHours, startBackupSchedule } from '~/db/backup.server';
@@ -60,11 +60,9 @@ async function prepareDatabase(config: DatabaseConfig, log: (line: string) => vo
 
   const seedWanted = process.env.SEED_DEMO !== '0' && config.kind === 'sqlite' && config.embedded;
   if (seedWanted && (await db.golfer.count()) === 0 && (await db.course.count()) === 0) {
-    // One moment for both steps: whether this season is over is decided on the same day the league was seeded.
-    const now = new Date();
-    const summary = await seedDemoLeague(db, now);
-    const playoffs = await seedDemoPlayoffs(db, now);
-    log(`Seeded the demo league: ${summary}; ${playoffs}. Set SEED_DEMO=0 to start empty.`);
+    // One moment for every step: whether this season is over is decided on the same day the league was seeded.
+    const summary = await seedDemo(db, new Date());
+    log(`Seeded the demo league: ${summary}. Set SEED_DEMO=0 to start empty.`);
   }
 }
 

@@ -1,5 +1,7 @@
 import { json, type HeadersFunction, type TypedResponse } from '@remix-run/node';
-import { failureInit, failureOf, readSmallForm, type Failure } from './http.server';
+import type { ZodMiniType } from 'zod/mini';
+import type { output } from 'zod/v4/core';
+import { failureInit, failureOf, HttpError, parseBody, readSmallForm, type Failure } from './http.server';
 import { redirectWithToast } from './session.server';
 
 export type PublicActionArgs = {
@@ -11,9 +13,56 @@ export type PublicActionArgs = {
 };
 
 /**
+ * One intent of a public action, typed by its schema as an admin page's are (`intent`, admin-page.server.ts): the
+ * form is read through `schema` first (`parseBody`: refused with `invalid` and the field messages, a 400), and `run`
+ * gets its output as `value`.
+ */
+export type PublicIntent<Answer> = {
+  schema?: ZodMiniType;
+  invalid?: string;
+  // A method, so an intent whose `value` is its own schema's output fits the map (parameters are bivariant).
+  run(args: PublicActionArgs & { value: unknown }): Promise<Answer>;
+};
+
+export function publicIntent<S extends ZodMiniType, Answer>(def: {
+  schema: S;
+  invalid: string;
+  run: (args: PublicActionArgs & { value: output<S> }) => Promise<Answer>;
+}): PublicIntent<Answer>;
+export function publicIntent<Answer>(def: {
+  schema?: undefined;
+  run: (args: PublicActionArgs & { value: undefined }) => Promise<Answer>;
+}): PublicIntent<Answer>;
+export function publicIntent<Answer>(def: PublicIntent<Answer>): PublicIntent<Answer> {
+  return def;
+}
+
+/** A public action's intents: the form's `intent` chooses one; `unknown` answers any other (a 400). */
+type Intents<Answer> = {
+  intents: Record<string, PublicIntent<Answer>>;
+  /** The message of the 400 for an intent the page does not know. */
+  unknown: string;
+  /** The intent of a form that names none (a page's plain form, a mail program's one-click POST). */
+  fallback?: string;
+};
+
+function runIntent<Answer>(args: PublicActionArgs, { intents, unknown, fallback }: Intents<Answer>): Promise<Answer> {
+  const named = args.form.get('intent');
+  const name = named === null ? fallback : named;
+  const handler = typeof name === 'string' && Object.hasOwn(intents, name) ? intents[name] : undefined;
+  if (!handler) throw new HttpError(400, unknown);
+  const value = handler.schema
+    ? parseBody(handler.schema, Object.fromEntries(args.form), handler.invalid ?? unknown)
+    : undefined;
+  return handler.run({ ...args, value });
+}
+
+/**
  * The action of every public page, as `adminAction` (admin-page.server.ts) is of the admin pages, without the sign-in:
  * the form read with a size limit (a larger body is a 413), then `run`, which answers success: a redirect (`done`
  * for one with a toast) or the page's own data, and the form with its messages when the input is not valid (400).
+ * A page whose forms do several things gives `intents` (`publicIntent`: each typed and checked by its schema, as an
+ * admin page's) in place of `run`.
  *
  * An expected failure, of the read or thrown by `run` (`failureOf`: a domain error, an HttpError, a 429 with its
  * Retry-After, the payment provider down), is answered the one way: `failed` says what the page shows (its form back
@@ -22,22 +71,19 @@ export type PublicActionArgs = {
  */
 export async function publicAction<Answer extends TypedResponse<unknown>, Failed>(
   request: Request,
-  {
-    maxBytes = 20_000,
-    run,
-    failed,
-  }: {
+  options: {
     maxBytes?: number;
-    run: (args: PublicActionArgs) => Promise<Answer>;
     failed: (failure: Failure, form: FormData | null) => Failed | Promise<Failed>;
-  },
+  } & ({ run: (args: PublicActionArgs) => Promise<Answer> } | Intents<Answer>),
 ): Promise<Answer | TypedResponse<Failed>> {
+  const { maxBytes = 20_000, failed } = options;
   let form: FormData | null = null;
   try {
     form = await readSmallForm(request, maxBytes);
     const done: PublicActionArgs['done'] = (to, toast) =>
       redirectWithToast(to, { type: 'success', ...toast }, { status: 303 }, request);
-    return await run({ form, request, done });
+    const args = { form, request, done };
+    return await ('run' in options ? options.run(args) : runIntent(args, options));
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;

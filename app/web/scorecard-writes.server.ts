@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeHoleScoresOfSession } from '~/models/scorecards.server';
+import { writeHoleScoresOfSession } from '~/models/scorecard-writes.server';
 import { holeEntriesSchema, isNightDate } from '~/schemas/scorecard';
 import type { HoleWriteResult } from '~/schemas/scorecard';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './cross-site';

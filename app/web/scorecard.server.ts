@@ -1,11 +1,8 @@
 import { getGolfer as findGolfer } from '~/models/golfers.server';
-import {
-  findGolferGroup,
-  getScorecard,
-  golferCardNightProblem,
-  type HoleWrite,
-  type Scorer,
-} from '~/models/scorecards.server';
+import { findGolferGroup } from '~/models/night-groups.server';
+import type { HoleWrite } from '~/models/scorecard-targets.server';
+import { getScorecard, golferCardNightProblem, type Scorer } from '~/models/scorecards.server';
+import { NO_STROKES, readHoleForm } from '~/schemas/hole-strokes';
 import { holeEntrySchema, isNightDate } from '~/schemas/scorecard';
 import { InvalidError } from '~/domain/errors';
 import { formatRoundDate } from '~/domain/season';
@@ -39,23 +36,20 @@ export async function golferCardOf(golferId: number, date: string | undefined) {
   };
 }
 
-/** The strokes of one hole for each golfer of the form (`s-{golferId}`), as entries; empty fields are skipped. */
+/** The strokes of one hole for each golfer of the hole form (`readHoleForm`), as entries; blank fields are skipped. */
 export function holeWrites(form: FormData): HoleWrite[] {
+  const { hole, formId, strokes } = readHoleForm(form);
   const writes: HoleWrite[] = [];
-  const hole = typeof form.get('hole') === 'string' ? (form.get('hole') as string) : '';
-  const formId = typeof form.get('formId') === 'string' ? (form.get('formId') as string) : '';
-  for (const [name, value] of form.entries()) {
-    const match = /^s-(\d+)$/.exec(name);
-    if (!match || typeof value !== 'string' || value.trim() === '') continue;
+  for (const { golferId, text } of strokes) {
     const parsed = holeEntrySchema.safeParse({
-      clientId: `${formId}-${hole}-${match[1]}`,
-      golferId: match[1],
+      clientId: `${formId}-${hole}-${golferId}`,
+      golferId,
       hole,
-      strokes: value.trim(),
+      strokes: text,
     });
     if (!parsed.success) throw new InvalidError(parsed.error.issues[0].message);
     writes.push(parsed.data);
   }
-  if (writes.length === 0) throw new InvalidError('Enter the strokes of at least one golfer');
+  if (writes.length === 0) throw new InvalidError(NO_STROKES);
   return writes;
 }

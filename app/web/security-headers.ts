@@ -10,6 +10,9 @@ export function securityHeaders(nonce: string): Record<string, string> {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     `connect-src 'self'${dev ? ' ws:' : ''}`,
+    // The golfers' pages' service worker and manifest (docs/decisions/160-golfers-phone-app.md): this site's only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "form-action 'self' https://checkout.stripe.com",
     "frame-ancestors 'none'",
     "base-uri 'self'",

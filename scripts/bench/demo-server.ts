@@ -61,11 +61,10 @@ async function seed() {
   const { databaseConfig } = await import('../../app/db/database-url.server');
   await migrate(databaseConfig());
   const { db } = await import('../../app/db/db.server');
-  const { seedDemoLeague, seedDemoPlayoffs } = await import('../../prisma/seed');
+  const { seedDemo } = await import('../../prisma/seed');
   // As `npm start` seeds it: the league, then last season (and this one once its Grand Championship date has passed)
-  // played to its playoff champions (docs/decisions/127-demo-follows-the-calendar.md).
-  await seedDemoLeague(db);
-  await seedDemoPlayoffs(db);
+  // played to its playoff champions (docs/decisions/127-demo-follows-the-calendar.md), its last nights on cards (141).
+  await seedDemo(db);
   await golferTonight(db);
   await db.$disconnect();
 }

@@ -33,7 +33,7 @@ type Page = {
 };
 
 const PAGES: Page[] = [
-  // /me needs a golfer's session: its JavaScript is measured (js-budget.ts); Lighthouse scores /me/sign-in (SPEC-3 §G).
+  // /me needs a golfer's session: it is scored with the card, signed in as the demo golfer (below).
   ...JS_BUDGETS.filter(({ golfer }) => !golfer).map(({ path: page }) => ({
     path: page,
     scored: true,
@@ -99,6 +99,8 @@ function checkLighthouse(
           // A night's results, followed live (SPEC-3 §D4): a public page.
           { path: golfer.results, scored: true, stable: true },
           { path: golfer.scorecard, scored: true, stable: false, golfer: true },
+          // My league, where the golfers' phone app starts (decision 160): its worker registers from here.
+          { path: '/me', scored: true, stable: false, golfer: true },
         ]
       : PAGES
   ).filter((page) => only.length === 0 || only.some((start) => page.path.startsWith(start)));

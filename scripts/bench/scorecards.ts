@@ -1,19 +1,27 @@
-// Scorecards on game night (SPEC-3 §G): 100 groups of 4 golfers, each group's phone sending its 9 holes (36 hole
-// entries) to POST /api/me/scorecard/{date} at the same moment, and 10% of the phones sending their queue a second
-// time, as a phone coming back online does. Budgets: p95 of a hole write under 150 ms (a write's time is its request's,
-// from the first byte sent to the answer), every hole stored exactly once, and every card's totals right. Served by the
-// real server on the production build, on a SQLite database of its own. Run alone: `npx tsx scripts/bench/scorecards.ts`.
+// Scorecards on game night (docs/product/scorecards.md#budgets, decisions 128 and 140): 100 groups of 4 golfers, each
+// group's phone sending its 9 holes (36 hole entries) to POST /api/me/scorecard/{date} at the same moment, and 10% of
+// the phones sending their queue a second time, as a phone coming back online does. A write's time is its request's,
+// from the first byte sent to the answer. An absolute time does not hold on a shared host whose speed swings two- to
+// threefold (decision 128), so the budget is a ratio measured in the same run: the burst's p95 against the same burst
+// sent to a raw node:http server in a process of its own (it reads each body, parses it and answers a fixed JSON of
+// the product's answer size), the two taken in turn, PAIRS pairs; the median of the pairs' ratios at most 3. Every
+// hole stored exactly once and every card's totals right. Served by the real server on the production build, on a
+// SQLite database of its own. Run alone: `node --import tsx scripts/bench/scorecards.ts`.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, get, percentile, startServer } from './server';
+import { buildApp, get, median, percentile, startServer } from './server';
 
 const GROUPS = 100;
 const GOLFERS_PER_GROUP = 4;
 const HOLES = 9;
 const RESENT_SHARE = 0.1;
-const P95_BUDGET_MS = 150;
+/** Decision 140: the product's p95 at most this many times raw node:http's, the median of the pairs. */
+const RATIO_BUDGET = 3;
+/** Bursts of each kind, taken in turn (at least four; odd, so the median is one pair's ratio). */
+const PAIRS = 5;
 const SESSION_SECRET = 'bench-session-secret';
 
 const log = (line: string) => console.log(`  ${line}`);
@@ -88,10 +96,10 @@ async function setUp(nights: string[]): Promise<Phone[]> {
 }
 
 /**
- * One phone's send of its queue: the time it took and the status. Each send opens a connection of its own, as a phone
- * coming back online does (fetch would reuse the warm-up's connections).
+ * One phone's send of its queue: the time it took, the status and the answer's size. Each send opens a connection of
+ * its own, as a phone coming back online does (fetch would reuse the warm-up's connections).
  */
-function send(url: string, date: string, phone: Phone): Promise<{ ms: number; status: number }> {
+function send(url: string, date: string, phone: Phone): Promise<{ ms: number; status: number; bytes: number }> {
   const body = JSON.stringify({ teeTimeId: phone.teeTimeOn.get(date), entries: phone.entries });
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
@@ -108,8 +116,9 @@ function send(url: string, date: string, phone: Phone): Promise<{ ms: number; st
         },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode ?? 0 }));
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode ?? 0, bytes }));
         res.on('error', reject);
       },
     );
@@ -128,13 +137,58 @@ function nightBefore(date: string): string {
   return day.toISOString().slice(0, 10);
 }
 
+/**
+ * The floor (decision 140): a raw node:http server in a process of its own, as the app's server is, that reads each
+ * request's body, parses it as JSON and answers a fixed JSON of `answerBytes` bytes, with its length, uncompressed
+ * (as the product answers a phone's write). No Remix, no session, no database: what the host charges for the
+ * burst's HTTP and JSON alone.
+ */
+async function rawServer(answerBytes: number): Promise<{ url: string; stop: () => void }> {
+  const source = `
+    const http = require('node:http');
+    const size = Number(process.argv[1]);
+    const head = '{"saved":true,"pad":"';
+    const answer = Buffer.from(head + 'x'.repeat(Math.max(0, size - head.length - 2)) + '"}');
+    const server = http.createServer((req, res) => {
+      const parts = [];
+      req.on('data', (b) => parts.push(b));
+      req.on('end', () => {
+        let status = 200;
+        try { JSON.parse(Buffer.concat(parts).toString('utf8')); } catch { status = 400; }
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': answer.length });
+        res.end(answer);
+      });
+    });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', source, String(answerBytes)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (data: Buffer) => resolve(Number(data.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`The raw node:http server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/**
+ * One burst: every phone at once, and the resending phones a second time while the first sends are still in flight.
+ * Its p95 is that of the hole writes: each request carries 36, each as long as its request.
+ */
+async function burst(url: string, date: string, phones: Phone[]) {
+  const resent = phones.filter((_, i) => i % Math.round(1 / RESENT_SHARE) === 0);
+  const answers = await Promise.all([
+    ...phones.map((p) => send(url, date, p)),
+    ...resent.map((p) => send(url, date, p)),
+  ]);
+  const writeTimes = answers.flatMap((a) => Array.from({ length: GOLFERS_PER_GROUP * HOLES }, () => a.ms));
+  return { answers, writes: writeTimes.length, p95: percentile(writeTimes, 95) };
+}
+
 /** Runs the check and prints its table; true when the budgets were met. */
 async function runScorecardBench(): Promise<boolean> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'league-bench-cards-'));
   const databaseUrl = `file:${path.join(dir, 'cards.db')}`;
   process.env.DATABASE_URL = databaseUrl;
   console.log(
-    `\n== Scorecards: ${GROUPS} groups of ${GOLFERS_PER_GROUP} send their ${HOLES} holes at once, ${RESENT_SHARE * 100}% sent twice`,
+    `\n== Scorecards: ${GROUPS} groups of ${GOLFERS_PER_GROUP} send their ${HOLES} holes at once, ${RESENT_SHARE * 100}% sent twice (p95 next to raw node:http, ${PAIRS} pairs, median ratio ≤ ${RATIO_BUDGET})`,
   );
   const { migrate } = await import('../../app/db/migrate.server');
   const { databaseConfig } = await import('../../app/db/database-url.server');
@@ -146,6 +200,7 @@ async function runScorecardBench(): Promise<boolean> {
   log('building the app');
   buildApp();
   const server = await startServer(databaseUrl, { SESSION_SECRET });
+  let raw: { url: string; stop: () => void } | undefined;
   try {
     // Each phone has opened its card before the first hole, as a golfer does (not timed): the server is warm.
     // (Through the bench's own HTTP agent: the burst below opens its connections afresh, as 100 phones would.)
@@ -159,20 +214,33 @@ async function runScorecardBench(): Promise<boolean> {
       phones.map((p) => send(server.url, warmNight, { ...p, entries: p.entries.map(warmEntry) })),
     );
     if (warm.some((w) => w.status !== 200)) throw new Error('Warming the server on another night failed');
-    const cpuBefore = server.cpuMs();
-    const resent = phones.filter((_, i) => i % Math.round(1 / RESENT_SHARE) === 0);
-    // Every phone at once, and the resending phones a second time while the first sends are still in flight.
-    const answers = await Promise.all([
-      ...phones.map((p) => send(server.url, date, p)),
-      ...resent.map((p) => send(server.url, date, p)),
-    ]);
-    const cpuPerRequest = (server.cpuMs() - cpuBefore) / answers.length;
-    const failed = answers.filter((a) => a.status !== 200);
-    // Each request carries 36 hole writes, each as long as its request.
-    const writeTimes = answers.flatMap((a) => Array.from({ length: GOLFERS_PER_GROUP * HOLES }, () => a.ms));
-    const p95 = percentile(writeTimes, 95);
+    // The raw server answers what the product answered a phone, byte for byte in size.
+    const answerBytes = Math.round(median(warm.map((w) => w.bytes)));
+    raw = await rawServer(answerBytes);
+    const rawWarm = await burst(raw.url, date, phones);
+    if (rawWarm.answers.some((a) => a.status !== 200)) throw new Error('The raw node:http server refused a queue');
 
     const { db } = await import('../../app/db/db.server');
+    const pairs: { product: number; floor: number; ratio: number }[] = [];
+    let failed = 0;
+    let writes = 0;
+    let requests = 0;
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const floor = await burst(raw.url, date, phones);
+      // The same burst each time: the holes of the pair before are taken away first (not timed).
+      await db.holeScore.deleteMany({ where: { scorecard: { date } } });
+      const product = await burst(server.url, date, phones);
+      failed += product.answers.filter((a) => a.status !== 200).length;
+      writes = product.writes;
+      requests = product.answers.length;
+      pairs.push({ product: product.p95, floor: floor.p95, ratio: product.p95 / floor.p95 });
+      log(
+        `pair ${pair + 1}: product p95 ${product.p95.toFixed(0)} ms, raw node:http p95 ${floor.p95.toFixed(0)} ms: ratio ${(product.p95 / floor.p95).toFixed(2)}`,
+      );
+    }
+    const ratio = median(pairs.map((p) => p.ratio));
+
+    // What the last burst stored.
     const rows = await db.holeScore.findMany({
       where: { scorecard: { date } },
       select: { golferId: true, holeNumber: true, strokes: true },
@@ -193,24 +261,26 @@ async function runScorecardBench(): Promise<boolean> {
     }
     await db.$disconnect();
 
-    const p95Ok = p95 < P95_BUDGET_MS && failed.length === 0;
     const rowsOut = [
       {
-        check: `p95 of ${writeTimes.length} hole writes (${answers.length} requests)`,
-        value: `${p95.toFixed(0)} ms`,
-        budget: `< ${P95_BUDGET_MS} ms`,
-        ok: p95Ok,
+        check: `median p95 ratio, ${writes} hole writes (${requests} requests)`,
+        value: ratio.toFixed(2),
+        budget: `≤ ${RATIO_BUDGET}`,
+        ok: ratio <= RATIO_BUDGET,
       },
-      { check: 'requests not answered 200', value: String(failed.length), budget: '0', ok: failed.length === 0 },
+      { check: 'requests not answered 200', value: String(failed), budget: '0', ok: failed === 0 },
       { check: 'hole rows stored', value: `${rows.length} (${keys.size} holes)`, budget: `${expected} once`, ok: once },
       { check: 'golfers with a wrong card total', value: String(wrongTotals), budget: '0', ok: wrongTotals === 0 },
     ];
     for (const r of rowsOut)
-      log(`${r.ok ? 'ok    ' : 'MISSED'} ${r.check.padEnd(44)} ${r.value.padStart(16)}   budget ${r.budget}`);
-    // Not a budget: what each request cost the server's CPU, which the machine's other work does not inflate as much.
-    log(`(server CPU per request: ${cpuPerRequest.toFixed(1)} ms; load average ${os.loadavg()[0].toFixed(1)})`);
+      log(`${r.ok ? 'ok    ' : 'MISSED'} ${r.check.padEnd(52)} ${r.value.padStart(16)}   budget ${r.budget}`);
+    // Not a budget: the absolute times, for reading one run against another, and the machine's load meanwhile.
+    log(
+      `(product p95 ${median(pairs.map((p) => p.product)).toFixed(0)} ms, raw ${median(pairs.map((p) => p.floor)).toFixed(0)} ms, medians of the pairs; answer ${answerBytes} bytes; load average ${os.loadavg()[0].toFixed(1)})`,
+    );
     return rowsOut.every((r) => r.ok);
   } finally {
+    raw?.stop();
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -25,7 +25,9 @@ test('an unassigned member is assigned from the Assign to Flight selector', asyn
   await expect(unassigned.locator('li', { hasText: golfer.fullName })).toHaveCount(0);
 });
 
-test('a flight entry shows the handicap and the season range, or N/A', async ({ page }) => {
+test('a flight entry shows the handicap and the season range, or the one dash of an absent value (decision 142)', async ({
+  page,
+}) => {
   const withRounds = await member({ flightNo: '4' });
   const without = await member({ flightNo: '4' });
   await newRound({ golferId: withRounds.id, date: `${season}-06-01`, grossScore: 46 }); // after 8
@@ -33,7 +35,7 @@ test('a flight entry shows the handicap and the season range, or N/A', async ({ 
   await signIn(page, '/flights');
   const card = page.getByTestId('flight-card-4');
   await expect(card.locator('li', { hasText: withRounds.fullName })).toContainText('HCP 4 · Range 4-8');
-  await expect(card.locator('li', { hasText: without.fullName })).toContainText('HCP N/A');
+  await expect(card.locator('li', { hasText: without.fullName })).toContainText('HCP —');
   await expect(card.locator('li', { hasText: without.fullName })).not.toContainText('Range');
 });
 

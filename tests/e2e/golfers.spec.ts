@@ -30,7 +30,7 @@ test('adds a golfer from the Add Golfer dialog', async ({ page }) => {
   await expect(page).not.toHaveURL(/action=new/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const row = page.getByRole('row', { name: new RegExp(last) });
-  await expect(row.getByRole('cell')).toHaveText([`Robert "Bob" ${last}`, '-', '(231) 555-0100', /Edit\s*Delete/]);
+  await expect(row.getByRole('cell')).toHaveText([`Robert "Bob" ${last}`, '—', '(231) 555-0100', /Edit\s*Delete/]);
   const stored = await db.golfer.findFirstOrThrow({ where: { lastName: last } });
   expect(stored.fullName).toBe(`Robert ${last}`);
 });
@@ -72,7 +72,7 @@ test('edits a golfer', async ({ page }) => {
   await expectToast(page, 'Success', 'Golfer updated successfully');
   const row = page.getByRole('row', { name: new RegExp(last) });
   await expect(row.getByRole('cell').first()).toHaveText(`Anne ${last}`);
-  await expect(row.getByRole('cell').nth(1)).toHaveText('-');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('—');
 });
 
 test('searches by name, email and phone, ignoring case', async ({ page }) => {

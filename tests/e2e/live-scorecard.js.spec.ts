@@ -1,4 +1,4 @@
-import { writeHoleScores } from '../../app/models/scorecards.server';
+import { writeHoleScores } from '../../app/models/scorecard-writes.server';
 import { expect, hydrated, test } from './fixtures';
 import { signInGolfer } from './golfer-session';
 import { newAssignment, newGolfer, newRound } from './league-data';

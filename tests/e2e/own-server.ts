@@ -8,11 +8,13 @@ export type OwnServer = {
   base: string;
   /** Its SQLite file, which only this server and the test that started it use. */
   dbFile: string;
-  /** Stops the server and removes its database. */
+  /** Stops the server and removes its database (unless the caller gave it one). */
   stop: () => void;
+  /** Resolves once the server's process has exited (its port is free again). */
+  exited: Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise<number>((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as net.AddressInfo;
@@ -26,9 +28,14 @@ async function freePort(): Promise<number> {
  * whose settings or lock-outs must not reach the shared e2e server (playwright.config.ts) that the other specs use:
  * TRUST_PROXY, a small registration allowance, a locked sign-in. `name` goes in the database's file name.
  */
-export async function startOwnServer(name: string, env: Record<string, string>): Promise<OwnServer> {
-  const port = await freePort();
-  const dbFile = path.resolve(`tests/.tmp/e2e-${name}-${port}.db`);
+export async function startOwnServer(
+  name: string,
+  env: Record<string, string>,
+  /** A port of the caller's (a second release on the same origin), a database it keeps (the shared e2e one). */
+  own: { port?: number; dbFile?: string } = {},
+): Promise<OwnServer> {
+  const port = own.port ?? (await freePort());
+  const dbFile = own.dbFile ?? path.resolve(`tests/.tmp/e2e-${name}-${port}.db`);
   const server = spawn(process.execPath, ['server.js'], {
     env: {
       ...process.env,
@@ -44,9 +51,10 @@ export async function startOwnServer(name: string, env: Record<string, string>):
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const stop = () => {
     server.kill();
-    for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(dbFile + suffix, { force: true });
+    if (!own.dbFile) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(dbFile + suffix, { force: true });
   };
   await new Promise<void>((resolve, reject) => {
     let output = '';
@@ -65,5 +73,5 @@ export async function startOwnServer(name: string, env: Record<string, string>):
     stop();
     throw error;
   });
-  return { base: `http://127.0.0.1:${port}`, dbFile, stop };
+  return { base: `http://127.0.0.1:${port}`, dbFile, stop, exited };
 }

@@ -3,6 +3,8 @@ import zlib from 'node:zlib';
 import { request as newRequest } from '@playwright/test';
 import { ADMIN } from '../../playwright.config';
 import { createCourse } from '../../app/models/courses.server';
+import { createGolfer } from '../../app/models/golfers.server';
+import { signInGolfer } from './golfer-session';
 import { createSeason, deleteSeason, updateSeason } from '../../app/models/seasons.server';
 import { claimYear, expect, test, unique } from './fixtures';
 import { rawGet } from './raw-get';
@@ -66,6 +68,34 @@ test('never serves a signed-in visitor from the cache, nor caches their page', a
   expect(page.headers()['x-page-cache']).toBeUndefined();
   await visitor.dispose();
   await signedIn.dispose();
+});
+
+test("a signed-in golfer's header has 'My league' without 'Login', never from nor into the cache", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // docs/product/my-league.md#the-header: the administrators' 'Login' is not shown to a golfer signed in to My league,
+  // and the page made for them is their own: an anonymous visitor of the same URL still gets 'Login'.
+  const anonymous = await newRequest.newContext({ baseURL });
+  const url = `/rules?cache=${unique('c')}`;
+  await expect(async () => {
+    await anonymous.get(url);
+    expect((await anonymous.get(url)).headers()['x-page-cache']).toBe('hit');
+  }).toPass({ timeout: 30_000 });
+  const golfer = await createGolfer({ firstName: 'Header', lastName: unique('Golfer') }, null);
+  await signInGolfer(context, baseURL!, golfer.id);
+  const answer = await page.goto(url);
+  expect(answer?.headers()['x-page-cache']).toBeUndefined();
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('link', { name: 'My league' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  // Not kept for the next visitor either: the anonymous page still has both.
+  const again = await anonymous.get(url);
+  const html = await again.text();
+  expect(html).toContain('>Login</a>');
+  expect(html).toContain('>My league</a>');
+  await anonymous.dispose();
 });
 
 test("a write to no public page's data (an administrator's sign-in) keeps the cache", async ({ baseURL }) => {

@@ -16,10 +16,10 @@ test('the card without JavaScript saves a hole per post, capped at double par, w
   await page.goto('/me');
   await page.getByRole('link', { name: 'Keep score' }).click();
   await expect(page).toHaveURL(new RegExp(`${url}$`));
-  // Before the first hole the running totals are '–', not 0.
+  // Before the first hole the running totals are the site's one dash for an absent value (decision 142), not 0.
   const bobTotals = page.locator(`tr[data-golfer="${bob.id}"] td`);
-  await expect(bobTotals.nth(-3)).toHaveText('–');
-  await expect(bobTotals.nth(-2)).toHaveText('–');
+  await expect(bobTotals.nth(-3)).toHaveText('—');
+  await expect(bobTotals.nth(-2)).toHaveText('—');
   await expect(bobTotals.nth(-1)).toHaveText('Thru 0');
   for (const [hole, a, b] of [
     [1, '4', '5'],

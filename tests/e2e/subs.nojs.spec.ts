@@ -1,6 +1,6 @@
 import { expect, expectToast, signIn, test } from './fixtures';
 import { formatRoundDate } from '../../app/domain/season';
-import { setAvailability } from '../../app/features/subs/subs.server';
+import { setAvailability } from '../../app/features/subs/golfer-nights.server';
 import { waitForMail } from './mail-inbox';
 import { golfer, seasonWithNights } from './subs-data';
 

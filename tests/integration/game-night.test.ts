@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCourse } from '~/models/courses.server';
 import { createGolfer } from '~/models/golfers.server';
 import { setCourseHoles } from '~/models/holes.server';
-import { listNightHoleScores, type NightHoleScore } from '~/models/scorecards.server';
+import { listNightHoleScores, type NightHoleScore } from '~/models/night-scores.server';
 import { action as scoresAction, loader as scoresLoader } from '~/routes/_admin.scores';
 import { db } from '~/db/db.server';
 import { call, request, signIn, toastOf, unique } from './helpers';

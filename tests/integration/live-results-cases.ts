@@ -43,12 +43,15 @@ export async function playCard(
   strokes: (number | null)[][],
   pars: number[] = Array.from({ length: 9 }, () => 4),
 ) {
-  const [{ createCourse }, { setCourseHoles }, cards, { db }] = await Promise.all([
+  const [{ createCourse }, { setCourseHoles }, made, writes, life, { db }] = await Promise.all([
     import('~/models/courses.server'),
     import('~/models/holes.server'),
     import('~/models/scorecards.server'),
+    import('~/models/scorecard-writes.server'),
+    import('~/features/scorecards/card-life.server'),
     import('~/db/db.server'),
   ]);
+  const cards = { ...made, ...writes, ...life };
   const season = Number(date.slice(0, 4));
   const coursePar = pars.reduce((a, b) => a + b, 0);
   const course = await createCourse({ courseName: unique('Live Links'), coursePar, courseLength: '3000' }, null);

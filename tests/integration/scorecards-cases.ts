@@ -13,16 +13,33 @@ export function scorecardCases(year: number, database: () => Db): void {
   let night = 0;
 
   async function models() {
-    const [golfers, courses, holes, cards, rounds, points, flights] = await Promise.all([
-      import('~/models/golfers.server'),
-      import('~/models/courses.server'),
-      import('~/models/holes.server'),
-      import('~/models/scorecards.server'),
-      import('~/models/rounds.server'),
-      import('~/models/points.server'),
-      import('~/models/flights.server'),
-    ]);
-    return { ...golfers, ...courses, ...holes, ...cards, ...rounds, ...points, ...flights };
+    const [golfers, courses, holes, cards, groups, writes, nightScores, life, rounds, points, flights] =
+      await Promise.all([
+        import('~/models/golfers.server'),
+        import('~/models/courses.server'),
+        import('~/models/holes.server'),
+        import('~/models/scorecards.server'),
+        import('~/models/night-groups.server'),
+        import('~/models/scorecard-writes.server'),
+        import('~/models/night-scores.server'),
+        import('~/features/scorecards/card-life.server'),
+        import('~/models/rounds.server'),
+        import('~/models/points.server'),
+        import('~/models/flights.server'),
+      ]);
+    return {
+      ...golfers,
+      ...courses,
+      ...holes,
+      ...cards,
+      ...groups,
+      ...writes,
+      ...nightScores,
+      ...life,
+      ...rounds,
+      ...points,
+      ...flights,
+    };
   }
 
   /** A nine of par 4s except par 3 on hole 2 (stroke index 9) and par 5 on hole 3 (stroke index 1). */

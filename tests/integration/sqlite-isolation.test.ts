@@ -7,7 +7,7 @@ import * as standingsPage from '~/routes/_public.stats._index';
 import * as teeTimesPage from '~/routes/_public.public.tee-times';
 import * as termsPage from '~/routes/_public.terms';
 import { getSettings } from '~/models/settings.server';
-import { db, insertRows } from '~/db/db.server';
+import { db, insertRows, watchOtherConnectionsCommits } from '~/db/db.server';
 import { renderPage } from './render-page';
 
 /** A page whose meta reads its loader's data is typed more narrowly than the build's plain route module. */
@@ -118,6 +118,45 @@ describe('SQLite: one connection, isolated transactions', () => {
 });
 
 describe('SQLite: another process writing at the same time', () => {
+  it("tells another connection's commit from this process's own (decision 005; the page cache and live results)", async () => {
+    const Database = (await import('better-sqlite3')).default;
+    await db.course.count();
+    const othersCommitted = watchOtherConnectionsCommits()!;
+    othersCommitted();
+    const name = `Own ${Date.now()}`;
+    // This process's writes, in a transaction, outside one and in bulk: none is another connection's.
+    await db.$transaction(async (tx) => {
+      await tx.course.create({ data: { courseName: `${name} A`, coursePar: 36, courseLength: '1 mile' } });
+    });
+    await db.course.create({ data: { courseName: `${name} B`, coursePar: 36, courseLength: '1 mile' } });
+    await db.$transaction((tx) =>
+      insertRows(tx, 'Course', 'courses', ['courseName', 'coursePar', 'courseLength'] as const, [
+        { courseName: `${name} C`, coursePar: 36, courseLength: '1 mile' },
+      ]),
+    );
+    expect(othersCommitted()).toBe(false);
+    // A script's write, on a connection of its own, is; and it is told once.
+    const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ''));
+    try {
+      other.prepare('UPDATE courses SET coursePar = 35 WHERE courseName = ?').run(`${name} A`);
+    } finally {
+      other.close();
+    }
+    expect(othersCommitted()).toBe(true);
+    expect(othersCommitted()).toBe(false);
+    // Another connection's commit made before this process's next transaction is still told after it.
+    const again = new Database(process.env.DATABASE_URL!.replace(/^file:/, ''));
+    try {
+      again.prepare('UPDATE courses SET coursePar = 34 WHERE courseName = ?').run(`${name} A`);
+    } finally {
+      again.close();
+    }
+    await db.$transaction(async (tx) => {
+      await tx.course.updateMany({ where: { courseName: `${name} B` }, data: { coursePar: 34 } });
+    });
+    expect(othersCommitted()).toBe(true);
+  });
+
   it('a transaction holds the write lock from its start, so it never fails half-way with SQLITE_BUSY', async () => {
     const Database = (await import('better-sqlite3')).default;
     const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ''), { timeout: 0 });

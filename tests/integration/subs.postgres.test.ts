@@ -26,7 +26,7 @@ describe('availability and subs (PostgreSQL)', () => {
     });
     const subs = [];
     for (let i = 0; i < 50; i++) subs.push(await golferWith(db, { canSub: true }));
-    const { offerSpot } = await import('~/features/subs/subs.server');
+    const { offerSpot } = await import('~/features/subs/offers.server');
     await offerSpot({ golferId: absent.id, date: `${y}-06-01`, actor: null, origin: 'http://x' });
     const tokens = [
       ...(
@@ -56,7 +56,7 @@ describe('availability and subs (PostgreSQL)', () => {
 /** Takes the spot with each token at once in a fresh Node process: each answer's status and message. */
 async function takeInChild(tokens: string[], startAt: number): Promise<{ status: number; message: string }[]> {
   const code = `
-    const { takeSpot } = await import(${app('features/subs/subs.server.ts')});
+    const { takeSpot } = await import(${app('features/subs/take-spot.server.ts')});
     const { failureOf } = await import(${app('web/http.server.ts')});
     const { db } = await import(${app('db/db.server.ts')});
     await db.$queryRawUnsafe('SELECT 1');

@@ -52,8 +52,11 @@ export function newSendId(): string {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
-/** The golfer's unsubscribe token, made now (in the caller's transaction) when they have none yet. */
-async function tokenOf(tx: Tx, golfer: Recipient): Promise<string> {
+/**
+ * The golfer's unsubscribe token, made now (in the caller's transaction) when they have none yet. The results recap
+ * (app/features/automation) carries the same link.
+ */
+export async function tokenOf(tx: Tx, golfer: Pick<Recipient, 'id' | 'unsubscribeToken'>): Promise<string> {
   if (golfer.unsubscribeToken) return golfer.unsubscribeToken;
   const token = newToken();
   const { count } = await tx.golfer.updateMany({

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E_DB_FILE, E2E_SESSION_SECRET } from '../../playwright.config';
+import { build } from '../../scripts/build.mjs';
+import { expect, hydrated, test } from './fixtures';
+import { signInGolfer } from './golfer-session';
+import { freePort, startOwnServer, type OwnServer } from './own-server';
+import { cardTonight } from './scorecard-data';
+
+// A new release of the golfers' phone app takes over at the next visit, and no page is left on the old JavaScript
+// (docs/decisions/160-golfers-phone-app.md): two builds of the app, served one after the other on the same address
+// with the same database, as a league's server is upgraded.
+test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+type Release = { name: string; buildDir: string; assetsDir: string };
+
+function releaseOf(name: string): Release {
+  // Under /build-* and /public/build-*, which git ignores.
+  return { name, buildDir: path.resolve(name), assetsDir: path.resolve('public', name) };
+}
+
+function remove(release: Release) {
+  for (const dir of [release.buildDir, release.assetsDir]) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+function serve(release: Release, port: number): Promise<OwnServer> {
+  return startOwnServer(
+    release.name,
+    {
+      REMIX_BUILD_DIR: release.buildDir,
+      REMIX_ASSETS_NAME: release.name,
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      INSECURE_COOKIES: '1',
+    },
+    { port, dbFile: E2E_DB_FILE },
+  );
+}
+
+const versionOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __remixManifest: { version: string } }).__remixManifest.version);
+
+/** Waits until this page's release's worker controls it and keeps /me and tonight's card; answers the release. */
+async function readyOffline(page: Page): Promise<string> {
+  await hydrated(page);
+  const version = await versionOf(page);
+  await page.waitForFunction((v) => navigator.serviceWorker.controller?.scriptURL.endsWith(`?v=${v}`), version);
+  await page.locator(`html[data-offline-ready="${version}"]`).waitFor({ state: 'attached' });
+  return version;
+}
+
+test("a new release's worker takes over at the next visit to My league, with the new release's JavaScript online and offline", async ({
+  browser,
+}) => {
+  // Two production builds: a minute or two each on a quiet machine, several on a busy one.
+  test.setTimeout(900_000);
+  const port = await freePort();
+  const [first, second] = [releaseOf(`build-phone-a-${port}`), releaseOf(`build-phone-b-${port}`)];
+  let server: OwnServer | null = null;
+  try {
+    for (const release of [first, second])
+      expect(build({ buildDir: release.buildDir, assetsName: release.name, quiet: true })).toBe(true);
+
+    const { ann, bob, url } = await cardTonight('PhoneRelease');
+    server = await serve(first, port);
+    const context = await browser.newContext({ baseURL: server.base });
+    await signInGolfer(context, server.base, ann.id);
+    const page = await context.newPage();
+    await page.goto('/me');
+    const firstVersion = await readyOffline(page);
+
+    // The upgrade: the first release is gone from the server, its scripts too.
+    server.stop();
+    await server.exited;
+    fs.rmSync(first.assetsDir, { recursive: true, force: true });
+    server = await serve(second, port);
+
+    // The next visit is the new release's page, and its worker takes over from the last one.
+    await page.goto('/me');
+    const secondVersion = await readyOffline(page);
+    expect(secondVersion).not.toBe(firstVersion);
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.filter((script) => script.startsWith(`/${first.name}/`))).toEqual([]);
+    expect(scripts.some((script) => script.startsWith(`/${second.name}/`))).toBe(true);
+    // The last release's copies are gone with it.
+    expect(await page.evaluate(() => caches.keys())).toEqual(
+      expect.not.arrayContaining([expect.stringContaining(firstVersion)]),
+    );
+
+    // With no signal, tonight's card is the new release's, and it works: a hole goes into the phone's queue.
+    await context.setOffline(true);
+    await page.goto(url);
+    await hydrated(page);
+    expect(await versionOf(page)).toBe(secondVersion);
+    await expect(page.getByText('Offline: showing what this phone last saw')).toBeVisible();
+    await page.getByLabel(`${ann.fullName} (you)`).fill('4');
+    await page.getByLabel(bob.fullName).fill('5');
+    await page.getByRole('button', { name: 'Save hole 1' }).click();
+    await expect(page.getByText('2 entries: Saved on this phone, not sent yet')).toBeVisible();
+    await context.close();
+  } finally {
+    server?.stop();
+    for (const release of [first, second]) remove(release);
+  }
+});
