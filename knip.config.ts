@@ -23,6 +23,10 @@ const config: KnipConfig = {
     // Tests are entry points; their helpers (fixtures, pg-server…) are checked like app code.
     'tests/**/*.{test,spec}.ts',
     'tests/integration/{global-setup,setup-env}.ts',
+    // A second server process, run by path by listen-reconnect.postgres.test.ts.
+    'tests/integration/listening-process.ts',
+    // The server process crash.test.ts kills with SIGKILL, run by path.
+    'tests/integration/phone-server.ts',
   ],
   // No ignore for generated code: the Prisma clients are generated into node_modules/@league, outside the project.
   ignoreDependencies: [
@@ -33,7 +37,8 @@ const config: KnipConfig = {
     '@prisma/client',
   ],
   // scripts/test.mjs installs Chromium and PostgreSQL with Debian's apt-get when they are missing.
-  ignoreBinaries: ['apt-get'],
+  // The full-disk tests (disk-full.test.ts, backup.test.ts) mount a small tmpfs of their own (docs/decisions/147).
+  ignoreBinaries: ['apt-get', 'mount', 'umount'],
 };
 
 export default config;

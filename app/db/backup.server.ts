@@ -75,6 +75,7 @@ function pruneBackups(dir: string, keep = BACKUPS_KEPT): string[] {
  */
 export async function backupDatabase(config: DatabaseConfig, dir: string, now = new Date()): Promise<BackupFile> {
   fs.mkdirSync(dir, { recursive: true });
+  await assertRoomFor(config, dir);
   const name = backupName(config.kind, now);
   const file = path.join(dir, name);
   if (fs.existsSync(file)) throw new BackupError(`A backup named ${name} already exists: try again in a second.`);
@@ -87,6 +88,43 @@ export async function backupDatabase(config: DatabaseConfig, dir: string, now = 
     fs.rmSync(partial, { force: true });
   }
   return { file, name, at: new Date(now.toISOString().replace(/\.\d{3}Z$/, 'Z')) };
+}
+
+/** Room kept free beyond the backup itself: a tenth of the database, and never less than 32 MB. */
+export const BACKUP_MARGIN_BYTES = 32 * 1024 * 1024;
+const mb = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
+
+/** The database's size in bytes: the SQLite file with its write-ahead log, or PostgreSQL's pg_database_size. */
+async function databaseBytes(config: DatabaseConfig): Promise<number> {
+  if (config.kind === 'sqlite') {
+    const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+    return size(config.file) + size(`${config.file}-wal`);
+  }
+  const client = new pg.Client({ connectionString: config.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes');
+    return Number(rows[0].bytes);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Refuses, before writing anything, a backup the backups folder's disk has no room for (docs/decisions/147): free
+ * space (fs.statfs, as an unprivileged process may use it) must hold the database's size plus a margin, so a backup
+ * never fills the disk the league's own writes need. The size is an upper bound of the copy (a dump is smaller).
+ */
+async function assertRoomFor(config: DatabaseConfig, dir: string): Promise<void> {
+  const bytes = await databaseBytes(config);
+  const needed = bytes + Math.max(Math.ceil(bytes / 10), BACKUP_MARGIN_BYTES);
+  const stats = await fs.promises.statfs(dir);
+  const free = stats.bavail * stats.bsize;
+  if (free < needed)
+    throw new BackupError(
+      `Not backing up: ${dir} has ${mb(free)} free, and a backup of this ${mb(bytes)} database needs ${mb(needed)} ` +
+        `(its size plus room kept free). Free some space or set BACKUP_DIR to a larger disk.`,
+    );
 }
 
 async function backupSqlite(source: string, target: string): Promise<void> {
@@ -461,7 +499,10 @@ export function startBackupSchedule(
       .then((made) => {
         if (made) log(`Backed up the database to ${made.file}`);
       })
-      .catch((error: unknown) => console.error('Automatic backup failed:', error))
+      // A refusal (no room, docs/decisions/147) is logged by its reason alone; anything else with its stack.
+      .catch((error: unknown) =>
+        console.error('Automatic backup failed:', error instanceof BackupError ? error.message : error),
+      )
       .finally(() => (running = null));
   };
   log(`Backing up the database every ${everyHours} hour(s) to ${dir}, keeping the last ${BACKUPS_KEPT}.`);

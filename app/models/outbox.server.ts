@@ -186,7 +186,14 @@ export async function retryMessage(id: number, actor: Actor | null, client: Tx =
       throw new ConflictError('Only a failed or unsent message can be retried');
     const { count } = await tx.outboxMessage.updateMany({
       where: { id, status: message.status },
-      data: { status: 'queued', attempts: 0, lastError: null, nextAttemptAt: new Date(), lockedUntil: null },
+      data: {
+        status: 'queued',
+        attempts: 0,
+        countedAttempts: 0,
+        lastError: null,
+        nextAttemptAt: new Date(),
+        lockedUntil: null,
+      },
     });
     if (count === 1) {
       const target = { entity: 'message', id, labelField: 'subject' };
@@ -219,7 +226,7 @@ function dueWhere(now: Date) {
   return {
     status: 'queued',
     nextAttemptAt: { lte: now },
-    attempts: { lt: MAX_ATTEMPTS },
+    countedAttempts: { lt: MAX_ATTEMPTS },
     OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
   };
 }
@@ -238,7 +245,7 @@ export async function dueMessageIds(now: Date, take: number): Promise<number[]> 
 /** When the next queued message falls due (now or in the future), or null when nothing is queued. */
 export async function nextDueAt(): Promise<Date | null> {
   const next = await db.outboxMessage.findFirst({
-    where: { status: 'queued', attempts: { lt: MAX_ATTEMPTS } },
+    where: { status: 'queued', countedAttempts: { lt: MAX_ATTEMPTS } },
     select: { nextAttemptAt: true, lockedUntil: true },
     orderBy: { nextAttemptAt: 'asc' },
   });
@@ -247,7 +254,10 @@ export async function nextDueAt(): Promise<Date | null> {
 }
 
 /** A message a sender holds until `lockedUntil`; `attempts` already counts the attempt it is about to make. */
-export type ClaimedMessage = Omit<OutboxMessage, 'status' | 'lastError' | 'sentAt'> & { lockedUntil: Date };
+export type ClaimedMessage = Omit<OutboxMessage, 'status' | 'lastError' | 'sentAt'> & {
+  lockedUntil: Date;
+  countedAttempts: number;
+};
 
 /**
  * Takes one due message for one attempt: a conditional update (still queued, due, and not held by a live sender),
@@ -257,11 +267,15 @@ export type ClaimedMessage = Omit<OutboxMessage, 'status' | 'lastError' | 'sentA
 export async function claimMessage(id: number, now: Date, lockedUntil: Date): Promise<ClaimedMessage | null> {
   const claimed = await db.outboxMessage.updateMany({
     where: { id, ...dueWhere(now) },
-    data: { lockedUntil, attempts: { increment: 1 } },
+    data: { lockedUntil, attempts: { increment: 1 }, countedAttempts: { increment: 1 } },
   });
   if (claimed.count !== 1) return null;
   const message = await requireOutboxMessage(id);
-  return { ...message, lockedUntil };
+  const { countedAttempts } = await db.outboxMessage.findUniqueOrThrow({
+    where: { id },
+    select: { countedAttempts: true },
+  });
+  return { ...message, lockedUntil, countedAttempts };
 }
 
 function heldBy(message: ClaimedMessage) {
@@ -307,7 +321,7 @@ function keptOnceSent(message: Pick<ClaimedMessage, 'kind' | 'subject' | 'text' 
  * is null: retrying cannot help).
  */
 export async function markAttemptFailed(message: ClaimedMessage, error: string, retryAt: Date | null): Promise<void> {
-  const final = retryAt === null || message.attempts >= MAX_ATTEMPTS;
+  const final = retryAt === null || message.countedAttempts >= MAX_ATTEMPTS;
   await db.outboxMessage.updateMany({
     where: heldBy(message),
     data: {
@@ -315,6 +329,23 @@ export async function markAttemptFailed(message: ClaimedMessage, error: string, 
       lastError: error.slice(0, 1000),
       lockedUntil: null,
       ...(final ? {} : { nextAttemptAt: retryAt }),
+    },
+  });
+}
+
+/**
+ * The mail server could not be reached (no reply at all): the message is queued again for `retryAt` with the error,
+ * and the attempt is shown but not counted towards MAX_ATTEMPTS, since the server was at fault, not the message: a
+ * mail server down for a day loses nothing (docs/decisions/146-mail-server-down.md).
+ */
+export async function markServerUnreachable(message: ClaimedMessage, error: string, retryAt: Date): Promise<void> {
+  await db.outboxMessage.updateMany({
+    where: heldBy(message),
+    data: {
+      lastError: error.slice(0, 1000),
+      lockedUntil: null,
+      nextAttemptAt: retryAt,
+      countedAttempts: { decrement: 1 },
     },
   });
 }
@@ -334,7 +365,7 @@ export async function markDueNotSent(now: Date, reason: string): Promise<number>
  */
 export async function failInterrupted(now: Date): Promise<number> {
   const updated = await db.outboxMessage.updateMany({
-    where: { status: 'queued', attempts: { gte: MAX_ATTEMPTS }, lockedUntil: { lt: now } },
+    where: { status: 'queued', countedAttempts: { gte: MAX_ATTEMPTS }, lockedUntil: { lt: now } },
     data: {
       status: 'failed',
       lastError: 'The sender stopped during the last attempt; the message may not have been delivered',

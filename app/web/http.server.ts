@@ -25,7 +25,7 @@ import { PaymentProviderError } from '~/integrations/payments/provider.server';
 export type ApiError = { message: string; errors?: Record<string, string[]> };
 
 /** The statuses of expected failures; anything else thrown is a defect and answers 500. */
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502;
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
 export function apiError(
   status: FailureStatus,
@@ -42,7 +42,7 @@ export function apiError(
  */
 export class HttpError extends Error {
   constructor(
-    public status: Exclude<FailureStatus, 502>,
+    public status: Exclude<FailureStatus, 502 | 503>,
     message: string,
     public errors?: Record<string, string[]>,
   ) {
@@ -93,7 +93,25 @@ const STATUS_OF_KIND: Record<DomainError['kind'], FailureStatus> = {
  * edge, or the payment provider being unreachable (502: nothing was charged, the golfer may retry). Anything
  * else is a defect (null: let it become a 500).
  */
+/** What a write answers when the disk is full (docs/decisions/147-full-disk.md): SQLite rolled it back whole. */
+export const OUT_OF_DISK_SPACE = 'The server is out of disk space: nothing was saved.';
+
+/** SQLite's SQLITE_FULL (or the file system's ENOSPC), anywhere in the error or the errors it wraps. */
+function isDiskFull(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, message, cause, meta } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: unknown;
+  };
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return true;
+  if (typeof message === 'string' && /SQLITE_FULL|database or disk is full|ENOSPC/.test(message)) return true;
+  return isDiskFull(cause, depth + 1) || isDiskFull(meta, depth + 1);
+}
+
 export function failureOf(error: unknown): Failure | null {
+  if (isDiskFull(error)) return { status: 503, message: OUT_OF_DISK_SPACE };
   if (error instanceof DomainError) {
     return { status: STATUS_OF_KIND[error.kind], message: error.message, errors: error.fieldErrors };
   }

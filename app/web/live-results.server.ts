@@ -43,6 +43,8 @@ const nights = new Map<string, Night>();
 let watcherCount = 0;
 /** Nights to read again, and whether a read is under way (one at a time per process: reads queue behind it). */
 const stale = new Set<string>();
+/** Nights whose watchers get the leaderboard read next even if its version did not move (after a lost LISTEN). */
+const resend = new Set<string>();
 let reading: Promise<void> | null = null;
 /** With PostgreSQL: tells the other processes which night changed ('*': any may have). */
 let tellOthers: (date: string) => void = () => {};
@@ -81,30 +83,46 @@ function firstRead(date: string): Promise<LiveLeaderboard> {
   return read;
 }
 
-/** Marks nights to read again (null: every watched night) and starts reading unless a read is under way. */
-function changed(date: string | null): void {
+/**
+ * Marks nights to read again (null: every watched night) and starts reading unless a read is under way. `always`:
+ * send each watcher the leaderboard read even if its version did not move.
+ */
+function changed(date: string | null, always = false): void {
   changeCount += 1;
-  if (date === null) for (const watched of nights.keys()) stale.add(watched);
-  else if (nights.has(date)) stale.add(date);
+  const dates = date === null ? [...nights.keys()] : nights.has(date) ? [date] : [];
+  for (const watched of dates) {
+    stale.add(watched);
+    if (always) resend.add(watched);
+  }
   if (stale.size > 0 && reading === null) reading = readStale();
 }
+
+/** Whether the last read of a night failed (the database away): the failure is logged once until a read works. */
+let readFailing = false;
+const READ_RETRY_MS = 1_000;
 
 async function readStale(): Promise<void> {
   try {
     while (stale.size > 0) {
       const [date] = stale;
       stale.delete(date);
+      const always = resend.delete(date);
       const night = nights.get(date);
       if (!night) continue;
       try {
         const { board } = await liveLeaderboard(date);
-        if (board.version === night.board?.version) continue;
+        readFailing = false;
+        if (board.version === night.board?.version && !always) continue;
         night.board = board;
         night.event = eventOf(board);
         for (const watcher of night.watchers) send(watcher, night.event);
       } catch (error) {
         // The night is no longer one (its last round and its schedule entry deleted): watchers keep what they have.
-        if (failureOf(error)?.status !== 404) console.error('Live results: could not read a night:', error);
+        if (failureOf(error)?.status === 404) continue;
+        // The database is away (restarting): said once, and read again in a while, so no watcher misses the change.
+        if (!readFailing) console.error('Live results: could not read a night (retrying each second):', error);
+        readFailing = true;
+        setTimeout(() => changed(date, always), READ_RETRY_MS).unref();
       }
     }
   } finally {
@@ -235,7 +253,10 @@ export async function startLiveResults(): Promise<() => Promise<void>> {
     config.kind === 'postgresql'
       ? await openChannel(config.url, CHANNEL, {
           message: (date) => changed(date === '*' ? null : date),
-          broken: (error) => console.error('Live results stopped hearing other processes until a restart:', error),
+          // Other processes' changes made while the connection was lost went unheard: every watcher gets its night's
+          // current leaderboard once it is back (docs/decisions/145-listen-reconnects.md). The channel logs both.
+          lost: () => {},
+          restored: () => changed(null, true),
         })
       : null;
   if (channel) tellOthers = (date) => channel.send(date);
@@ -248,6 +269,7 @@ export async function startLiveResults(): Promise<() => Promise<void>> {
     await channel?.close();
     for (const night of nights.values()) for (const watcher of night.watchers) watcher.res.end();
     nights.clear();
+    resend.clear();
     watcherCount = 0;
   };
 }

@@ -78,7 +78,7 @@ const cache = new Map<string, Entry>();
 /** Pages being compressed now, so a burst of misses on one page compresses it once. */
 const compressing = new Set<string>();
 let generation = 0;
-/** False while a PostgreSQL process cannot hear the others' writes (its LISTEN connection broke): no caching then. */
+/** False while a PostgreSQL process cannot hear the others' writes (its LISTEN connection is lost): no caching then. */
 let usable = true;
 /** With SQLite: whether anything was committed since the last look (a changed `PRAGMA data_version`). */
 let committedSinceLastLook: () => boolean = () => false;
@@ -256,12 +256,17 @@ export async function startPublicPageCache(): Promise<() => Promise<void>> {
       return Promise.resolve();
     };
   }
+  // While the listening connection is lost another process's write would go unheard: the cache is off then, and
+  // empty when it comes back on, since writes made meanwhile were not heard (docs/decisions/145-listen-reconnects.md).
   const channel = await openChannel(config.url, CHANNEL, {
     message: invalidate,
-    broken: (error) => {
-      console.error('The public page cache stopped hearing other processes, and is off until a restart:', error);
+    lost: () => {
       usable = false;
       invalidate();
+    },
+    restored: () => {
+      invalidate();
+      usable = true;
     },
   });
   const stopLocal = onCommittedWrite((models) => {

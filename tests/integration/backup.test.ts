@@ -1,13 +1,14 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   backupDatabase,
   BackupError,
   backupIfDue,
+  BACKUP_MARGIN_BYTES,
   BACKUPS_KEPT,
   listBackups,
   restoreDatabase,
@@ -212,5 +213,38 @@ describe('backups on SQLite', () => {
       /^Restore needs an empty database, and the SQLite database .* is not empty: it has \d+ tables \(_prisma_migrations, audit_log, automation_deliveries, …\)\. Move the file aside, then restore again\. Nothing was changed\.$/,
     );
     expect(tablesOf(config.file)).toEqual(before);
+  });
+});
+
+// docs/decisions/147: the automatic backup never fills the disk. Its folder is a 48 MB tmpfs of this test's own
+// (mounting needs root), the database a few MB, so a backup needs the database's size plus the 32 MB margin.
+describe('a backup with too little free space (docs/decisions/147)', () => {
+  it('is refused with a logged reason, writing nothing, and made once there is room', async () => {
+    const dir = scratch('tmpfs');
+    fs.mkdirSync(dir);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', dir]);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const size =
+        fs.statSync(config.file).size + (fs.statSync(`${config.file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+      expect(size + BACKUP_MARGIN_BYTES).toBeLessThan(40 * 1024 * 1024);
+      // Leaves 16 MB free: less than the margin alone.
+      fs.writeFileSync(path.join(dir, 'filler'), Buffer.alloc(32 * 1024 * 1024, 1));
+      expect(await refusal(backupIfDue(config, dir, HOUR))).toMatch(
+        /^Not backing up: .* has \d+ MB free, and a backup of this \d+ MB database needs \d+ MB/,
+      );
+      const stop = startBackupSchedule(config, { everyHours: 24, dir, log: () => {} });
+      await stop();
+      expect(errors).toHaveBeenCalledWith('Automatic backup failed:', expect.stringMatching(/^Not backing up: /));
+      expect(fs.readdirSync(dir)).toEqual(['filler']);
+
+      fs.rmSync(path.join(dir, 'filler'));
+      const made = await backupIfDue(config, dir, HOUR);
+      expect(made).not.toBeNull();
+      expect(listBackups(dir).map((b) => b.name)).toEqual([made!.name]);
+    } finally {
+      errors.mockRestore();
+      execFileSync('umount', [dir]);
+    }
   });
 });

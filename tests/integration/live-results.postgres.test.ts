@@ -39,9 +39,10 @@ beforeAll(async () => {
   server = await (await import('./sse-client')).liveServer(handleLiveResults);
   other = await openChannel(url, 'league_live_results', {
     message: (message) => heardByOther.push(message),
-    broken: (error) => {
+    lost: (error) => {
       throw error;
     },
+    restored: () => {},
   });
   otherWriter = new pg.Client({ connectionString: url });
   await otherWriter.connect();

@@ -413,7 +413,7 @@ describe('the sender', () => {
     await queue(m);
     await db.outboxMessage.update({
       where: { key: m.key },
-      data: { attempts: MAX_ATTEMPTS, lockedUntil: new Date(clock.now().getTime() - 1) },
+      data: { attempts: MAX_ATTEMPTS, countedAttempts: MAX_ATTEMPTS, lockedUntil: new Date(clock.now().getTime() - 1) },
     });
     expect(await sender({ now: clock.now }).deliverDue()).toMatchObject({ sent: 0, failed: 1 });
     expect(await outboxRow(m.key)).toMatchObject({ status: 'failed' });

@@ -22,7 +22,12 @@ function findPgBin(tool: string): string | null {
   return null;
 }
 
-export type PgServer = { url: string; stop: () => Promise<void> };
+export type PgServer = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Stops the server (a fast shutdown: every connection is ended) and starts it again on the same port and data. */
+  restart: () => Promise<void>;
+};
 
 /**
  * Starts a throwaway PostgreSQL cluster on a loopback port (trust auth, socket in a temp dir) and creates a
@@ -57,32 +62,44 @@ export async function startPostgres(): Promise<PgServer> {
     '-c',
     'fsync=off',
   ]);
-  const child: ChildProcess = spawn(cmd, args, { stdio: 'ignore' });
+  let child: ChildProcess = spawn(cmd, args, { stdio: 'ignore' });
   const url = `postgresql://postgres@127.0.0.1:${port}/league_test`;
   const pg = (await import('pg')).default;
-  for (let i = 0; ; i++) {
-    const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres` });
-    try {
-      await client.connect();
-      await client.query('CREATE DATABASE league_test');
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => {});
-      if (i > 100) throw error;
-      await new Promise((r) => setTimeout(r, 100));
+  /** Waits until the server answers, then runs `sql` (if any) on its `postgres` database. */
+  const whenUp = async (sql?: string) => {
+    for (let i = 0; ; i++) {
+      const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres` });
+      try {
+        await client.connect();
+        if (sql) await client.query(sql);
+        await client.end();
+        return;
+      } catch (error) {
+        await client.end().catch(() => {});
+        if (i > 100) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-  }
+  };
+  await whenUp('CREATE DATABASE league_test');
+  /** Signals the postmaster itself (runuser does not pass signals on); SIGINT is a fast shutdown. */
+  const shutDown = async () => {
+    const pidFile = path.join(data, 'postmaster.pid');
+    const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) : child.pid;
+    const exited = new Promise((r) => child.once('exit', r));
+    if (pid) process.kill(pid, 'SIGINT');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  };
   return {
     url,
     stop: async () => {
-      // Signal the postmaster itself (runuser does not pass signals on); SIGINT is a fast shutdown.
-      const pidFile = path.join(data, 'postmaster.pid');
-      const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) : child.pid;
-      const exited = new Promise((r) => child.once('exit', r));
-      if (pid) process.kill(pid, 'SIGINT');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      await shutDown();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      await shutDown();
+      child = spawn(cmd, args, { stdio: 'ignore' });
+      await whenUp();
     },
   };
 }

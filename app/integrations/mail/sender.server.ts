@@ -5,6 +5,7 @@ import {
   failInterrupted,
   markAttemptFailed,
   markDueNotSent,
+  markServerUnreachable,
   markSent,
   MAX_ATTEMPTS,
   nextDueAt,
@@ -27,7 +28,9 @@ import {
  * claimed with a conditional update before it is sent, so two senders (two processes on one PostgreSQL, or an old
  * and a new process during a restart) never send one twice; a failed attempt is retried with growing delays, and
  * after MAX_ATTEMPTS the message is 'failed' with the last error. A message held by a process that died is retried
- * once its lock expires. Nothing here runs at import: server.js starts it (`startMailSender`), tests drive a sender
+ * once its lock expires. A mail server that does not answer at all is not the message's fault: the pass stops, no
+ * pass tries again for a growing wait (at most 5 minutes), and the attempt is shown but not counted, so a server down
+ * for a day loses nothing (docs/decisions/146-mail-server-down.md). Nothing here runs at import: server.js starts it (`startMailSender`), tests drive a sender
  * of their own (`createMailSender(...).deliverDue()`).
  */
 
@@ -72,6 +75,14 @@ function retryDelayMs(attempt: number, baseMs: number): number {
   return baseMs * 4 ** Math.max(0, attempt - 1);
 }
 
+/**
+ * The wait after a pass found the mail server unreachable for the `downPasses`-th time in a row: the base doubling,
+ * at most 5 bases (5 minutes by default), so a server that is back is used again within 5 minutes whatever the outage.
+ */
+function unreachableDelayMs(downPasses: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, downPasses - 1), 5 * baseMs);
+}
+
 function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.trim() || 'The mail server refused the message';
@@ -94,6 +105,9 @@ export function createMailSender(options: SenderOptions = {}): MailSender {
   let timer: NodeJS.Timeout | null = null;
   let timerAt = Infinity;
   let unsubscribe: (() => void) | null = null;
+  /** Passes in a row that found the server unreachable, and until when no pass tries it again. */
+  let downPasses = 0;
+  let pausedUntil = -Infinity;
 
   function transportFor(setup: Extract<MailSetup, { ready: true }>): MailTransport {
     if (transport?.url !== setup.url) {
@@ -134,18 +148,33 @@ export function createMailSender(options: SenderOptions = {}): MailSender {
         messageId: `<outbox-${message.id}-${message.createdAt.getTime()}@${from.address.split('@')[1]}>`,
       });
     } catch (error) {
-      const last = message.attempts >= MAX_ATTEMPTS;
+      // No SMTP reply at all: the server is down or unreachable, and the next message would only wait for the same
+      // timeout. A reply (4xx/5xx) is about this message; the next may well go through.
+      if (typeof (error as { responseCode?: unknown } | null)?.responseCode !== 'number') {
+        downPasses += 1;
+        pausedUntil = now().getTime() + unreachableDelayMs(downPasses, backoffBaseMs);
+        if (downPasses === 1)
+          log(`Email: the mail server cannot be reached (${errorText(error)}); every message waits in the outbox.`);
+        await markServerUnreachable(
+          message,
+          `The mail server could not be reached: ${errorText(error)}`,
+          new Date(pausedUntil),
+        );
+        report.retrying += 1;
+        return 'unreachable';
+      }
+      const last = message.countedAttempts >= MAX_ATTEMPTS;
       await markAttemptFailed(
         message,
         errorText(error),
-        new Date(now().getTime() + retryDelayMs(message.attempts, backoffBaseMs)),
+        new Date(now().getTime() + retryDelayMs(message.countedAttempts, backoffBaseMs)),
       );
       if (last) report.failed += 1;
       else report.retrying += 1;
-      // No SMTP reply at all: the server is down or unreachable, and the next message would only wait for the same
-      // timeout. A reply (4xx/5xx) is about this message; the next may well go through.
-      return typeof (error as { responseCode?: unknown } | null)?.responseCode === 'number' ? 'refused' : 'unreachable';
+      return 'refused';
     }
+    if (downPasses > 0) log('Email: the mail server answers again; the outbox is being sent.');
+    downPasses = 0;
     if (await markSent(message, now())) report.sent += 1;
     else log(`Outbox message ${message.id} was sent after its claim expired; another sender may send it again.`);
     return 'delivered';
@@ -159,6 +188,8 @@ export function createMailSender(options: SenderOptions = {}): MailSender {
       report.notSent = await markDueNotSent(now(), setup.reason);
       return report;
     }
+    // The server was unreachable a moment ago: no pass tries it again before its wait is over.
+    if (now().getTime() < pausedUntil) return report;
     const from = fromAddress(setup, (await getSettings()).leagueName);
     try {
       let unreachable = false;
@@ -216,7 +247,7 @@ export function createMailSender(options: SenderOptions = {}): MailSender {
     try {
       await deliverDue();
       const next = await nextDueAt();
-      if (next) nextMs = Math.min(pollMs, next.getTime() - now().getTime());
+      if (next) nextMs = Math.min(pollMs, Math.max(next.getTime(), pausedUntil) - now().getTime());
     } catch (error) {
       log(`Email: the outbox could not be read (${errorText(error)}); trying again shortly.`);
     }
