@@ -64,12 +64,12 @@ test.describe('on a 375 px phone', () => {
     // the old or a half-drawn table.
     const cells = (i: number, texts: string[]) =>
       expect(rows.nth(i).getByRole('cell')).toHaveText(texts, { useInnerText: true });
-    await cells(1, ['', name('Dan'), '130', 'Needs 1 more qualifier week']);
+    await cells(1, ['—', name('Dan'), '130', 'Needs 1 more qualifier week']);
     await cells(2, ['1', name('Amy'), '120', 'In the top 4']);
     await cells(3, ['2', name('Cat'), '75', 'In the top 4']);
     await cells(4, ['3', name('Bea'), '75', 'In the top 4']);
-    await cells(5, ['', name('Eli'), '30', 'Cannot qualify this season']);
-    await cells(6, ['', name('Gus'), '28', 'Needs 1 more regular round and 1 more qualifier week']);
+    await cells(5, ['—', name('Eli'), '30', 'Cannot qualify this season']);
+    await cells(6, ['—', name('Gus'), '28', 'Needs 1 more regular round and 1 more qualifier week']);
     await expect(
       flight.getByText('Only 3 golfers of Flight 1 have qualified so far: the field is smaller.'),
     ).toBeVisible();

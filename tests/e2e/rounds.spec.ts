@@ -42,9 +42,9 @@ test('records a round and shows the computed handicap columns', async ({ page })
     course.courseName,
     '45',
     '45',
-    '-',
+    '—',
     '7',
-    '-',
+    '—',
     /Edit.*Delete/,
   ]);
 });
@@ -75,7 +75,7 @@ test('editing an early round recomputes the later ones, and deleting recomputes 
     '24',
     '16',
     '10',
-    '-',
+    '—',
     /Edit/,
   ]);
 

@@ -117,7 +117,7 @@ test('adds the next season by copying a schedule, and lists it', async ({ page }
   // rain-out cleared.
   await expect(scheduleRow(page, monday(target, 5, 1)).getByRole('cell')).toHaveText([
     shown(monday(target, 5, 1)),
-    '-',
+    '—',
     'Practice Round',
     'Practice round',
     '0',
