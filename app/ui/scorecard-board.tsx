@@ -108,6 +108,11 @@ export function ScorecardBoard({
           const cell = next.get(keyOf(e.golferId, e.hole));
           if (cell) next.set(keyOf(e.golferId, e.hole), { ...cell, pending: true });
         }
+        // `queued` is the whole queue: a mark with no entry left was sent by another hand (the golfers' worker's
+        // Background Sync, decision 160), so it is no longer 'not sent yet'.
+        const stillQueued = new Set(queued.map((e) => keyOf(e.golferId, e.hole)));
+        for (const [key, cell] of next)
+          if (cell.pending && !stillQueued.has(key)) next.set(key, { ...cell, pending: false });
         return next;
       });
     },
@@ -118,7 +123,10 @@ export function ScorecardBoard({
   const sendAll = useCallback(async () => {
     for (;;) {
       const queue = await readQueue(card.date, me.golferId);
-      if (queue.length === 0) return;
+      if (queue.length === 0) {
+        apply([], []); // the worker may have sent what this page still marks
+        return;
+      }
       const outcome = await sendQueue(card.date, card.teeTimeId, queue);
       if (outcome.kind === 'offline') return;
       if (outcome.kind === 'refused') {
