@@ -15,6 +15,8 @@ import { currentSeason } from '../../app/domain/season';
 import { db } from '../../app/db/db.server';
 import { hashOfToken } from '../../app/models/nights-out.server';
 import { golfer as subsGolfer, seasonWithNights } from './subs-data';
+import { signAnswer } from '../../app/features/automation/answer-token.server';
+import { E2E_SESSION_SECRET } from '../../playwright.config';
 
 // axe-core is injected into the page, which the app's nonce CSP rightly refuses.
 test.use({ bypassCSP: true });
@@ -141,6 +143,7 @@ const teeTimesImportMailAndSettings = (d: { slotId: number; messageId: number; u
   { url: '/email-list?compose=reminder', dialog: 'Send payment reminder' },
   { url: '/outbox' },
   { url: `/outbox?view=${d.messageId}`, dialog: 'Message' },
+  { url: '/automation' },
   { url: '/settings' },
   { url: '/settings?action=new-user', dialog: 'Add User' },
   { url: `/settings?reset=${d.userId}`, dialog: 'Reset Password' },
@@ -157,11 +160,14 @@ const gameNight = (d: { date: string; teeTimeId: number; courseId: number; cours
 const golferScorecard = (d: { date: string }): Visit[] => [{ url: `/me/scorecard/${d.date}` }];
 
 /** Availability and subs (docs/product/availability-and-subs.md): the night view, its tee sheet, a sub's link. */
-const availabilityAndSubs = (d: { night: string; token: string }): Visit[] => [
+const availabilityAndSubs = (d: { night: string; token: string; answer: string }): Visit[] => [
   { url: `/tee-times?date=${d.night}` },
   { url: `/tee-sheet/${d.night}` },
   { url: `/subs/take/${d.token}` },
   { url: '/subs/take/no-such-token', status: 404 },
+  // 'Are you in?' (docs/product/automation.md): the page an emailed answer link opens.
+  { url: `/answer/${d.answer}` },
+  { url: '/answer/no-such-token', status: 404 },
 ];
 /** 'My league' (docs/product/my-league.md): signing in, then, with a golfer's session, /me. */
 const signInPages = (): Visit[] => [{ url: '/me/sign-in' }, { url: '/me/sign-in?token=no-such-token', status: 404 }];
@@ -323,8 +329,13 @@ test('the availability and subs pages are valid and accessible', async ({ page, 
       expiresAt: new Date(`${night}T00:00:00Z`),
     },
   });
+  const asked = await subsGolfer({ season: year, time: '17:20', first: 'Ivy' });
+  const answer = signAnswer(
+    { golferId: asked.id, date: night, answer: 'out', expiresAt: new Date(Date.UTC(year, 4, 31, 16)) },
+    E2E_SESSION_SECRET,
+  );
   await signIn(page, `/tee-times?date=${night}`);
-  await expectValidAndAccessible(page, availabilityAndSubs({ night, token }));
+  await expectValidAndAccessible(page, availabilityAndSubs({ night, token, answer }));
   // The golfer's own page, with a golfer's session.
   await signInGolfer(context, baseURL!, out.id);
   await expectValidAndAccessible(page, [{ url: '/me/nights' }]);
@@ -364,7 +375,7 @@ test('every page of app/routes is among the pages checked', () => {
     ...teeTimesImportMailAndSettings({ slotId: 1, messageId: 1, userId: 1 }),
     ...gameNight({ date: '2000-06-05', teeTimeId: 1, courseId: 1, courseName: 'Links' }),
     ...golferScorecard({ date: '2000-06-05' }),
-    ...availabilityAndSubs({ night: '2000-06-05', token: 'token' }),
+    ...availabilityAndSubs({ night: '2000-06-05', token: 'token', answer: 'token' }),
     { url: '/me/nights' },
     ...signInPages(),
     ...myLeaguePages(),
