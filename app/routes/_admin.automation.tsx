@@ -123,7 +123,7 @@ export default function AutomationPage() {
                   variant="secondary"
                   size="sm"
                   disabled={toggling}
-                  aria-label={`Turn ${job.name} ${job.enabled ? 'off' : 'on'}`}
+                  aria-label={`${job.enabled ? 'Turn off' : 'Turn on'} ${job.name}`}
                 >
                   {job.enabled ? 'Turn off' : 'Turn on'}
                 </Button>
