@@ -25,8 +25,6 @@ const config: KnipConfig = {
     'tests/integration/{global-setup,setup-env}.ts',
     // A second server process, run by path by listen-reconnect.postgres.test.ts.
     'tests/integration/listening-process.ts',
-    // The server process crash.test.ts kills with SIGKILL, run by path.
-    'tests/integration/phone-server.ts',
   ],
   // No ignore for generated code: the Prisma clients are generated into node_modules/@league, outside the project.
   ignoreDependencies: [

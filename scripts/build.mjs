@@ -3,6 +3,7 @@
 // starts a plain worker instead of compiling TypeScript through tsx at run time (decision 067), and the golfers'
 // service worker, which the server answers at /golfer-worker.js (decision 160).
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -63,6 +64,44 @@ export function build({
     return false; // esbuild has printed the errors
   }
   return true;
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether `buildDir` is missing, or older than the sources it is built from. */
+function buildIsStale(buildDir) {
+  // The older of the server bundle and the import worker beside it (a build from before the worker was bundled has none).
+  const builtAt = Math.min(
+    ...['index.js', WORKER_FILE].map((file) => {
+      const built = path.resolve(root, buildDir, file);
+      return fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+    }),
+  );
+  const sourcesAt = Math.max(
+    newestMtime(path.join(root, 'app')),
+    newestMtime(path.join(root, 'prisma')),
+    fs.statSync(path.join(root, 'remix.config.js')).mtimeMs,
+    fs.statSync(path.join(root, 'tailwind.config.ts')).mtimeMs,
+  );
+  return builtAt < sourcesAt;
+}
+
+/**
+ * Builds as `build` does when the build is missing or older than the sources (`npm start`, and the tests that start
+ * the built server); returns false when a build was needed and failed.
+ */
+export function buildIfStale(options = {}) {
+  const buildDir = options.buildDir ?? process.env.REMIX_BUILD_DIR ?? 'build';
+  if (!buildIsStale(buildDir)) return true;
+  console.log('Building the app…');
+  return build({ ...options, buildDir });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, WORKER_FILE } from './build.mjs';
+import { buildIfStale } from './build.mjs';
 import { ensurePrismaClients } from './ensure-prisma-clients.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -13,31 +13,7 @@ ensurePrismaClients(root);
 process.env.NODE_ENV ??= 'production';
 const buildDir = process.env.REMIX_BUILD_DIR ?? 'build';
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-// The older of the server bundle and the import worker beside it (a build from before the worker was bundled has none).
-const builtAt = Math.min(
-  ...['index.js', WORKER_FILE].map((file) =>
-    fs.existsSync(path.join(buildDir, file)) ? fs.statSync(path.join(buildDir, file)).mtimeMs : 0,
-  ),
-);
-const sourcesAt = Math.max(
-  newestMtime('app'),
-  newestMtime('prisma'),
-  fs.statSync('remix.config.js').mtimeMs,
-  fs.statSync('tailwind.config.ts').mtimeMs,
-);
-if (builtAt < sourcesAt) {
-  console.log('Building the app…');
-  if (!build({ buildDir })) process.exit(1);
-}
+if (!buildIfStale({ buildDir })) process.exit(1);
 
 if (!process.env.SESSION_SECRET) {
   // Two commands must give a working demo on a fresh machine, so without SESSION_SECRET a random secret is made

@@ -24,13 +24,19 @@ const PUBLIC_PATHS = [
   /^\/stats(\/.*)?$/,
   /^\/api\/public\//,
 ];
-/** Writes that change no public page: administrators' and golfers' sign-ins, throttles, email bookkeeping, the audit log. */
+/**
+ * Writes that change no public page: administrators' and golfers' sign-ins, throttles, email bookkeeping (the outbox,
+ * and the scheduled jobs' schedules, runs and deliveries), the audit log.
+ */
 const PRIVATE_MODELS = new Set([
   'Session',
   'GolferSession',
   'GolferSignInCode',
   'LoginThrottle',
   'OutboxMessage',
+  'AutomationJob',
+  'AutomationRun',
+  'AutomationDelivery',
   'AuditEntry',
   'ContactChange',
   // A golfer's own calendar feed: its address and the versions it served (decision 157).

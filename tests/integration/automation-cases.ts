@@ -91,6 +91,47 @@ export function automationCases(year: number, database: () => Db): void {
     expect(run).toMatchObject({ status: 'done', queued: 6, trigger: 'send-now' });
   });
 
+  it('a league past one list of bound values: the reminder, game day and the recap each reach all 1,200 golfers once', async () => {
+    const db = database();
+    const { runJob } = await app();
+    const y = year + 3;
+    const date = `${y}-06-05`;
+    await leagueWithNights(y, [date]);
+    const tag = `big${y}${Date.now()}`;
+    await db.golfer.createMany({
+      data: Array.from({ length: 1200 }, (_, i) => ({
+        firstName: `G${i}`,
+        lastName: tag,
+        fullName: `G${i} ${tag}`,
+        email: `g${i}.${tag}@example.org`,
+      })),
+    });
+    const ids = (
+      await db.golfer.findMany({ where: { lastName: tag }, select: { id: true }, orderBy: { id: 'asc' } })
+    ).map((g) => g.id);
+    await db.teeTime.createMany({
+      data: Array.from({ length: 300 }, (_, s) => ({
+        time: `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`,
+        season: y,
+        golfer1Id: ids[4 * s],
+        golfer2Id: ids[4 * s + 1],
+        golfer3Id: ids[4 * s + 2],
+        golfer4Id: ids[4 * s + 3],
+      })),
+    });
+    await db.membership.createMany({ data: ids.map((golferId) => ({ golferId, season: y, registered: true })) });
+    const night = { date, season: y, event: 'League Play' };
+    for (const job of ['reminder', 'game-day', 'recap'] as const) {
+      const outcome = await runJob(job, night, 'send-now', { origin: ORIGIN, keys: KEYS, now: detroit(date, '08:00') });
+      expect(outcome, job).toMatchObject({ state: 'done', queued: 1200 });
+      expect(await db.outboxMessage.count({ where: { key: { startsWith: `auto:${job}:${date}:` } } }), job).toBe(1200);
+    }
+    // Not for a later test's sender to deliver.
+    await db.outboxMessage.deleteMany({
+      where: { key: { startsWith: 'auto:' }, toAddress: { endsWith: `.${tag}@example.org` } },
+    });
+  });
+
   it('the answer page changes nothing when opened; its button marks the golfer Out as /me does; bad and late links say so', async () => {
     const db = database();
     const { signAnswer, answerRoute } = await app();

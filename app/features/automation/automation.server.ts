@@ -34,14 +34,11 @@ import { getSettings } from '~/models/settings.server';
 import { db, isUniqueViolation } from '~/db/db.server';
 import type { Actor } from '~/db/audit.server';
 import type { JobScheduleInput } from '~/schemas/automation';
-import {
-  digestDeliveries,
-  gameDayDeliveries,
-  recapDeliveries,
-  reminderDeliveries,
-  type EmailContext,
-  type NightInfo,
-} from './emails.server';
+import { digestDeliveries } from './digest-email.server';
+import type { EmailContext, NightInfo } from './email-parts.server';
+import { gameDayDeliveries } from './game-day-email.server';
+import { recapDeliveries } from './recap-email.server';
+import { reminderDeliveries } from './reminder-email.server';
 
 /**
  * The league's scheduled jobs (docs/product/automation.md, docs/decisions/150-scheduled-jobs.md). The clock
@@ -104,6 +101,7 @@ async function recipientsOf(job: Job, night: NightInfo, had: ReadonlySet<string>
  * Runs `job` for `night` in this process if it can hold the run: the recipients who have not had the email, in
  * batches, each batch's delivery rows and outbox messages in one transaction. 'busy': another process holds it, or
  * (not 'Send now') it has already run.
+ * @public the tests run one job for a night of their own (tests/integration/automation-cases.ts)
  */
 export async function runJob(
   job: Job,
