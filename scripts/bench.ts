@@ -8,7 +8,7 @@
 //   scripts/bench/live.ts     1,000 live-results watchers on one process (p95 under 1 s, memory under 400 MB), and
 //                             two processes on PostgreSQL: watchers on one see the other's writes within 1 s
 //   scripts/bench/scorecards.ts   game night: 100 groups send their 9 holes at once, 10% twice: the p95 next to the
-//                             same burst sent to a raw node:http server, in turn, 5 pairs, median ratio ≤ 3; each hole
+//                             same burst sent to a raw node:http server, in turn, 9 pairs, median ratio ≤ 3; each hole
 //                             stored once, every card total right
 //   scripts/bench/reminders.ts    a reminder run for 10,000 golfers queued within 60 s, public pages p95 < 300 ms
 // A timing that moves with the host is a ratio to a floor measured in the same run (/join's throughput, the scorecard

@@ -38,10 +38,16 @@ const leagueDay = new Intl.DateTimeFormat('en-US', {
  * once: every scorecard write asks.)
  */
 export function todayInLeague(now: Date = new Date()): string {
+  // Detroit's day starts on a whole minute, so the answer of a minute holds for all of it: game night's burst asks
+  // thousands of times a second, and formatting costs microseconds each.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute === lastDay.minute) return lastDay.date;
   const parts = leagueDay.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  lastDay = { minute, date: `${part('year')}-${part('month')}-${part('day')}` };
+  return lastDay.date;
 }
+let lastDay = { minute: NaN, date: '' };
 
 /**
  * Formats an instant (e.g. a registration datetime) in Detroit time. Accepts the ISO string a

@@ -55,7 +55,7 @@ export function writeHoleScoresOfSession(
 
 // A few milliseconds' gathering, longer while phones keep joining: a phone's write waits that long more, and the
 // phones of a burst that queued behind a batch (the server takes each in with work of its own) join the next one.
-const writeCard = batched(writeCardBatch, { gatherMs: 3 });
+const writeCard = batched(writeCardBatch, { gatherMs: 6 });
 
 /** The columns a new hole score fills (its id is the database's). */
 const HOLE_COLUMNS = [

@@ -32,9 +32,18 @@ async function tokenOf(request: Request): Promise<string | null> {
 
 /** The token of the golfer's sign-in cookie in a Cookie header, its signature checked; null when there is none. */
 export async function tokenOfCookie(cookie: string | null): Promise<string | null> {
+  if (cookie === null) return null;
+  // The same header always checks the same way (the secrets are fixed for the process's life): on game night each
+  // phone sends its header again and again, and checking its signature costs tens of microseconds.
+  const known = checkedCookies.get(cookie);
+  if (known !== undefined) return known;
   const value: unknown = await golferCookie.parse(cookie);
-  return typeof value === 'string' && value ? value : null;
+  const token = typeof value === 'string' && value ? value : null;
+  if (checkedCookies.size >= 2_000) checkedCookies.clear();
+  checkedCookies.set(cookie, token);
+  return token;
 }
+const checkedCookies = new Map<string, string | null>();
 
 /** The signed-in golfer of a Cookie header, or null: one indexed read, which also checks the session has not ended. */
 async function golferOfCookie(cookie: string | null): Promise<GolferSignIn | null> {

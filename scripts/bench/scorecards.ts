@@ -21,7 +21,7 @@ const RESENT_SHARE = 0.1;
 /** Decision 140: the product's p95 at most this many times raw node:http's, the median of the pairs. */
 const RATIO_BUDGET = 3;
 /** Bursts of each kind, taken in turn (at least four; odd, so the median is one pair's ratio). */
-const PAIRS = 5;
+const PAIRS = 9;
 const SESSION_SECRET = 'bench-session-secret';
 
 const log = (line: string) => console.log(`  ${line}`);
