@@ -108,12 +108,14 @@ function checkLighthouse(
   const cookieOf = (page: Page) => (page.admin ? cookie : page.golfer && golfer ? golfer.cookie : null);
   for (const page of pages) {
     let report = lighthouse(url + page.path, cookieOf(page));
-    // A simulated phone is sensitive to the machine's other work: a page under budget is measured twice more and
-    // judged by its median run (by performance score), as Lighthouse's own guidance on variability advises.
+    // A simulated phone is sensitive to the machine's other work, and its LCP is bimodal on a fast loopback: the
+    // simulation counts the JavaScript as holding up the paint when, unthrottled, it had finished loading before the
+    // paint (1.1 s or 2.4 s for the same build, decision 062). A page under budget is measured four times more and
+    // judged by its median run of five (by performance score), as Lighthouse's own guidance on variability advises.
     if (page.scored && CATEGORIES.some((c) => score(report, c) < MIN_SCORE)) {
-      const runs = [report, ...[1, 2].map(() => lighthouse(url + page.path, cookieOf(page)))];
+      const runs = [report, ...[1, 2, 3, 4].map(() => lighthouse(url + page.path, cookieOf(page)))];
       runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
-      report = runs[1];
+      report = runs[2];
     }
     const scores = CATEGORIES.map((c) => score(report, c));
     const shift = cls(report);
