@@ -112,9 +112,21 @@ test("a write to no public page's data (an administrator's sign-in, a job's sett
     expect((await admin.post('/api/login', { data: ADMIN })).status()).toBe(200);
     expect((await anonymous.get(url)).headers()['x-page-cache']).toBe('hit');
     // The scheduled jobs' bookkeeping (a job's setting here; a run's and its deliveries' rows alike) is no public
-    // page's either: a reminder run for the whole league must not empty the cache batch after batch.
-    const digest = (await (await admin.get('/api/automation/digest')).json()) as { enabled: boolean };
-    expect((await admin.put('/api/automation/digest', { data: { enabled: digest.enabled } })).status()).toBe(200);
+    // page's either: a reminder run for the whole league must not empty the cache batch after batch. The digest is
+    // off on this server, so moving its time and back sends nothing.
+    const digest = (await (await admin.get('/api/automation/digest')).json()) as { daysBefore: number; time: string };
+    const schedule = (time: string) => ({
+      days: Math.abs(digest.daysBefore),
+      direction: digest.daysBefore < 0 ? 'after' : 'before',
+      time,
+    });
+    const moved = await admin.put('/api/automation/digest', {
+      data: schedule(digest.time === '05:55' ? '05:56' : '05:55'),
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+    const hit = (await anonymous.get(url)).headers()['x-page-cache'];
+    expect((await admin.put('/api/automation/digest', { data: schedule(digest.time) })).status()).toBe(200);
+    expect(hit).toBe('hit');
     await admin.dispose();
     expect((await anonymous.get(url)).headers()['x-page-cache']).toBe('hit');
   }).toPass({ timeout: 30_000 });
