@@ -34,43 +34,44 @@ export async function listJobs(client: Tx = db): Promise<JobSettings[]> {
 }
 
 /** 'On' / 'Off'. Turning a job on starts it from now: runs that fell due while it was off are not made up. */
-export async function setJobEnabled(job: Job, enabled: boolean, actor: Actor | null, client: Tx = db) {
-  await listJobs(client);
-  return inTransaction(client, async (tx) => {
-    const before = await tx.automationJob.findUniqueOrThrow({ where: { job } });
-    if (before.enabled === enabled) return;
-    await tx.automationJob.update({
-      where: { job },
-      data: enabled ? { enabled, enabledAt: new Date() } : { enabled },
-    });
-    await recordAudit(
-      tx,
-      actor,
-      auditNote({
-        action: 'update',
-        entity: 'automation',
-        entityId: job,
-        summary: `Turned '${job}' ${enabled ? 'on' : 'off'}`,
-      }),
-    );
-  });
+export function setJobEnabled(job: Job, enabled: boolean, actor: Actor | null, client: Tx = db) {
+  return updateJob(job, actor, client, (before) =>
+    before.enabled === enabled
+      ? null
+      : {
+          data: enabled ? { enabled, enabledAt: new Date() } : { enabled },
+          summary: `Turned '${job}' ${enabled ? 'on' : 'off'}`,
+        },
+  );
 }
 
-export async function setJobSchedule(job: Job, schedule: JobSchedule, actor: Actor | null, client: Tx = db) {
+export function setJobSchedule(job: Job, schedule: JobSchedule, actor: Actor | null, client: Tx = db) {
+  return updateJob(job, actor, client, (before) =>
+    before.daysBefore === schedule.daysBefore && before.time === schedule.time
+      ? null
+      : {
+          data: schedule,
+          summary: `Schedule of '${job}': ${before.daysBefore} days before at ${before.time} → ${schedule.daysBefore} days before at ${schedule.time}`,
+        },
+  );
+}
+
+/** One change of a job's settings with its audit entry, in one transaction; `change` answers null when nothing changes. */
+async function updateJob(
+  job: Job,
+  actor: Actor | null,
+  client: Tx,
+  change: (before: Omit<JobSettings, 'job'>) => { data: Partial<JobSettings>; summary: string } | null,
+): Promise<void> {
   await listJobs(client);
   return inTransaction(client, async (tx) => {
-    const before = await tx.automationJob.findUniqueOrThrow({ where: { job } });
-    if (before.daysBefore === schedule.daysBefore && before.time === schedule.time) return;
-    await tx.automationJob.update({ where: { job }, data: schedule });
+    const next = change(await tx.automationJob.findUniqueOrThrow({ where: { job } }));
+    if (!next) return;
+    await tx.automationJob.update({ where: { job }, data: next.data });
     await recordAudit(
       tx,
       actor,
-      auditNote({
-        action: 'update',
-        entity: 'automation',
-        entityId: job,
-        summary: `Schedule of '${job}': ${before.daysBefore} days before at ${before.time} → ${schedule.daysBefore} days before at ${schedule.time}`,
-      }),
+      auditNote({ action: 'update', entity: 'automation', entityId: job, summary: next.summary }),
     );
   });
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, hydrated, signIn, test } from './fixtures';
 import { signInGolfer } from './golfer-session';
-import { cardTonight, storedScores } from './scorecard-data';
+import { cardTonight, storedScores, saveHole } from './scorecard-data';
 
 // The golfers' phone app (docs/product/my-league.md#the-phone-app, docs/decisions/160-golfers-phone-app.md): an icon
 // on the home screen, and /me and tonight's card with no signal, on a 375 px phone.
@@ -60,10 +60,7 @@ test("after one visit to My league online, tonight's card opens and reloads with
     [2, '3', '6'],
     [3, '5', '4'],
   ] as const) {
-    await expect(page.getByRole('heading', { name: `Hole ${hole} · Par 4 · Stroke index ${hole}` })).toBeVisible();
-    await page.getByLabel(`${ann.fullName} (you)`).fill(a);
-    await page.getByLabel(bob.fullName).fill(b);
-    await page.getByRole('button', { name: `Save hole ${hole}` }).click();
+    await saveHole(page, { ann, bob }, hole, a, b);
   }
   await expect(page.getByText('6 entries: Saved on this phone, not sent yet')).toBeVisible();
   expect((await storedScores(card.id)).count).toBe(0);

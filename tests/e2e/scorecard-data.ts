@@ -4,7 +4,8 @@ import { todayInLeague } from '../../app/domain/season';
 import { createCourse } from '../../app/models/courses.server';
 import { createGolfer } from '../../app/models/golfers.server';
 import { setCourseHoles } from '../../app/models/holes.server';
-import { unique } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, unique } from './fixtures';
 
 /** A nine of par 4s (stroke index = hole number), two golfers in a tee-time group, and their card of tonight. */
 export async function cardTonight(prefix: string) {
@@ -34,4 +35,18 @@ export async function storedScores(scorecardId: number) {
     count: rows.length,
     byKey: Object.fromEntries(rows.map((r) => [`${r.golferId}-${r.holeNumber}`, r.strokes])),
   };
+}
+
+/** Enters one hole of the card (par 4, stroke index = hole number) for Ann and Bob, and saves it. */
+export async function saveHole(
+  page: Page,
+  golfers: { ann: { fullName: string }; bob: { fullName: string } },
+  hole: number,
+  ann: string,
+  bob: string,
+): Promise<void> {
+  await expect(page.getByRole('heading', { name: `Hole ${hole} · Par 4 · Stroke index ${hole}` })).toBeVisible();
+  await page.getByLabel(`${golfers.ann.fullName} (you)`).fill(ann);
+  await page.getByLabel(golfers.bob.fullName).fill(bob);
+  await page.getByRole('button', { name: `Save hole ${hole}` }).click();
 }

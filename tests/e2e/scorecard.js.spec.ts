@@ -1,6 +1,6 @@
 import { expect, hydrated, test } from './fixtures';
 import { signInGolfer } from './golfer-session';
-import { cardTonight, storedScores } from './scorecard-data';
+import { cardTonight, storedScores, saveHole } from './scorecard-data';
 
 // docs/product/scorecards.md on a phone: the signal drops mid-card; three holes are kept on the phone and sent once it returns.
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
@@ -29,10 +29,7 @@ test('a card that goes offline mid-round keeps three holes on the phone and stor
     [3, '5', '12'],
     [4, '4', '4'],
   ] as const) {
-    await expect(page.getByRole('heading', { name: `Hole ${hole} · Par 4 · Stroke index ${hole}` })).toBeVisible();
-    await page.getByLabel(`${ann.fullName} (you)`).fill(a);
-    await page.getByLabel(bob.fullName).fill(b);
-    await page.getByRole('button', { name: `Save hole ${hole}` }).click();
+    await saveHole(page, { ann, bob }, hole, a, b);
   }
   await expect(page.getByText('6 entries: Saved on this phone, not sent yet')).toBeVisible();
   // The card already counts them: Bob's 12 on hole 3 is capped at double par.

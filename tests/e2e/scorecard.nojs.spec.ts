@@ -1,6 +1,6 @@
 import { expect, expectToast, test } from './fixtures';
 import { signInGolfer } from './golfer-session';
-import { cardTonight, storedScores } from './scorecard-data';
+import { cardTonight, storedScores, saveHole } from './scorecard-data';
 
 // docs/product/scorecards.md without JavaScript: each hole is a form post, on a phone's screen.
 test.use({ viewport: { width: 375, height: 812 } });
@@ -26,10 +26,7 @@ test('the card without JavaScript saves a hole per post, capped at double par, w
     [2, '3', '12'],
     [3, '5', '4'],
   ] as const) {
-    await expect(page.getByRole('heading', { name: `Hole ${hole} · Par 4 · Stroke index ${hole}` })).toBeVisible();
-    await page.getByLabel(`${ann.fullName} (you)`).fill(a);
-    await page.getByLabel(bob.fullName).fill(b);
-    await page.getByRole('button', { name: `Save hole ${hole}` }).click();
+    await saveHole(page, { ann, bob }, hole, a, b);
     await expect(page).toHaveURL(new RegExp(`\\?hole=${hole + 1}$`));
     if (hole === 2) await expectToast(page, 'Hole 2 saved', 'Capped at 8: double par');
   }
