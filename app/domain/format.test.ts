@@ -18,6 +18,7 @@ describe('formatCount', () => {
     expect(formatCount(20_000)).toBe('20,000');
     expect(formatCount(9_007_199_254_740_991)).toBe('9,007,199,254,740,991');
     expect(formatCount(-1500)).toBe('-1,500');
+    expect(formatCount(-0.0004)).toBe('0');
   });
 });
 
@@ -106,5 +107,21 @@ describe('orAbsent (docs/decisions/142-one-dash-for-an-absent-value.md)', () => 
     expect(ABSENT).toBe('—');
     expect([orAbsent(null), orAbsent(undefined), orAbsent('')]).toEqual(['—', '—', '—']);
     expect([orAbsent(0), orAbsent(12), orAbsent('(231) 555-0100')]).toEqual(['0', '12', '(231) 555-0100']);
+  });
+});
+
+describe('money written by hand (decision 130)', () => {
+  it('writes what Intl writes for US dollars, from cents to millions, either sign', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const samples = [1, 5, 99, 100, 101, 999, 1000, 12345, 99999, 100000, 1234567, 99999999, 123456789, 7500000000];
+    for (const cents of samples.flatMap((c) => [c, -c])) {
+      expect(formatDollarsAndCents(cents)).toBe(usd.format(cents / 100));
+      expect(formatDollars(cents)).toBe(usd.format(cents / 100).replace(/\.00$/, ''));
+    }
+  });
+
+  it('groups counts as Intl does, with at most three decimals', () => {
+    for (const n of [1, 12, 123, 1234, 12345, 123456, 1234567, 10_000_000, 0.5, 1234.5678, 98765.4321])
+      for (const signed of [n, -n]) expect(formatCount(signed)).toBe(signed.toLocaleString('en-US'));
   });
 });

@@ -16,7 +16,18 @@ export function orAbsent(value: string | number | null | undefined): string {
 
 /** A count as prose and pagers write it: "1,250". */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  // By hand, as `toLocaleString('en-US')` writes it (at most three decimals) but never '-0': the browser's number
+  // locale data it loads is a long task while a page hydrates on a phone (decision 130).
+  const [whole, fraction] = (
+    Number.isInteger(n) ? String(Math.abs(n)) : String(Math.round(Math.abs(n) * 1000) / 1000)
+  ).split('.');
+  const sign = n < 0 && (whole !== '0' || fraction) ? '-' : '';
+  return `${sign}${grouped(whole)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** A whole, non-negative number with its thousands grouped: 1250 → "1,250". */
+function grouped(whole: number | string): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /**
@@ -36,21 +47,26 @@ export function formatPoints(points: number): string {
   return formatDecimal(points);
 }
 
-// Made on first use: a browser's first `Intl` formatter loads its locale data, 25 to 100 ms of a phone's main thread,
-// which a page that imports this module for its points alone should not pay while it hydrates (decision 130).
-let usdFormat: Intl.NumberFormat | undefined;
-const usd = () => (usdFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+// Written by hand, as US English writes dollars: a browser's first `Intl` number formatter loads its locale data, 50 ms
+// and more of a phone's main thread, in the middle of hydrating /join, /register and the other pages that show the fee
+// (decision 130, section 'Stop 43').
+/** Whole cents as "-$1,234.56": a sign first, then the dollars grouped by thousands, then `.` and two digits. */
+function dollarsText(cents: number, dropWholeCents: boolean): string {
+  const whole = Math.round(cents);
+  const sign = whole < 0 ? '-' : '';
+  const abs = Math.abs(whole);
+  const dollars = `${sign}$${grouped(Math.floor(abs / 100))}`;
+  return dropWholeCents && abs % 100 === 0 ? dollars : `${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
 
 /** Cents as the tables write a fee: "$1,500.00", "-$12.50"; a fraction of a cent rounds to the nearest cent. */
 export function formatDollarsAndCents(cents: number): string {
-  return usd().format(Math.round(cents) / 100);
+  return dollarsText(cents, false);
 }
 
 /** Cents as prose writes them: "$150" for whole dollars, "$150.50" otherwise. */
 export function formatDollars(cents: number): string {
-  const whole = Math.round(cents);
-  const text = usd().format(whole / 100);
-  return whole % 100 === 0 ? text.replace(/\.00$/, '') : text;
+  return dollarsText(cents, true);
 }
 
 /** Cents as a dollar field holds them, for the form's parser to read back: "150.00", "-12.50". */

@@ -102,3 +102,20 @@ describe('sortByTime', () => {
     expect(rows.map((row) => row.id)).toEqual([1, 2, 3]);
   });
 });
+
+describe('formatTeeTime by hand (decision 130)', () => {
+  it('writes every minute of the day as Intl writes it in US English', () => {
+    const clock = new Intl.DateTimeFormat('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZone: 'UTC',
+    });
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      const value = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+      const parts = clock.formatToParts(Date.UTC(2000, 0, 1, Math.floor(minute / 60), minute % 60));
+      const part = (type: string) => parts.find((p) => p.type === type)?.value;
+      expect(formatTeeTime(value, 'table')).toBe(`${part('hour')}:${part('minute')} ${part('dayPeriod')}`);
+    }
+  });
+});

@@ -85,26 +85,16 @@ export function missingSlotTimes(existing: readonly string[], wanted: readonly s
  */
 export type TimeStyle = 'table' | 'compact' | 'prose';
 
-// Made on first use: a browser's first `Intl` formatter loads its locale data, 25 to 100 ms of a phone's main thread,
-// which the many pages that import this module without showing a time should not pay (decision 130).
-let clockFormat: Intl.DateTimeFormat | undefined;
-const clock = () =>
-  (clockFormat ??= new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: 'UTC',
-  }));
-
 /** A stored `HH:MM` tee time for people: '13:05' → '1:05 PM' (table), '1:05PM' (compact) or '1:05pm' (prose). */
 export function formatTeeTime(value: string, style: TimeStyle = 'table'): string {
   // A malformed stored time is shown as it is rather than breaking the tee-time table.
   if (!isValidTime(value)) return value;
-  // The reference date only anchors the time; the calendar day is irrelevant for a time of day.
-  const parts = clock().formatToParts(Date.UTC(2000, 0, 1, ...value.split(':').map(Number)));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const time = `${part('hour')}:${part('minute')}`;
-  const period = part('dayPeriod');
+  // By hand, as US English writes a time of day: a browser's first `Intl` formatter loads its locale data, a long task
+  // in the middle of hydrating every page that shows a tee time (decision 130, section 'Stop 43').
+  const [hours, minutes] = value.split(':');
+  const hour = Number(hours);
+  const time = `${hour % 12 || 12}:${minutes}`;
+  const period = hour < 12 ? 'AM' : 'PM';
   return style === 'table'
     ? `${time} ${period}`
     : style === 'compact'

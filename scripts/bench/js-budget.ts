@@ -36,7 +36,13 @@ const SCORECARD_JS_KB = 120;
 /** A night's results, followed live (docs/decisions/124-live-results-and-skins.md): a public page, at most 100 KB. */
 const RESULTS_JS_KB = 100;
 
-type Asset = { url: string; bytes: number; gzipBytes: number; registersWorker: boolean };
+type Asset = { url: string; bytes: number; gzipBytes: number; registersWorker: boolean; makesIntl: boolean };
+
+/**
+ * A script that makes an `Intl` formatter or formats with the browser's locale: its first use loads the locale data, a
+ * long task while the page hydrates on a phone. None of the pages measured here may (decision 130).
+ */
+const MAKES_INTL = /\bnew Intl\.|\.toLocale(?:String|DateString|TimeString)\(/;
 
 /** The gzip-compressed size of one script as the server sends it (what the compression middleware produces). */
 function fetchGzipped(url: string): Promise<Asset> {
@@ -56,6 +62,7 @@ function fetchGzipped(url: string): Promise<Asset> {
             bytes: body.length,
             gzipBytes: wire.length,
             registersWorker: body.includes('/golfer-worker.js'),
+            makesIntl: MAKES_INTL.test(body.toString()),
           });
         });
         res.on('error', reject);
@@ -91,6 +98,8 @@ type PageWeight = {
   totalBytes: number;
   /** Whether a script of the page registers the golfers' service worker (/me and the card only: decision 160). */
   registersWorker: boolean;
+  /** The page's scripts that make an `Intl` formatter (none may: decision 130). */
+  intlScripts: string[];
   ok: boolean;
 };
 
@@ -112,6 +121,7 @@ async function measurePage(
   const totalBytes = assets.reduce((sum, a) => sum + a.bytes, Buffer.byteLength(inlineText));
   // The public pages stay as they were: only the golfers' pages (/me, the card) register the worker.
   const registersWorker = assets.some((a) => a.registersWorker);
+  const intlScripts = assets.filter((a) => a.makesIntl).map((a) => a.url.replace(/^https?:\/\/[^/]+/, ''));
   return {
     path: page,
     status: res.status,
@@ -121,7 +131,12 @@ async function measurePage(
     totalGzipBytes,
     totalBytes,
     registersWorker,
-    ok: res.status === 200 && totalGzipBytes <= budgetKb * KB && registersWorker === golfersPage,
+    intlScripts,
+    ok:
+      res.status === 200 &&
+      totalGzipBytes <= budgetKb * KB &&
+      registersWorker === golfersPage &&
+      intlScripts.length === 0,
   };
 }
 
@@ -150,6 +165,8 @@ export async function checkJsBudgets(
     console.log(`\n${r.path}: ${r.status === 200 ? 'largest scripts' : `the page answered ${r.status}`}`);
     if (r.status === 200 && r.registersWorker)
       console.log("  registers the golfers' service worker: only /me and the card may (decision 160)");
+    for (const script of r.intlScripts)
+      console.log(`  makes an Intl formatter while it hydrates (decision 130): ${script}`);
     for (const a of [...r.assets].sort((x, y) => y.gzipBytes - x.gzipBytes).slice(0, 6))
       console.log(`  ${kb(a.gzipBytes).padStart(7)} KB  ${a.url.replace(/^https?:\/\/[^/]+/, '')}`);
   }
