@@ -44,6 +44,9 @@ type Asset = { url: string; bytes: number; gzipBytes: number; registersWorker: b
  */
 const MAKES_INTL = /\bnew Intl\.|\.toLocale(?:String|DateString|TimeString)\(/;
 
+/** A script's address without its origin, as the tables print it. */
+const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+
 /** The gzip-compressed size of one script as the server sends it (what the compression middleware produces). */
 function fetchGzipped(url: string): Promise<Asset> {
   return new Promise((resolve, reject) => {
@@ -121,7 +124,7 @@ async function measurePage(
   const totalBytes = assets.reduce((sum, a) => sum + a.bytes, Buffer.byteLength(inlineText));
   // The public pages stay as they were: only the golfers' pages (/me, the card) register the worker.
   const registersWorker = assets.some((a) => a.registersWorker);
-  const intlScripts = assets.filter((a) => a.makesIntl).map((a) => a.url.replace(/^https?:\/\/[^/]+/, ''));
+  const intlScripts = assets.filter((a) => a.makesIntl).map((a) => pathOf(a.url));
   return {
     path: page,
     status: res.status,
@@ -168,7 +171,7 @@ export async function checkJsBudgets(
     for (const script of r.intlScripts)
       console.log(`  makes an Intl formatter while it hydrates (decision 130): ${script}`);
     for (const a of [...r.assets].sort((x, y) => y.gzipBytes - x.gzipBytes).slice(0, 6))
-      console.log(`  ${kb(a.gzipBytes).padStart(7)} KB  ${a.url.replace(/^https?:\/\/[^/]+/, '')}`);
+      console.log(`  ${kb(a.gzipBytes).padStart(7)} KB  ${pathOf(a.url)}`);
   }
   const ok = results.every((r) => r.ok);
   console.log(ok ? 'Every page is within its JavaScript budget.' : 'A JavaScript budget was missed.');
