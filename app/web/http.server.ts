@@ -89,27 +89,35 @@ const STATUS_OF_KIND: Record<DomainError['kind'], FailureStatus> = {
 };
 
 /**
- * The one place an expected failure gets its HTTP status: a domain error from a model, an HttpError from the
- * edge, or the payment provider being unreachable (502: nothing was charged, the golfer may retry). Anything
- * else is a defect (null: let it become a 500).
+ * What a write answers when the disk is full (docs/decisions/147-full-disk.md): SQLite and PostgreSQL rolled it back
+ * whole.
  */
-/** What a write answers when the disk is full (docs/decisions/147-full-disk.md): SQLite rolled it back whole. */
 export const OUT_OF_DISK_SPACE = 'The server is out of disk space: nothing was saved.';
 
-/** SQLite's SQLITE_FULL (or the file system's ENOSPC), anywhere in the error or the errors it wraps. */
+/**
+ * SQLite's SQLITE_FULL, PostgreSQL's 53100 disk_full (or the file system's ENOSPC), anywhere in the error or the errors
+ * it wraps.
+ */
 function isDiskFull(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
-  const { code, message, cause, meta } = error as {
+  const { code, message, cause, meta, driverAdapterError } = error as {
     code?: unknown;
     message?: unknown;
     cause?: unknown;
     meta?: unknown;
+    /** Where Prisma keeps its database adapter's error, in a known error's `meta`. */
+    driverAdapterError?: unknown;
   };
-  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return true;
+  if (code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC') return true;
   if (typeof message === 'string' && /SQLITE_FULL|database or disk is full|ENOSPC/.test(message)) return true;
-  return isDiskFull(cause, depth + 1) || isDiskFull(meta, depth + 1);
+  return [cause, meta, driverAdapterError].some((inner) => isDiskFull(inner, depth + 1));
 }
 
+/**
+ * The one place an expected failure gets its HTTP status: a full disk (503: nothing was saved), a domain error from a
+ * model, an HttpError from the edge, or the payment provider being unreachable (502: nothing was charged, the golfer
+ * may retry). Anything else is a defect (null: let it become a 500).
+ */
 export function failureOf(error: unknown): Failure | null {
   if (isDiskFull(error)) return { status: 503, message: OUT_OF_DISK_SPACE };
   if (error instanceof DomainError) {
