@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '~/db/db.server';
 import { databaseUrl, withPgClient, withPostgres } from './pg-server';
+import { fillDisk } from './full-disk';
 
 /*
  * A full disk under PostgreSQL (docs/product/faults.md#a-full-disk, docs/decisions/147): the courses table is moved
@@ -28,26 +29,6 @@ withPostgres((ready) => (db = ready));
 const onCluster = (sql: string) =>
   withPgClient(databaseUrl(process.env.DATABASE_URL!, 'postgres'), (client) => client.query(sql));
 const onDatabase = (sql: string) => withPgClient(process.env.DATABASE_URL!, (client) => client.query(sql));
-
-/** Writes the filler until the file system refuses: whole chunks first, then pages, so no byte is left. */
-function fill(): void {
-  const fd = fs.openSync(FILLER, 'w');
-  try {
-    for (const size of [1 << 20, 4096, 512]) {
-      const chunk = Buffer.alloc(size, 1);
-      for (;;) {
-        try {
-          if (fs.writeSync(fd, chunk) < size) break;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOSPC') break;
-          throw error;
-        }
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 /**
  * Inserts rows straight into the table until PostgreSQL refuses one for want of space (53100): the free room left in
@@ -102,7 +83,7 @@ describe('a full disk under PostgreSQL (docs/product/faults.md, docs/decisions/1
     const { cookie } = await signIn();
     const kept = await db.course.create({ data: { courseName: unique('Kept'), coursePar: 36, courseLength: '3 mi' } });
 
-    fill();
+    fillDisk(FILLER);
     try {
       expect(await useUpLastBlock()).toBe('53100');
       const before = await db.course.count();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillDisk } from './full-disk';
 
 /*
  * A full disk under SQLite (docs/product/faults.md#a-full-disk, docs/decisions/147): the database lives on a small
@@ -16,26 +17,6 @@ const MOUNT = fs.mkdtempSync(path.join(os.tmpdir(), 'league-disk-full-'));
 const FILE = path.join(MOUNT, 'league.db');
 const FILLER = path.join(MOUNT, 'filler');
 const MESSAGE = 'The server is out of disk space: nothing was saved.';
-
-/** Writes the filler until the file system refuses: whole chunks first, then pages, so no byte is left. */
-function fill(): void {
-  const fd = fs.openSync(FILLER, 'w');
-  try {
-    for (const size of [1 << 20, 4096, 512]) {
-      const chunk = Buffer.alloc(size, 1);
-      for (;;) {
-        try {
-          if (fs.writeSync(fd, chunk) < size) break;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOSPC') break;
-          throw error;
-        }
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 /**
  * Moves every committed page into the database file and empties the write-ahead log, from a connection of the test's
@@ -84,7 +65,7 @@ describe('a full disk under SQLite (docs/product/faults.md, docs/decisions/147)'
     const before = await db.course.count();
 
     emptyLog();
-    fill();
+    fillDisk(FILLER);
     try {
       const pageName = unique('Page Course');
       const page = await call(
