@@ -49,8 +49,11 @@ type Report = RunnerResult['lhr'];
 /** Lighthouse's default CPU slowdown for its mobile preset: a mid-range phone about 4× slower than a desktop host. */
 const CPU_SLOWDOWN = 4;
 
-/** A Lighthouse report, and how much longer the page's main-thread tasks took in wall time than in CPU time. */
-type Run = { report: Report; wallPerCpu: number };
+/**
+ * A Lighthouse report, and how much longer the page's main-thread tasks took in wall time than in CPU time (null when
+ * the trace had no thread times: its tasks were then simulated from their wall time, the harsher measure).
+ */
+type Run = { report: Report; wallPerCpu: number | null };
 
 /**
  * One Lighthouse run (its CLI, the mobile preset) on one page. The page is loaded once, unthrottled (Lighthouse's
@@ -90,7 +93,10 @@ function lighthouse(url: string, cookie: string | null): Run {
     const { wallMs, cpuMs } = toCpuTime(trace.traceEvents);
     fs.writeFileSync(file, JSON.stringify(trace));
     cli([`--audit-mode=${artifacts}`, '--output=json', `--output-path=${out}`]);
-    return { report: JSON.parse(fs.readFileSync(out, 'utf8')) as Report, wallPerCpu: wallMs / cpuMs };
+    return {
+      report: JSON.parse(fs.readFileSync(out, 'utf8')) as Report,
+      wallPerCpu: cpuMs > 0 ? wallMs / cpuMs : null,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -152,7 +158,7 @@ function checkLighthouse(
     const lcp = (report.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
     const tbt = report.audits['total-blocking-time']?.numericValue ?? 0;
     console.log(
-      `${page.path.padEnd(28)}${scores.map((s) => String(page.scored ? s : `(${s})`).padStart(6)).join('')}${lcp.toFixed(1).padStart(7)}${tbt.toFixed(0).padStart(8)}${shift.toFixed(3).padStart(7)}${benchmarkIndex(report).toFixed(0).padStart(7)}${run.wallPerCpu.toFixed(2).padStart(10)}  ${scoresOk && stableOk && !report.runtimeError ? 'ok' : 'MISSED'}`,
+      `${page.path.padEnd(28)}${scores.map((s) => String(page.scored ? s : `(${s})`).padStart(6)).join('')}${lcp.toFixed(1).padStart(7)}${tbt.toFixed(0).padStart(8)}${shift.toFixed(3).padStart(7)}${benchmarkIndex(report).toFixed(0).padStart(7)}${(run.wallPerCpu?.toFixed(2) ?? 'n/a').padStart(10)}  ${scoresOk && stableOk && !report.runtimeError ? 'ok' : 'MISSED'}`,
     );
     if (report.runtimeError) problems.push(`${page.path}: ${report.runtimeError.message}`);
     if (!stableOk) problems.push(`${page.path}: layout shift ${shift} (budget 0)`);
