@@ -37,7 +37,9 @@ export function toCpuTime(events: TraceEvent[]): { wallMs: number; cpuMs: number
   let wallMs = 0;
   let cpuMs = 0;
   for (const [thread, list] of threads) {
-    list.sort((a, b) => a.ts - b.ts);
+    // A task is written to the trace when it ends, after the events inside it: by start, and at one start the longer
+    // (the enclosing) first.
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
     let start = 0;
     let end = -Infinity;
     let factor = 1;

@@ -39,6 +39,18 @@ describe('toCpuTime', () => {
     expect(gpu.dur).toBe(2_000);
   });
 
+  it('shrinks an event that starts with its task and is written before it', () => {
+    const events = [
+      { ...MAIN, name: 'EvaluateScript', ph: 'X', ts: 500, dur: 3_000, tdur: 1_000 },
+      { ...MAIN, name: 'RunTask', ph: 'X', ts: 500, dur: 4_000, tdur: 2_000 },
+    ];
+    toCpuTime(events);
+    expect(events.map(({ ts, dur }) => [ts, dur])).toEqual([
+      [500, 1_500],
+      [500, 2_000],
+    ]);
+  });
+
   it('leaves events that are not inside a task, and tasks without a thread time, alone', () => {
     const events = [
       { ...MAIN, name: 'RunTask', ph: 'X', ts: 0, dur: 9_000 },
