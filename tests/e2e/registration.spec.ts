@@ -49,9 +49,10 @@ test('a new golfer registers, pays, takes a tee time, and doing any step twice c
 
   const time = formatTeeTime(slot.time, 'compact');
   if (jsOn()) {
-    const choice = page.getByRole('button', { name: `${time} Golfer 1: Available` });
+    // exact: a random 1:30 AM slot must not also match the league's 11:30 AM one.
+    const choice = page.getByRole('button', { name: `${time} Golfer 1: Available`, exact: true });
     await choice.click();
-    await expect(page.getByRole('button', { name: `${time} Golfer 1: Selected` })).toHaveText('Selected');
+    await expect(page.getByRole('button', { name: `${time} Golfer 1: Selected`, exact: true })).toHaveText('Selected');
     await page.getByRole('button', { name: 'Confirm Tee Time' }).click();
     await expect(page.getByText('Registration Complete!')).toBeVisible();
     await page.waitForURL(/\/schedule$/);

@@ -28,7 +28,7 @@ test('an administrator generates the season, assigns a golfer with the inline se
   // exact: a random 1:30 AM slot must not also match the league's 11:30 AM row.
   await page.getByRole('link', { name: `${time} Golfer 2: open. Choose a golfer`, exact: true }).click();
   await hydrated(page);
-  const select = page.getByLabel(`Golfer 2 at ${time}`);
+  const select = page.getByLabel(`Golfer 2 at ${time}`, { exact: true });
   await expect(select.locator('option').first()).toHaveText('None (Remove)');
   await select.selectOption({ label: golfer.fullName });
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -47,10 +47,11 @@ test('cancel closes the inline selector without changing anything', async ({ pag
   const slot = await ownSlot();
   const time = formatTeeTime(slot.time);
   await signIn(page, '/tee-times');
-  await page.getByRole('link', { name: `${time} Golfer 4: open. Choose a golfer` }).click();
-  await expect(page.getByLabel(`Golfer 4 at ${time}`)).toBeVisible();
+  // exact: a random 1:30 AM slot must not also match the league's 11:30 AM row (as in the test above).
+  await page.getByRole('link', { name: `${time} Golfer 4: open. Choose a golfer`, exact: true }).click();
+  await expect(page.getByLabel(`Golfer 4 at ${time}`, { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Cancel' }).click();
-  await expect(page.getByLabel(`Golfer 4 at ${time}`)).toBeHidden();
+  await expect(page.getByLabel(`Golfer 4 at ${time}`, { exact: true })).toBeHidden();
   expect((await db.teeTime.findUniqueOrThrow({ where: { id: slot.id } })).golfer4Id).toBeNull();
 });
 
