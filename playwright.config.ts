@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 // scripts/test.mjs picks a free port and a build folder; running `npx playwright test` alone uses these defaults.
 const port = Number(process.env.E2E_PORT ?? 4391);
 export const E2E_DB_FILE = path.resolve(process.env.E2E_DB_FILE ?? `tests/.tmp/e2e-${port}.db`);
+const E2E_REPORT_FILE = process.env.E2E_REPORT_FILE ?? `${E2E_DB_FILE}.report.json`;
 /** The server's cookie secret: tests/e2e/golfer-session.ts signs a golfer's cookie with it. */
 export const E2E_SESSION_SECRET = 'e2e-session-secret';
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
@@ -49,7 +50,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The JSON report is where scripts/test.mjs reads the ten slowest specs it names at the end of `npm test`.
+  reporter: [['list'], ['json', { outputFile: E2E_REPORT_FILE }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: { mode: 'retain-on-failure', screenshots: false },
@@ -66,9 +68,15 @@ export default defineConfig({
       ],
     },
   },
+  // `x.spec.ts` runs with JavaScript on and off: only a spec whose checks JavaScript changes (a form posted by the
+  // browser or by Remix's fetch, a dialog, client-side validation). `x.js.spec.ts` runs with JavaScript on only (what
+  // needs it, and pages that are only read: their HTML is the same either way), `x.nojs.spec.ts` with it off only
+  // (docs/decisions/168-tests-in-half-the-time.md). The HTML checker runs once, after the JavaScript project, over
+  // every page its page checks kept (tests/e2e/html-checker.check.ts).
   projects: [
     { name: 'javascript', testIgnore: /\.nojs\.spec\.ts$/, use: { javaScriptEnabled: true } },
     { name: 'no-javascript', testIgnore: /\.js\.spec\.ts$/, use: { javaScriptEnabled: false } },
+    { name: 'html-checker', testMatch: /html-checker\.check\.ts$/, dependencies: ['javascript'] },
   ],
   // Started one after the other: the second finds the build the first may have made (scripts/start.mjs).
   webServer: [

@@ -5,9 +5,10 @@ import path from 'node:path';
 const file = path.resolve(process.env.E2E_DB_FILE ?? 'tests/.tmp/e2e.db');
 fs.mkdirSync(path.dirname(file), { recursive: true });
 for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
-// The tests' locks and year claims (tests/e2e/fixtures.ts) belong to this database: none survives a crashed run.
+// The tests' locks and year claims (tests/e2e/fixtures.ts) and the pages kept for the HTML checker
+// (tests/e2e/page-checks.ts) belong to this database: none survives from an earlier run.
 for (const name of fs.readdirSync(path.dirname(file)))
-  if (name.startsWith(`${path.basename(file)}.lock-`) || name.startsWith(`${path.basename(file)}.year-`))
+  if (['lock-', 'year-', 'html-to-check'].some((kind) => name.startsWith(`${path.basename(file)}.${kind}`)))
     fs.rmSync(path.join(path.dirname(file), name), { recursive: true, force: true });
 process.env.DATABASE_URL = `file:${file}`;
 

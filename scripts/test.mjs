@@ -3,6 +3,7 @@
 // PostgreSQL) and Playwright (Chromium, JavaScript on and off) against a fresh build of the app. Before them: type
 // check, Prettier, ESLint with type information, knip (dead code) and dependency-cruiser (the layers of app/).
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ensurePrismaClients } from './ensure-prisma-clients.mjs';
@@ -16,12 +17,48 @@ ensureTools(['chromium', 'postgresql', 'java'], 'npm test');
 
 const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
 
+/** The JSON reports of vitest and Playwright, read at the end to name the slowest files (slowest() below). */
+const reports = { vitest: null, playwright: null };
+
+/** The ten slowest test files of each runner that reported, so the next slowdown is seen when it lands. */
+function printSlowest() {
+  const lines = [];
+  if (reports.vitest && fs.existsSync(reports.vitest)) {
+    const { testResults = [] } = JSON.parse(fs.readFileSync(reports.vitest, 'utf8'));
+    const files = testResults.map((file) => [path.relative(root, file.name), file.endTime - file.startTime]);
+    lines.push('vitest (each file, from its start to its end):', ...slowest(files));
+  }
+  if (reports.playwright && fs.existsSync(reports.playwright)) {
+    const { suites = [] } = JSON.parse(fs.readFileSync(reports.playwright, 'utf8'));
+    // A spec's time is the sum of its tests' in every project: the worker time it costs.
+    const sum = (suite) =>
+      (suite.specs ?? []).reduce(
+        (total, spec) =>
+          total + spec.tests.reduce((t, test) => t + test.results.reduce((r, result) => r + result.duration, 0), 0),
+        0,
+      ) + (suite.suites ?? []).reduce((total, inner) => total + sum(inner), 0);
+    lines.push(
+      'Playwright (each spec, its tests in every project added up):',
+      ...slowest(suites.map((s) => [s.file, sum(s)])),
+    );
+  }
+  if (lines.length > 0) console.log(`\n== The ten slowest test files\n${lines.join('\n')}`);
+}
+
+function slowest(files) {
+  return files
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
+}
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n== ${label}`);
   const started = performance.now();
   const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) {
     console.error(`\n${label} failed (exit ${result.status ?? result.signal}).`);
+    printSlowest();
     process.exit(result.status ?? 1);
   }
   console.log(`(${label}: ${seconds(started)})`);
@@ -117,13 +154,25 @@ if (!onlyE2e) {
       args: [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'],
     },
   ]);
-  run('Unit and integration tests (vitest)', process.execPath, [bin('vitest', 'vitest.mjs'), 'run']);
+  reports.vitest = path.join(root, 'tests', '.tmp', 'vitest-report.json');
+  fs.mkdirSync(path.dirname(reports.vitest), { recursive: true });
+  fs.rmSync(reports.vitest, { force: true });
+  run('Unit and integration tests (vitest)', process.execPath, [
+    bin('vitest', 'vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reports.vitest}`,
+  ]);
 } else {
   run(build.label, build.cmd, build.args, build.env);
 }
 
 if (!onlyUnit) {
   const port = String(await freePort());
+  const dbFile = path.join(root, 'tests', '.tmp', `e2e-${port}.db`);
+  reports.playwright = `${dbFile}.report.json`;
+  fs.rmSync(reports.playwright, { force: true });
   run(
     'Browser tests (Playwright, Chromium, JavaScript on and off)',
     process.execPath,
@@ -135,8 +184,10 @@ if (!onlyUnit) {
     {
       ...buildEnv,
       E2E_PORT: port,
-      E2E_DB_FILE: path.join(root, 'tests', '.tmp', `e2e-${port}.db`),
+      E2E_DB_FILE: dbFile,
+      E2E_REPORT_FILE: reports.playwright,
     },
   );
 }
+printSlowest();
 console.log('\nAll tests passed.');

@@ -60,8 +60,13 @@ export function useGolferApp(card: string | null): number | null {
       if (stopped) return;
       container
         .register(`/golfer-worker.js?v=${encodeURIComponent(release)}`, { scope: '/me' })
-        .then(() => container.ready)
-        .then((registration) => keep(container.controller ?? registration.active))
+        .then((registration) => {
+          // A new release's worker is on its way: the one in charge is leaving, so nothing is asked of it (work
+          // given to it now holds the new one back, up to Chromium's five minutes where DevTools is attached:
+          // decision 160). The new worker keeps the pages once it takes over ('controllerchange' above).
+          if (registration.installing || registration.waiting) return;
+          return container.ready.then((ready) => keep(container.controller ?? ready.active));
+        })
         .catch(() => undefined); // No worker (a private window, an old browser): the pages work online as before.
     };
     // After the page's own load: on a slow line the worker's downloads must not compete with the page's.

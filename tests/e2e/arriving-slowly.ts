@@ -36,6 +36,16 @@ export const afterFirstCell = (html: string) => {
   return cell + '</td>'.length;
 };
 
+/**
+ * Cut inside its first table's header row, after the first header: the browser paints a long page in parts even when
+ * it arrived whole, and the headers still to come may wrap to a second line.
+ */
+export const afterFirstHeader = (html: string) => {
+  const header = html.indexOf('</th>', html.indexOf('<thead'));
+  if (header < 0) throw new Error('The page has no table headers to cut.');
+  return header + '</th>'.length;
+};
+
 /** Cut right after `marker` (its first occurrence): what follows it arrives later. */
 export const after = (marker: string) => (html: string) => {
   const at = html.indexOf(marker);

@@ -1,18 +1,17 @@
 // The checks tests/e2e/valid-and-accessible.js.spec.ts runs over every page (docs/decisions/116-valid-and-accessible-pages.md):
-// axe-core in the page on a desktop and a 375 px phone, no sideways scroll on the phone, and the W3C Nu Html Checker
-// (vnu.jar, on Debian's Java) over the HTML the server sent and the DOM as the browser holds it.
-import { execFile } from 'node:child_process';
+// axe-core in the page on a desktop and a 375 px phone, no sideways scroll on the phone, and, once over all the pages
+// (tests/e2e/html-checker.check.ts), the W3C Nu Html Checker over the HTML the server sent and the DOM as the browser
+// holds it.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
+import { E2E_DB_FILE } from '../../playwright.config';
 import { expect, hydrated, test } from './fixtures';
 
 const require = createRequire(import.meta.url);
 const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
-const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 667 };
@@ -72,50 +71,29 @@ function sidewaysScroll(page: Page): Promise<{ by: number; culprits: string[] }>
   });
 }
 
-type VnuMessage = {
-  type: string;
-  subType?: string;
-  url?: string;
-  message: string;
-  extract?: string;
-  lastLine?: number;
-};
+/**
+ * Where the pages' HTML waits for the one run of the Nu Html Checker over all of them
+ * (tests/e2e/html-checker.check.ts, after every JavaScript spec): a JVM per test cost more than the checking. The
+ * folder belongs to this run's database, so scripts/e2e-server.mjs empties it when the run starts.
+ */
+export const HTML_TO_CHECK = `${E2E_DB_FILE}.html-to-check`;
 
-/** The Nu Html Checker's errors over all the documents, in one run of vnu.jar. */
-async function htmlErrors(documents: Document[]): Promise<string[]> {
-  const dir = test.info().outputPath('html');
+/** Keeps the documents for the Nu Html Checker, named by the test that saw them and the page. */
+function keepForHtmlChecker(documents: Document[]) {
+  const dir = path.join(HTML_TO_CHECK, test.info().testId);
   fs.mkdirSync(dir, { recursive: true });
-  const names = new Map<string, string>();
-  documents.forEach((document, i) => {
-    const file = path.join(dir, `${String(i).padStart(3, '0')}.html`);
-    fs.writeFileSync(file, document.html);
-    names.set(file, document.name);
-  });
-  // A deep stack: the checker overflows the default one on the larger pages. The quick compiler and the serial
-  // collector: a short run spends less than half the CPU time this way. Its report comes on stderr.
-  const java = ['-Xss16m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
-  const { stderr } = await promisify(execFile)(
-    'java',
-    [...java, '-jar', VNU_JAR, '--format', 'json', '--errors-only', '--exit-zero-always', ...names.keys()],
-    { maxBuffer: 64 * 1024 * 1024 },
-  ).catch((error: Error) => {
-    throw new Error(
-      `vnu.jar did not run (npm test installs Java: apt-get install default-jre-headless): ${error.message}`,
-    );
-  });
-  const { messages } = JSON.parse(stderr) as { messages: VnuMessage[] };
-  return messages
-    .filter((message) => message.type === 'error' || message.subType === 'fatal')
-    .map((message) => {
-      const file = message.url ? decodeURIComponent(new URL(message.url).pathname) : '';
-      return `${names.get(file) ?? file} line ${message.lastLine ?? '?'}: ${message.message} ${JSON.stringify(message.extract ?? '')}`;
-    });
+  documents.forEach((document, i) =>
+    fs.writeFileSync(
+      path.join(dir, `${String(i).padStart(3, '0')}.json`),
+      JSON.stringify({ name: `${test.info().title}: ${document.name}`, html: document.html }),
+    ),
+  );
 }
 
 /**
  * Visits each address with JavaScript on and expects no problem at all: its status, axe-core on a desktop and on a
- * 375 px phone, no sideways scroll on the phone, and valid HTML both as sent and as the browser holds it then (open
- * dialogs, hydrated widgets). Every problem of every page is listed in one failure.
+ * 375 px phone, no sideways scroll on the phone; every problem of every page is listed in one failure. The HTML as
+ * sent and as the browser holds it then (open dialogs, hydrated widgets) is kept for the Nu Html Checker's one run.
  */
 export async function expectValidAndAccessible(page: Page, visits: Visit[]) {
   const problems: string[] = [];
@@ -138,6 +116,6 @@ export async function expectValidAndAccessible(page: Page, visits: Visit[]) {
     if (sideways.by > 0)
       problems.push(`${visit.url} phone: scrolls ${sideways.by}px sideways (${sideways.culprits.join(' | ')})`);
   }
-  problems.push(...(await htmlErrors(documents)));
+  keepForHtmlChecker(documents);
   expect(problems).toEqual([]);
 }

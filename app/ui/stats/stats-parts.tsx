@@ -24,12 +24,13 @@ export function StandingsLink({ season }: { season: number }) {
  * so a page of many rows stays small (docs/decisions/076-stats-pages-at-scale.md). Headers wrap and are smaller on a
  * phone, so six columns fit 375 px; a row marked `data-playoff-line` is the playoff line.
  *
- * A table is laid out from its column widths alone (`table-fixed`), and its cells sit at the top of their row: a page
- * drawn before all its rows have arrived, as on a slow connection, keeps what it drew where it is when the rest comes
- * (docs/decisions/063-no-layout-shift.md). A long word (a golfer's name) breaks anywhere rather than overflow.
+ * A table is laid out from its column widths alone (`table-fixed`), and its cells, the headers too, sit at the top of
+ * their row: a page drawn before all its rows (or all its headers) have arrived, as on a slow connection or when the
+ * browser paints a long page in parts, keeps what it drew where it is when the rest comes; a header that wraps to a
+ * second line below never moves the ones drawn beside it (docs/decisions/063-no-layout-shift.md). A long word (a golfer's name) breaks anywhere rather than overflow.
  */
 const tableClass =
-  'w-full table-fixed divide-y divide-slate-200 text-left text-sm [&_th]:px-1.5 [&_th]:py-2 [&_th]:align-bottom [&_th]:text-xs [&_th]:font-semibold [&_th]:text-slate-900 sm:[&_th]:px-3 sm:[&_th]:text-sm [&_tbody]:divide-y [&_tbody]:divide-slate-100 [&_td]:px-1.5 [&_td]:py-2 [&_td]:align-top [&_td]:tabular-nums [&_td]:text-slate-800 [&_td]:[overflow-wrap:anywhere] sm:[&_td]:px-3 [&_td_a]:font-medium [&_td_a]:text-emerald-700 [&_td_a]:underline [&_td_a]:underline-offset-2 [&_td_a:hover]:text-emerald-900 [&_tr[data-playoff-line]]:border-b-2 [&_tr[data-playoff-line]]:border-emerald-700';
+  'w-full table-fixed divide-y divide-slate-200 text-left text-sm [&_th]:px-1.5 [&_th]:py-2 [&_th]:align-top [&_th]:text-xs [&_th]:font-semibold [&_th]:text-slate-900 sm:[&_th]:px-3 sm:[&_th]:text-sm [&_tbody]:divide-y [&_tbody]:divide-slate-100 [&_td]:px-1.5 [&_td]:py-2 [&_td]:align-top [&_td]:tabular-nums [&_td]:text-slate-800 [&_td]:[overflow-wrap:anywhere] sm:[&_td]:px-3 [&_td_a]:font-medium [&_td_a]:text-emerald-700 [&_td_a]:underline [&_td_a]:underline-offset-2 [&_td_a:hover]:text-emerald-900 [&_tr[data-playoff-line]]:border-b-2 [&_tr[data-playoff-line]]:border-emerald-700';
 
 /**
  * The columns of the stats tables: a header, and a width on a phone and from `sm:` up that fits the header's longest
