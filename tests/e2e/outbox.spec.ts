@@ -3,6 +3,8 @@ import { newSendId, queueLeagueMessage } from '../../app/features/league-message
 import { db } from '../../app/db/db.server';
 import { owingGolfer } from './owing-golfer';
 
+// GET /api/outbox is checked over HTTP alone in tests/integration/server-feeds-and-api.test.ts.
+
 /** A message the sender tried five times and gave up on. */
 async function failedMessage() {
   const tag = unique('fail');
@@ -80,20 +82,6 @@ test('retries a failed message: queued again with a fresh count of attempts', as
   expect(after.attempts).toBeLessThanOrEqual(1);
   expect(after.lastError === null || after.lastError === 'Not sent: no mail server configured').toBe(true);
   await expect(page.getByRole('dialog', { name: 'Message' }).getByText(/^(Queued|Sent|Not sent.*)$/)).toBeVisible();
-});
-
-test('GET /api/outbox lists the same for administrators and refuses an unknown status', async ({ page }) => {
-  const message = await failedMessage();
-  await signIn(page, '/outbox');
-  const ok = await page.request.get('/api/outbox?status=failed');
-  expect(ok.status()).toBe(200);
-  const body = (await ok.json()) as { rows: { id: number; status: string }[]; page: number; pageSize: number };
-  expect(body.rows.some((r) => r.id === message.id)).toBe(true);
-  expect(body.rows.every((r) => r.status === 'failed')).toBe(true);
-  expect(body).toMatchObject({ page: 1, pageSize: 50 });
-  const bad = await page.request.get('/api/outbox?status=lost');
-  expect(bad.status()).toBe(400);
-  expect(((await bad.json()) as { message: string }).message).toMatch(/^Invalid status: "lost"/);
 });
 
 test('unsubscribes from the link in a league message, and the Email Lists page shows it', async ({ page }) => {

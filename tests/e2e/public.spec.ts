@@ -1,6 +1,8 @@
-import { expect, test } from './fixtures';
+import { expect, test, unique } from './fixtures';
+import { signInGolfer } from './golfer-session';
 import { formatDollars } from '../../app/domain/format';
 import { teeTimeWindowLabel } from '../../app/domain/league-rules';
+import { createGolfer } from '../../app/models/golfers.server';
 import { getLeagueSeason } from '../../app/models/seasons.server';
 import { getSettings } from '../../app/models/settings.server';
 
@@ -92,9 +94,15 @@ test('an unknown path shows the 404 page with a 404 status', async ({ page }) =>
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
 });
 
-test('pages send security headers', async ({ page }) => {
-  const response = await page.goto('/join');
-  const headers = response!.headers();
-  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-  expect(headers['x-content-type-options']).toBe('nosniff');
+test("a signed-in golfer's header has 'My league' without 'Login'", async ({ page, context, baseURL }) => {
+  // docs/product/my-league.md#the-header: the administrators' 'Login' is not shown to a golfer signed in to My league.
+  // That their page is never from nor into the public page cache, so an anonymous visitor still gets 'Login', is
+  // checked over HTTP alone in tests/integration/server-page-cache.test.ts.
+  const golfer = await createGolfer({ firstName: 'Header', lastName: unique('Golfer') }, null);
+  await signInGolfer(context, baseURL!, golfer.id);
+  const answer = await page.goto(`/rules?cache=${unique('c')}`);
+  expect(answer?.headers()['x-page-cache']).toBeUndefined();
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('link', { name: 'My league' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Login' })).toHaveCount(0);
 });

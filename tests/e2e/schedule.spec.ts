@@ -1,7 +1,8 @@
 import { exclusive, expect, test } from './fixtures';
 import { createScheduleEntry, createSeason, getLeagueSeason, getSeason } from '../../app/models/seasons.server';
 
-// The public schedule and its calendar feeds (docs/product/seasons.md#public-schedule-and-calendar). The seasons made
+// The public schedule (docs/product/seasons.md#public-schedule-and-calendar); its calendar feeds are checked over HTTP
+// in tests/integration/server-feeds-and-api.test.ts. The seasons made
 // here are long past, so they never become the league season (docs/product/seasons.md#the-league-season) and other
 // specs see the same /schedule as before. The years are outside those the seasons and rounds specs claim
 // (tests/e2e/fixtures.ts claimYear), so no test ever finds one of them taken.
@@ -75,23 +76,4 @@ test('a season that is not a year is a 400 page, and a year that is not a season
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Season not found')).toBeVisible();
-});
-
-test('the calendar feeds answer text/calendar, and 404 for anything that is not a season', async ({ request }) => {
-  await pastSeasons();
-  const league = await request.get('/schedule.ics');
-  expect(league.status()).toBe(200);
-  expect(league.headers()['content-type']).toBe('text/calendar; charset=utf-8');
-  expect(await league.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
-
-  const past = await request.get(`/schedule/${PAST}.ics`);
-  expect(past.status()).toBe(200);
-  expect(past.headers()['content-type']).toBe('text/calendar; charset=utf-8');
-  const text = await past.text();
-  expect(text).toContain(`UID:schedule-${PAST}-05-06@golf-league`);
-  // May 6, 11:00 in Detroit (EDT) is 15:00 UTC.
-  expect(text).toContain(`DTSTART:${PAST}0506T150000Z`);
-
-  expect((await request.get('/schedule/abc.ics')).status()).toBe(404);
-  expect((await request.get('/schedule/2099.ics')).status()).toBe(404);
 });
