@@ -157,11 +157,12 @@ export async function startSharedPostgres(): Promise<() => Promise<void>> {
 /**
  * Runs the calling test file against a PostgreSQL database of its own: made, migrated and set as DATABASE_URL before
  * anything loads the database client. `onReady` receives the client; it is disconnected and the database dropped
- * after the file. `beforeMigrate` runs on the empty database first (an upgrade test builds the previous release's
- * database there); otherwise the database starts as a copy of the run's migrated template, and the migration run
+ * after the file. `beforeMigrate` runs on the empty database first (a test may build an earlier release's database
+ * there); otherwise the database starts as a copy of the run's migrated template, and the migration run
  * below finds nothing left to apply. The database is one of the run's shared cluster, unless `ownServer` (a test
  * that drops and recreates its database by name, or stops the server) asks for a cluster of the file's own. `empty`
- * leaves the database empty and unmigrated: the upgrade chain applies each release's migrations itself.
+ * leaves the database empty and unmigrated: the upgrade chain applies each release's migrations itself
+ * (docs/decisions/186-postgres-where-it-differs.md).
  */
 export function withPostgres(
   onReady: (db: Db) => void,
