@@ -157,15 +157,17 @@ export async function startSharedPostgres(): Promise<() => Promise<void>> {
 /**
  * Runs the calling test file against a PostgreSQL database of its own: made, migrated and set as DATABASE_URL before
  * anything loads the database client. `onReady` receives the client; it is disconnected and the database dropped
- * after the file. `beforeMigrate` runs on the empty database first (an upgrade test builds the previous release's
- * database there); otherwise the database starts as a copy of the run's migrated template, and the migration run
+ * after the file. `beforeMigrate` runs on the empty database first (a test may build an earlier release's database
+ * there); otherwise the database starts as a copy of the run's migrated template, and the migration run
  * below finds nothing left to apply. The database is one of the run's shared cluster, unless `ownServer` (a test
- * that drops and recreates its database by name, or stops the server) asks for a cluster of the file's own.
+ * that drops and recreates its database by name, or stops the server) asks for a cluster of the file's own. `empty`
+ * leaves the database empty and unmigrated: the upgrade chain applies each release's migrations itself
+ * (docs/decisions/186-postgres-where-it-differs.md).
  */
 export function withPostgres(
   onReady: (db: Db) => void,
   beforeMigrate?: () => Promise<void>,
-  { ownServer = false }: { ownServer?: boolean } = {},
+  { ownServer = false, empty = false }: { ownServer?: boolean; empty?: boolean } = {},
 ): void {
   // setup-env.ts gave this file a SQLite file too; DATABASE_URL is replaced before the client is first loaded.
   process.env.TEST_OWN_DATABASE = '1';
@@ -181,15 +183,17 @@ export function withPostgres(
       const database = `league_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
       await onCluster(
         clusterUrl,
-        `CREATE DATABASE ${database} TEMPLATE ${beforeMigrate ? 'template0' : MIGRATED_TEMPLATE}`,
+        `CREATE DATABASE ${database} TEMPLATE ${beforeMigrate || empty ? 'template0' : MIGRATED_TEMPLATE}`,
       );
       process.env.DATABASE_URL = databaseUrl(clusterUrl, database);
       stop = () => onCluster(clusterUrl, `DROP DATABASE ${database} WITH (FORCE)`);
     }
     await beforeMigrate?.();
-    const { migrate } = await import('~/db/migrate.server');
-    const { databaseConfig } = await import('~/db/database-url.server');
-    await migrate(databaseConfig());
+    if (!empty) {
+      const { migrate } = await import('~/db/migrate.server');
+      const { databaseConfig } = await import('~/db/database-url.server');
+      await migrate(databaseConfig());
+    }
     db = (await import('~/db/db.server')).db;
     // A file that imported the app's database module before this ran (a helper imported at the top) holds the SQLite
     // client of setup-env.ts and would pass its PostgreSQL tests on SQLite: refuse, loudly.

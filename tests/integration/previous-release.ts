@@ -4,16 +4,14 @@ import path from 'node:path';
 import { expect, vi } from 'vitest';
 import type { Db } from '~/db/db.server';
 
-/** The last migration of the first release: a database it made has exactly these tables. */
-const FIRST_RELEASE_MIGRATION = '20261122122753_init';
 /** The last migration of the second release. */
 export const SECOND_RELEASE_MIGRATION = '20261124013755_second_release';
 
 /**
- * A folder laid out like the project but holding only the migrations up to `last` (the first release's by default),
- * so `migrate(config, previousReleaseRoot())` builds a database as that release left it.
+ * A folder laid out like the project but holding only the migrations up to `last`, so
+ * `migrate(config, previousReleaseRoot(last))` takes a database as far as that release did.
  */
-export function previousReleaseRoot(last = FIRST_RELEASE_MIGRATION): string {
+export function previousReleaseRoot(last: string): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'league-previous-release-'));
   for (const dir of ['prisma/migrations', 'prisma/postgres/migrations']) {
     for (const migration of fs.readdirSync(path.resolve(dir))) {

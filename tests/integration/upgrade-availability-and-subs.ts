@@ -2,16 +2,17 @@ import { expect } from 'vitest';
 import type { Db } from '~/db/db.server';
 
 /**
- * What a second-release league holds that the availability-and-subs migration adds columns to: golfers, the settings
- * row (a fee changed in Settings) and a standing tee time. Raw SQL: the current client would read back columns a
- * second-release database does not have.
+ * What a second-release league holds that the availability-and-subs migration adds columns to: golfers and a standing
+ * tee time (the settings row, with the fee the first release's Settings changed, is already there). Raw SQL: the
+ * current client would read back columns a second-release database does not have.
  */
 export async function fillSecondReleaseGolfers(db: Db): Promise<{ golferIds: number[] }> {
   await db.$executeRaw`INSERT INTO "golfers" ("firstName", "lastName", "fullName", "email", "updatedAt")
     VALUES ('Ann', 'Old', 'Ann Old', 'ann.old@example.org', CURRENT_TIMESTAMP),
       ('Bob', 'Old', 'Bob Old', NULL, CURRENT_TIMESTAMP)`;
-  await db.$executeRaw`INSERT INTO "settings" ("id", "seasonFeeCents") VALUES (1, 17500)`;
-  const golfers = await db.$queryRaw<{ id: unknown }[]>`SELECT "id" FROM "golfers" ORDER BY "id"`;
+  const golfers = await db.$queryRaw<
+    { id: unknown }[]
+  >`SELECT "id" FROM "golfers" WHERE "lastName" = 'Old' ORDER BY "id"`;
   const golferIds = golfers.map((g) => Number(g.id));
   await db.$executeRaw`INSERT INTO "tee_times" ("time", "season", "golfer1Id") VALUES ('17:00', 2026, ${golferIds[0]})`;
   return { golferIds };

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
-import type { Db } from '~/db/db.server';
-import { withPostgres } from './pg-server';
 import { previousReleaseRoot } from './previous-release';
 
 /**
@@ -15,14 +13,18 @@ export function ownSqliteDatabase(label: string): void {
 }
 
 /**
- * Builds the database DATABASE_URL names as the release whose last migration is `last` left it, checks the
- * migrations stopped there, and returns the client (the app's own, loaded now).
+ * Migrates the database DATABASE_URL names as far as the release whose last migration is `last` took it, and returns
+ * the migrations it applied.
  */
-export async function previousReleaseDatabase(last: string): Promise<Db> {
+export async function migrateTo(last: string): Promise<string[]> {
   const { migrate } = await import('~/db/migrate.server');
   const { databaseConfig } = await import('~/db/database-url.server');
-  expect((await migrate(databaseConfig(), previousReleaseRoot(last))).at(-1)).toBe(last);
-  return (await import('~/db/db.server')).db;
+  const root = previousReleaseRoot(last);
+  try {
+    return await migrate(databaseConfig(), root);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 }
 
 /** Today's start-up on that database: applies every migration it lacks and returns their names. */
@@ -32,18 +34,10 @@ export async function upgradeDatabase(): Promise<string[]> {
   return migrate(databaseConfig());
 }
 
-/**
- * A PostgreSQL upgrade test: the server is first given the database as the release ending at `last` left it and what
- * `fill` writes into it, then migrated as today's start-up does. `db` and `before` (what `fill` returned) are set
- * before the file's tests run.
- */
-export function upgradedPostgres<T>(last: string, fill: (db: Db) => Promise<T>): { db: Db; before: T } {
-  const upgraded = {} as { db: Db; before: T };
-  withPostgres(
-    (ready) => (upgraded.db = ready),
-    async () => {
-      upgraded.before = await fill(await previousReleaseDatabase(last));
-    },
-  );
-  return upgraded;
+/** Today's migrations that came after `last`, in the order start-up applies them. */
+export function migrationsAfter(last: string): string[] {
+  return fs
+    .readdirSync(path.resolve('prisma', 'migrations'))
+    .filter((name) => /^\d{14}_/.test(name) && name > last)
+    .sort();
 }

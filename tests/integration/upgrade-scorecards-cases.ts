@@ -1,10 +1,7 @@
 import { expect } from 'vitest';
 import type { Db } from '~/db/db.server';
 
-/** The last migration before scorecards: a database as the league runs it before the upgrade. */
-export const BEFORE_SCORECARDS = '20261125125426_calendar_sequence';
-
-/** A course and a round typed as a total on it, written as the release before scorecards stores them. */
+/** A course and a round typed as a total on it, written as the second release stores them (before scorecards). */
 export async function fillBeforeScorecards(db: Db): Promise<void> {
   // Raw SQL: the current client would read back columns the older database does not have.
   await db.$executeRaw`INSERT INTO "courses" ("courseName", "coursePar", "courseLength") VALUES ('Old Pines', 36, '3100 yards')`;

@@ -1,10 +1,13 @@
 import { expect } from 'vitest';
 import type { Db } from '~/db/db.server';
 
-/** A second-release settings row a league changed: raw SQL, as today's client would read columns it lacks. */
+/**
+ * The second release's Settings as a league changed them: raw SQL, as today's client would read columns it lacks. The
+ * row is the first release's (its fee, 17500, stays).
+ */
 export async function fillPreviousReleaseSettings(db: Db): Promise<void> {
-  await db.$executeRaw`INSERT INTO "settings" ("id", "leagueName", "seasonFeeCents", "defaultPar", "publishStats")
-    VALUES (1, 'Upgraded League', 17500, 35, false)`;
+  await db.$executeRaw`UPDATE "settings" SET "leagueName" = 'Upgraded League', "defaultPar" = 35, "publishStats" = false
+    WHERE "id" = 1`;
 }
 
 /** The row keeps every value and gets the new settings' defaults: skins on, no carry-over. */
