@@ -162,29 +162,10 @@ for (const button of ['Sign out', 'Sign out everywhere']) {
 
 test("the manifest gives 'Add to Home Screen' the league's name, its icons and My league; only golfers' pages link it", async ({
   page,
-  request,
   context,
   baseURL,
 }) => {
-  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
-    name: string;
-    short_name: string;
-    start_url: string;
-    display: string;
-    theme_color: string;
-    icons: { src: string; sizes: string; type: string }[];
-  };
-  expect(manifest).toMatchObject({ short_name: 'My league', start_url: '/me', display: 'standalone' });
-  expect(manifest.name.length).toBeGreaterThan(0);
-  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
-  for (const size of [192, 512]) {
-    const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}`);
-    expect(icon?.type).toBe('image/png');
-    const png = await (await request.get(icon!.src)).body();
-    // A PNG's IHDR holds its width and height at bytes 16 and 20.
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
-  }
-
+  // The manifest's fields and its icons' sizes: tests/integration/server-feeds-and-api.test.ts.
   const { ann } = await cardTonight('PhoneAppManifest');
   await signInGolfer(context, baseURL!, ann.id);
   await page.goto('/me');
