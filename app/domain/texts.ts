@@ -31,6 +31,11 @@ export function formatPhone(e164: string): string {
   return number.country === 'US' ? number.formatNational() : number.formatInternational();
 }
 
+/** Whether `words` fit a league text whole, with the stop line (longer ones are cut: keep links out of their way). */
+export function fitsText(words: string): boolean {
+  return words.trim().replace(/\s+/g, ' ').length <= TEXT_MAX - STOP_LINE.length - 1;
+}
+
 /**
  * A text the league starts: its words, then 'Reply STOP to stop.', within TEXT_MAX characters. Words that would not
  * fit are cut at a word with '…' (the stop line always stays).

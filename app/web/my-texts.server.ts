@@ -9,6 +9,7 @@ import { attemptSucceeded, lockedMinutes, lockIfUsedUp, reserveAttempt } from '~
 import { takeHourlySlot } from '~/models/rate-limit.server';
 import { getSettings } from '~/models/settings.server';
 import { db } from '~/db/db.server';
+import { inTransaction } from '~/db/transaction.server';
 import { HttpError, TooManyRequestsError } from './http.server';
 import { sessionSecrets } from './session.server';
 
@@ -98,7 +99,7 @@ export async function sendTextCode(golferId: number, typed: string, now = new Da
   if (byNumber !== null) throw tooMany('Too many codes asked for.', byNumber);
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   const { leagueName } = await getSettings();
-  await db.$transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await startConfirming(tx, {
       golferId,
       phone,
