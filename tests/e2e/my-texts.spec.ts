@@ -47,7 +47,7 @@ test('a golfer turns texts on with the code texted to their number, and off agai
   await form.getByLabel('Mobile number').fill('231.555.0147');
   await form.getByRole('button', { name: 'Text me a code' }).click();
   await expect(page).toHaveURL(/\/me#texts-heading$/);
-  await expect(page.getByText('We texted a code to (231) 555-0147.')).toBeVisible();
+  await expect(texts.getByText('We texted a code to (231) 555-0147.', { exact: true })).toBeVisible();
   const code = await lastCode(golfer.id);
 
   // A wrong code is refused with its message; the right one turns texts on.
