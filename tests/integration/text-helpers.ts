@@ -32,12 +32,11 @@ export async function textsOnFor(db: Db, golferId: number, phone: string): Promi
   });
 }
 
-/** A new US mobile number no other test uses: +1 231 55x xxxx. */
-let numbers = 0;
+/** A new US mobile number no other test of this process uses: +1 231 5xx xxxx, from a random start, one up each. */
+let nextNumber = Math.floor(Math.random() * 900_000);
 export function newMobile(): string {
-  numbers += 1;
-  const n = (Date.now() % 100_000) * 10 + (numbers % 10) + Math.floor(Math.random() * 7);
-  return `+1231${String(5_000_000 + (n % 1_000_000)).padStart(7, '0')}`;
+  nextNumber += 1;
+  return `+12315${String(nextNumber % 1_000_000).padStart(6, '0')}`;
 }
 
 /** A webhook Twilio signed (or one forged: any signature), as the route receives it. */
