@@ -4,7 +4,6 @@ import {
   failInterrupted,
   markAttemptFailed,
   markDueNotSent,
-  markNotSent,
   markServerUnreachable,
   markSent,
   MAX_ATTEMPTS,
@@ -13,6 +12,7 @@ import {
   type ClaimedMessage,
   type OutboxChannel,
 } from '~/models/outbox.server';
+import { markNotSent } from '~/models/outbox-texts.server';
 
 /**
  * The loop every outbox sender runs, one per channel (docs/decisions/080-outbox-and-sender.md, 146 and 175): the mail

@@ -2,6 +2,7 @@ import { NotFoundError, ConflictError } from '~/domain/errors';
 import { db, isUniqueViolation, outsideTransaction, type Tx } from '~/db/db.server';
 import { auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 import { inTransaction } from '~/db/transaction.server';
+import { keptOnceSent } from './outbox-masking.server';
 
 /**
  * The outbox (docs/product/email.md#transport-and-outbox): every email, and every text (docs/decisions/175), is first
@@ -330,30 +331,6 @@ export async function markSent(message: ClaimedMessage, sentAt: Date, providerId
   return reported === 1;
 }
 
-/** The one-click link's token in a sign-in email (app/web/golfer-sign-in.server.ts makes it: base64url). */
-const SIGN_IN_TOKEN = /(\/me\/sign-in\?token=)[A-Za-z0-9_-]+/g;
-/** The sign-in email's subject ends with its code (enqueueSignInCode, app/features/notifications/messages.server.ts). */
-const SIGN_IN_CODE = /(\d{6})$/;
-/** A text's code (enqueueTextCode, app/features/texts/texts.server.ts) is its only run of six digits. */
-const TEXT_CODE = /\b(\d{6})\b/;
-const MASKED_CODE = '••••••';
-
-/**
- * What the outbox keeps of a message once the mail server took it: a sign-in email's code and one-click link sign the
- * golfer in, so an administrator reading /outbox could use them; from then on they are masked in its subject, text and
- * HTML (docs/decisions/132-sign-in-codes-not-kept.md). Until it is sent (queued, or kept unsent when no mail server is
- * set, as in the demo, where /outbox is how a code is read) the message stays as it will be sent.
- */
-function keptOnceSent(message: Pick<ClaimedMessage, 'kind' | 'subject' | 'text' | 'html'>) {
-  if (message.kind !== 'sign-in' && message.kind !== 'text-code') return {};
-  const code = (message.kind === 'sign-in' ? SIGN_IN_CODE.exec(message.subject) : TEXT_CODE.exec(message.text))?.[1];
-  const mask = (value: string) => {
-    const withoutLink = value.replace(SIGN_IN_TOKEN, '$1not-kept');
-    return code ? withoutLink.split(code).join(MASKED_CODE) : withoutLink;
-  };
-  return { subject: mask(message.subject), text: mask(message.text), html: mask(message.html) };
-}
-
 /**
  * The attempt failed: queued again for `retryAt`, or 'failed' with the error when no attempt is left (or `retryAt`
  * is null: retrying cannot help).
@@ -388,17 +365,6 @@ export async function markServerUnreachable(message: ClaimedMessage, error: stri
   });
 }
 
-/**
- * The message may not be sent at all, whatever the attempts (a text to a number whose golfer turned texts off or
- * replied STOP): 'not-sent' with the reason; 'Retry' on /outbox asks again.
- */
-export async function markNotSent(message: ClaimedMessage, reason: string): Promise<void> {
-  await db.outboxMessage.updateMany({
-    where: heldBy(message),
-    data: { status: 'not-sent', lastError: reason.slice(0, 1000), lockedUntil: null },
-  });
-}
-
 /** No mail server or text provider (or a misconfigured one): every due message of the channel is kept, 'not-sent'. */
 export async function markDueNotSent(now: Date, reason: string, channel: OutboxChannel = 'email'): Promise<number> {
   const updated = await db.outboxMessage.updateMany({
@@ -427,35 +393,4 @@ export async function failInterrupted(now: Date, channel: OutboxChannel = 'email
     },
   });
   return updated.count;
-}
-
-/**
- * The text provider's report on a text it took (its status callback, docs/decisions/175-texts-through-twilio.md):
- * 'delivered', or 'failed' with the carrier's reason. Only a text of ours whose provider id is `providerId` (or whose
- * id is not recorded yet: the report came first) changes; answers whether one did.
- */
-export async function recordTextOutcome(
-  id: number,
-  providerId: string,
-  outcome: { delivered: true; at: Date } | { delivered: false; error: string },
-): Promise<boolean> {
-  const { count } = await db.outboxMessage.updateMany({
-    where: {
-      id,
-      channel: 'text',
-      status: { in: ['queued', 'sent', 'delivered'] },
-      OR: [{ providerId }, { providerId: null }],
-    },
-    data: outcome.delivered
-      ? { status: 'delivered', deliveredAt: outcome.at, lastError: null, providerId, lockedUntil: null }
-      : { status: 'failed', lastError: outcome.error.slice(0, 1000), providerId, lockedUntil: null },
-  });
-  return count === 1;
-}
-
-/** The text the provider knows by `providerId`, or null. */
-export async function findOutboxIdByProvider(providerId: string): Promise<number | null> {
-  if (!providerId) return null;
-  const row = await db.outboxMessage.findFirst({ where: { channel: 'text', providerId }, select: { id: true } });
-  return row?.id ?? null;
 }

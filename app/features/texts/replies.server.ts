@@ -1,6 +1,6 @@
 import { leagueText, replyKeyword, TEXT_MAX } from '~/domain/texts';
 import { startNumber, stopNumber } from '~/models/golfer-texts.server';
-import { findOutboxIdByProvider, recordTextOutcome } from '~/models/outbox.server';
+import { findOutboxIdByProvider, recordTextOutcome } from '~/models/outbox-texts.server';
 import { getSettings } from '~/models/settings.server';
 import { leagueContactEmail } from '~/models/users.server';
 
