@@ -29,11 +29,13 @@ app.set('trust proxy', process.env.TRUST_PROXY === '1' ? 1 : false);
 
 // Cross-site form posts are refused on every mutation (the Stripe webhook proves itself with its signature).
 app.use((req, res, next) => {
-  // The Stripe webhook proves itself with its signature, and a one-click unsubscribe (RFC 8058) with its secret token:
-  // mail programs post it from wherever they run.
+  // The Stripe and Twilio webhooks prove themselves with their signatures, and a one-click unsubscribe (RFC 8058) with
+  // its secret token: mail programs post it from wherever they run.
   if (
     ['GET', 'HEAD', 'OPTIONS'].includes(req.method) ||
     req.path === '/webhooks/stripe' ||
+    req.path === '/webhooks/twilio' ||
+    req.path === '/webhooks/twilio/status' ||
     req.path.startsWith('/unsubscribe/')
   )
     return next();
@@ -133,6 +135,8 @@ server.listen(port, host, () => {
 // The outbox's sender delivers queued email in this process (docs/decisions/080-outbox-and-sender.md). On SIGTERM or
 // SIGINT it finishes and records the message it is sending before the process exits.
 const stopMailSender = build.entry.module.startMailSender();
+// Texts are outbox messages too, with a sender of their own through Twilio (docs/decisions/175-texts-through-twilio.md).
+const stopTextSender = build.entry.module.startTextSender();
 // With BACKUP_EVERY_HOURS set, the server backs the database up on its own (docs/decisions/114-backups.md); on
 // SIGTERM or SIGINT a backup under way is finished first.
 const stopBackups = build.entry.module.startBackups();
@@ -141,8 +145,13 @@ const stopBackups = build.entry.module.startBackups();
 const stopAutomation = build.entry.module.startAutomation();
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
-    Promise.allSettled([stopMailSender(), stopPageCache(), stopLiveResults(), stopBackups(), stopAutomation()]).finally(
-      () => process.exit(0),
-    );
+    Promise.allSettled([
+      stopMailSender(),
+      stopTextSender(),
+      stopPageCache(),
+      stopLiveResults(),
+      stopBackups(),
+      stopAutomation(),
+    ]).finally(() => process.exit(0));
   });
 }

@@ -11,6 +11,7 @@ import { withoutNulBytes } from '~/web/without-nul-bytes.server';
 
 export { prepareServer, startBackups } from '~/web/prepare.server';
 export { startMailSender } from '~/integrations/mail/sender.server';
+export { startTextSender } from '~/integrations/texts/text-sender.server';
 export { startAutomation } from '~/web/automation.server';
 export { answerFromPublicPageCache, handlePublicPageCache, startPublicPageCache } from '~/web/page-cache.server';
 export { handleLiveResults, startLiveResults } from '~/web/live-results.server';

@@ -205,8 +205,11 @@ export async function deliveredTo(job: Job, date: string, client: Tx = db): Prom
   return new Set(rows.map((r) => r.recipient));
 }
 
-/** One recipient's email of a job run. */
-export type Delivery = { recipient: string; message: NewMessage };
+/**
+ * One recipient's messages of a job run: the email (null for a golfer with no address), and the text for a golfer
+ * with texts on (docs/decisions/175-texts-through-twilio.md); one delivery row covers both.
+ */
+export type Delivery = { recipient: string; message: NewMessage | null; text?: NewMessage };
 
 /**
  * Writes the deliveries and their outbox messages in one transaction, leaving out recipients who have had the email
@@ -233,7 +236,7 @@ export async function recordDeliveries(
     await enqueueMessages(
       tx,
       `auto:${job}:${date}:`,
-      fresh.map((d) => d.message),
+      fresh.flatMap((d) => [d.message, d.text ?? null].filter((m): m is NewMessage => m !== null)),
     );
     return fresh.length;
   });

@@ -101,3 +101,20 @@ export async function attemptSucceeded(keys: ThrottleKey[]): Promise<void> {
   if (user) await db.loginThrottle.deleteMany({ where: { key: user.key } });
   for (const key of rest) await giveBack(key);
 }
+
+/**
+ * A key whose tries are used up (`max` failures in its window) locks now, rather than at the next try: for a code
+ * whose number must stay locked 15 minutes from the last wrong try, sending included (docs/decisions/175).
+ */
+export async function lockIfUsedUp({ key, max }: ThrottleKey, now = new Date()): Promise<void> {
+  await db.loginThrottle.updateMany({
+    where: { key, lockedUntil: null, failures: { gte: max }, windowStart: { gt: new Date(now.getTime() - WINDOW_MS) } },
+    data: { lockedUntil: new Date(now.getTime() + LOCK_MS) },
+  });
+}
+
+/** Minutes until a locked key may be tried again, else 0 (for a step that is no try itself: a new code). */
+export async function lockedMinutes({ key }: ThrottleKey, now = new Date()): Promise<number> {
+  const row = await db.loginThrottle.findUnique({ where: { key }, select: { lockedUntil: true } });
+  return row?.lockedUntil && row.lockedUntil > now ? minutesUntil(row.lockedUntil, now) : 0;
+}

@@ -2,12 +2,14 @@ import { NotFoundError, ConflictError } from '~/domain/errors';
 import { db, isUniqueViolation, outsideTransaction, type Tx } from '~/db/db.server';
 import { auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
 import { inTransaction } from '~/db/transaction.server';
+import { keptOnceSent } from './outbox-masking.server';
 
 /**
- * The outbox (docs/product/email.md#transport-and-outbox): every email is first written here, in the same transaction
- * as the event that causes it, under a key unique per purpose. The sender (app/integrations/mail/sender.server.ts) delivers it.
+ * The outbox (docs/product/email.md#transport-and-outbox): every email, and every text (docs/decisions/175), is first
+ * written here, in the same transaction as the event that causes it, under a key unique per purpose. The senders
+ * (app/integrations/mail/sender.server.ts, app/integrations/texts/text-sender.server.ts) deliver it, each its channel.
  */
-export const OUTBOX_STATUSES = ['queued', 'sent', 'failed', 'not-sent'] as const;
+export const OUTBOX_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'not-sent'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const OUTBOX_KINDS = [
@@ -25,8 +27,16 @@ export const OUTBOX_KINDS = [
   'game-day',
   'recap',
   'digest',
+  // Texts' own (docs/decisions/175-texts-through-twilio.md) and a night's messages (docs/decisions/177).
+  'text-code',
+  'rain-out',
+  'rain-out-undone',
+  'notice',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/** How a message goes: by email (SMTP) or by text (Twilio). */
+export type OutboxChannel = 'email' | 'text';
 
 export type OutboxAttachment = { filename: string; contentType: string; content: string };
 
@@ -34,6 +44,8 @@ export type NewMessage = {
   /** Unique per purpose, e.g. `receipt:{checkout session id}`: queuing the same key again changes nothing. */
   key: string;
   kind: OutboxKind;
+  /** 'email' when absent. A text's `to` is an E.164 number, its words `text`, its `html` empty. */
+  channel?: OutboxChannel;
   to: string;
   golferId?: number | null;
   subject: string;
@@ -45,6 +57,7 @@ export type NewMessage = {
 
 export type OutboxRow = {
   id: number;
+  channel: string;
   kind: string;
   toAddress: string;
   golferId: number | null;
@@ -53,6 +66,7 @@ export type OutboxRow = {
   attempts: number;
   lastError: string | null;
   sentAt: Date | null;
+  deliveredAt: Date | null;
   createdAt: Date;
 };
 
@@ -65,6 +79,7 @@ export type OutboxMessage = OutboxRow & {
 
 const rowFields = {
   id: true,
+  channel: true,
   kind: true,
   toAddress: true,
   golferId: true,
@@ -73,6 +88,7 @@ const rowFields = {
   attempts: true,
   lastError: true,
   sentAt: true,
+  deliveredAt: true,
   createdAt: true,
 } as const;
 
@@ -80,6 +96,7 @@ const rowFields = {
 function outboxRow(message: NewMessage) {
   return {
     key: message.key,
+    channel: message.channel ?? 'email',
     kind: message.kind,
     toAddress: message.to,
     golferId: message.golferId ?? null,
@@ -193,6 +210,8 @@ export async function retryMessage(id: number, actor: Actor | null, client: Tx =
         lastError: null,
         nextAttemptAt: new Date(),
         lockedUntil: null,
+        providerId: null,
+        deliveredAt: null,
       },
     });
     if (count === 1) {
@@ -221,9 +240,10 @@ export function onMessageQueued(listener: () => void): () => void {
   return () => queuedListeners.delete(listener);
 }
 
-/** Queued, due at `now`, not held by a live sender, with attempts left. */
-function dueWhere(now: Date) {
+/** Queued, due at `now`, not held by a live sender, with attempts left: of one channel, each sender its own. */
+function dueWhere(now: Date, channel: OutboxChannel) {
   return {
+    channel,
     status: 'queued',
     nextAttemptAt: { lte: now },
     countedAttempts: { lt: MAX_ATTEMPTS },
@@ -231,10 +251,10 @@ function dueWhere(now: Date) {
   };
 }
 
-/** Ids of the messages due at `now`, oldest first. */
-export async function dueMessageIds(now: Date, take: number): Promise<number[]> {
+/** Ids of the channel's messages due at `now`, oldest first. */
+export async function dueMessageIds(now: Date, take: number, channel: OutboxChannel = 'email'): Promise<number[]> {
   const rows = await db.outboxMessage.findMany({
-    where: dueWhere(now),
+    where: dueWhere(now, channel),
     select: { id: true },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take,
@@ -242,10 +262,10 @@ export async function dueMessageIds(now: Date, take: number): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-/** When the next queued message falls due (now or in the future), or null when nothing is queued. */
-export async function nextDueAt(): Promise<Date | null> {
+/** When the channel's next queued message falls due (now or in the future), or null when nothing is queued. */
+export async function nextDueAt(channel: OutboxChannel = 'email'): Promise<Date | null> {
   const next = await db.outboxMessage.findFirst({
-    where: { status: 'queued', countedAttempts: { lt: MAX_ATTEMPTS } },
+    where: { channel, status: 'queued', countedAttempts: { lt: MAX_ATTEMPTS } },
     select: { nextAttemptAt: true, lockedUntil: true },
     orderBy: { nextAttemptAt: 'asc' },
   });
@@ -264,9 +284,14 @@ export type ClaimedMessage = Omit<OutboxMessage, 'status' | 'lastError' | 'sentA
  * so two senders, in one process or several, never both take it. The attempt is counted here, before the send, so
  * a sender that dies mid-send still uses up an attempt; its lock expires and another sender retries the message.
  */
-export async function claimMessage(id: number, now: Date, lockedUntil: Date): Promise<ClaimedMessage | null> {
+export async function claimMessage(
+  id: number,
+  now: Date,
+  lockedUntil: Date,
+  channel: OutboxChannel = 'email',
+): Promise<ClaimedMessage | null> {
   const claimed = await db.outboxMessage.updateMany({
-    where: { id, ...dueWhere(now) },
+    where: { id, ...dueWhere(now, channel) },
     data: { lockedUntil, attempts: { increment: 1 }, countedAttempts: { increment: 1 } },
   });
   if (claimed.count !== 1) return null;
@@ -284,36 +309,26 @@ function heldBy(message: ClaimedMessage) {
 
 /**
  * The server accepted the message. False when the claim had expired and another sender took the message over. A sign-in
- * email is kept without its code and link from then on (`keptOnceSent`).
+ * email (or a text's code) is kept without its code and link from then on (`keptOnceSent`). A text keeps the
+ * provider's id of it (`providerId`), which its status callback names.
  */
-export async function markSent(message: ClaimedMessage, sentAt: Date): Promise<boolean> {
+export async function markSent(message: ClaimedMessage, sentAt: Date, providerId?: string): Promise<boolean> {
   const updated = await db.outboxMessage.updateMany({
     where: heldBy(message),
-    data: { status: 'sent', sentAt, lastError: null, lockedUntil: null, ...keptOnceSent(message) },
+    data: {
+      status: 'sent',
+      sentAt,
+      lastError: null,
+      lockedUntil: null,
+      ...(providerId ? { providerId } : {}),
+      ...keptOnceSent(message),
+    },
   });
-  return updated.count === 1;
-}
-
-/** The one-click link's token in a sign-in email (app/web/golfer-sign-in.server.ts makes it: base64url). */
-const SIGN_IN_TOKEN = /(\/me\/sign-in\?token=)[A-Za-z0-9_-]+/g;
-/** The sign-in email's subject ends with its code (enqueueSignInCode, app/features/notifications/messages.server.ts). */
-const SIGN_IN_CODE = /(\d{6})$/;
-const MASKED_CODE = '••••••';
-
-/**
- * What the outbox keeps of a message once the mail server took it: a sign-in email's code and one-click link sign the
- * golfer in, so an administrator reading /outbox could use them; from then on they are masked in its subject, text and
- * HTML (docs/decisions/132-sign-in-codes-not-kept.md). Until it is sent (queued, or kept unsent when no mail server is
- * set, as in the demo, where /outbox is how a code is read) the message stays as it will be sent.
- */
-function keptOnceSent(message: Pick<ClaimedMessage, 'kind' | 'subject' | 'text' | 'html'>) {
-  if (message.kind !== 'sign-in') return {};
-  const code = SIGN_IN_CODE.exec(message.subject)?.[1];
-  const mask = (value: string) => {
-    const withoutLink = value.replace(SIGN_IN_TOKEN, '$1not-kept');
-    return code ? withoutLink.split(code).join(MASKED_CODE) : withoutLink;
-  };
-  return { subject: mask(message.subject), text: mask(message.text), html: mask(message.html) };
+  if (updated.count === 1 || !providerId) return updated.count === 1;
+  // A text's status callback may come before this write (the provider answered, then reported at once): it has
+  // recorded the outcome already, which is not a lost claim.
+  const reported = await db.outboxMessage.count({ where: { id: message.id, providerId } });
+  return reported === 1;
 }
 
 /**
@@ -350,10 +365,15 @@ export async function markServerUnreachable(message: ClaimedMessage, error: stri
   });
 }
 
-/** No mail server (or a misconfigured one): every due message is kept, marked 'not-sent' with the reason. */
-export async function markDueNotSent(now: Date, reason: string): Promise<number> {
+/** No mail server or text provider (or a misconfigured one): every due message of the channel is kept, 'not-sent'. */
+export async function markDueNotSent(now: Date, reason: string, channel: OutboxChannel = 'email'): Promise<number> {
   const updated = await db.outboxMessage.updateMany({
-    where: { status: 'queued', nextAttemptAt: { lte: now }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+    where: {
+      channel,
+      status: 'queued',
+      nextAttemptAt: { lte: now },
+      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+    },
     data: { status: 'not-sent', lastError: reason, lockedUntil: null },
   });
   return updated.count;
@@ -363,9 +383,9 @@ export async function markDueNotSent(now: Date, reason: string): Promise<number>
  * Messages whose last attempt was interrupted (the sender stopped mid-send and its lock expired) with no attempt
  * left: 'failed', since whether the server took them is unknown.
  */
-export async function failInterrupted(now: Date): Promise<number> {
+export async function failInterrupted(now: Date, channel: OutboxChannel = 'email'): Promise<number> {
   const updated = await db.outboxMessage.updateMany({
-    where: { status: 'queued', countedAttempts: { gte: MAX_ATTEMPTS }, lockedUntil: { lt: now } },
+    where: { channel, status: 'queued', countedAttempts: { gte: MAX_ATTEMPTS }, lockedUntil: { lt: now } },
     data: {
       status: 'failed',
       lastError: 'The sender stopped during the last attempt; the message may not have been delivered',

@@ -146,3 +146,13 @@ export async function verifyLogin(username: string, password: string): Promise<P
   const { passwordHash: _hash, createdAt: _created, disabledAt: _disabled, ...rest } = user;
   return rest;
 }
+
+/** Where a golfer reaches the league (a reply to HELP): the first administrator's address, or null without one. */
+export async function leagueContactEmail(): Promise<string | null> {
+  const admin = await db.user.findFirst({
+    where: { isAdmin: true, disabledAt: null, email: { contains: '@' } },
+    orderBy: { id: 'asc' },
+    select: { email: true },
+  });
+  return admin?.email.trim() || null;
+}

@@ -23,6 +23,13 @@ import { redirectWithToast } from '~/web/session.server';
 import { useIsPending } from '~/ui/use-is-pending';
 import { useListPage } from '~/ui/use-list-page';
 import { ABSENT } from '~/domain/format';
+import { formatPhone } from '~/domain/texts';
+
+/** A text's number as people read it; an email's address as it is. */
+const shownTo = <M extends { channel: string; toAddress: string }>(m: M) => ({
+  ...m,
+  toAddress: m.channel === 'text' ? formatPhone(m.toAddress) : m.toAddress,
+});
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Outbox');
 
@@ -34,6 +41,7 @@ const STATUS_TABS = [
   { id: 'all', label: 'All' },
   { id: 'queued', label: 'Queued' },
   { id: 'sent', label: 'Sent' },
+  { id: 'delivered', label: 'Delivered' },
   { id: 'failed', label: 'Failed' },
   { id: 'not-sent', label: 'Not sent' },
 ] as const;
@@ -52,7 +60,14 @@ const KIND_LABELS: Record<string, string> = {
   'game-day': 'Game-day email',
   recap: 'Results recap',
   digest: "Administrators' digest",
+  'text-code': 'Code to turn texts on',
+  'rain-out': 'Rain-out',
+  'rain-out-undone': 'Not rained out after all',
+  notice: 'Urgent notice',
 };
+
+/** How a message goes (docs/decisions/175-texts-through-twilio.md). */
+const CHANNEL_LABELS: Record<string, string> = { email: 'Email', text: 'Text' };
 
 function statusLabel(status: string): string {
   return STATUS_TABS.find((tab) => tab.id === status)?.label ?? status;
@@ -88,7 +103,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
             throw error;
           }),
     ]);
-    return json({ status: query.status ?? 'all', outbox, viewing }, { status: viewing === null ? 404 : 200 });
+    return json(
+      {
+        status: query.status ?? 'all',
+        outbox: { ...outbox, rows: outbox.rows.map(shownTo) },
+        viewing: viewing ? shownTo(viewing) : viewing,
+      },
+      { status: viewing === null ? 404 : 200 },
+    );
   });
 }
 
@@ -130,7 +152,7 @@ function RetryButton({ id, label }: { id: number; label: string }) {
 
 function StatusBadge({ status, lastError }: { status: string; lastError: string | null }) {
   const tone =
-    status === 'sent'
+    status === 'sent' || status === 'delivered'
       ? 'bg-emerald-100 text-emerald-900'
       : status === 'queued'
         ? 'bg-slate-100 text-slate-800'
@@ -149,7 +171,8 @@ export default function OutboxPage() {
     <div className="space-y-4">
       <PageHeader title="Outbox">{loading ? <Spinner /> : null}</PageHeader>
       <p className="text-sm text-slate-600">
-        Every email the site sends, newest first: receipts, tee-time confirmations, league messages and reminders.
+        Every email and text the site sends, newest first: receipts, tee-time confirmations, league messages, reminders,
+        rain-outs and urgent notices.
       </p>
       <UrlTabs
         label="Message status"
@@ -161,10 +184,11 @@ export default function OutboxPage() {
             {status === 'all' ? 'No messages yet.' : `No ${statusLabel(status).toLowerCase()} messages.`}
           </EmptyState>
         ) : (
-          <DataTable headers={['Sent or queued at', 'To', 'Subject', 'Kind', 'Status', 'Attempts', 'Actions']}>
+          <DataTable headers={['Sent or queued at', 'By', 'To', 'Subject', 'Kind', 'Status', 'Attempts', 'Actions']}>
             {outbox.rows.map((m) => (
               <tr key={m.id}>
                 <Td>{when(m.sentAt ?? m.createdAt)}</Td>
+                <Td>{CHANNEL_LABELS[m.channel] ?? m.channel}</Td>
                 <Td>{m.toAddress}</Td>
                 <Td className="max-w-xs truncate whitespace-normal font-medium">
                   <Link to={withParam(base, 'view', m.id)} preventScrollReset className="text-emerald-800 underline">
@@ -210,12 +234,14 @@ type Viewed = NonNullable<SerializeFrom<typeof loader>['viewing']>;
 function MessageView({ message }: { message: Viewed }) {
   const rows: [string, React.ReactNode][] = [
     ['Subject', message.subject],
+    ['By', CHANNEL_LABELS[message.channel] ?? message.channel],
     ['To', message.toAddress],
     ['Kind', KIND_LABELS[message.kind] ?? message.kind],
     ['Status', statusText(message.status, message.lastError)],
     ['Attempts', message.attempts],
     ['Queued at', when(message.createdAt)],
     ['Sent at', message.sentAt ? when(message.sentAt) : ABSENT],
+    ...(message.deliveredAt ? ([['Delivered at', when(message.deliveredAt)]] as [string, string][]) : []),
     ...Object.entries(message.headers).map(([name, value]): [string, string] => [name, value]),
   ];
   if (message.attachments.length)
@@ -239,16 +265,18 @@ function MessageView({ message }: { message: Viewed }) {
           {message.text}
         </pre>
       </section>
-      <section>
-        <h3 className="text-sm font-semibold text-slate-900">HTML</h3>
-        {/* The message's HTML in a sandbox (no scripts, no access to this page), never in the page itself. */}
-        <iframe
-          title="HTML version of the message"
-          sandbox=""
-          srcDoc={message.html}
-          className="mt-1 h-80 w-full rounded border bg-white"
-        />
-      </section>
+      {message.channel === 'text' ? null : (
+        <section>
+          <h3 className="text-sm font-semibold text-slate-900">HTML</h3>
+          {/* The message's HTML in a sandbox (no scripts, no access to this page), never in the page itself. */}
+          <iframe
+            title="HTML version of the message"
+            sandbox=""
+            srcDoc={message.html}
+            className="mt-1 h-80 w-full rounded border bg-white"
+          />
+        </section>
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { myLeagueAction, myLeaguePage, type MyLeagueFailure as Failed } from '~/
 import { retryAfterHeaders } from '~/web/public-page.server';
 import { CanSubSwitch, UpcomingNights } from '~/ui/availability';
 import { MyCalendar } from '~/ui/my-calendar';
+import { MyTexts } from '~/ui/my-texts';
 import { golferAppLinks, golferAppMeta, OfflineCopyNotice, useGolferApp } from '~/ui/golfer-app';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -197,6 +198,8 @@ export default function MyLeaguePage() {
           </Button>
         </Form>
       </Section>
+
+      <MyTexts texts={page.texts} />
 
       <Section title="League messages">
         <Problem failed={failed} intent="messages" />

@@ -171,7 +171,7 @@ const availabilityAndSubs = (d: { night: string; token: string; answer: string }
 ];
 /** 'My league' (docs/product/my-league.md): signing in, then, with a golfer's session, /me. */
 const signInPages = (): Visit[] => [{ url: '/me/sign-in' }, { url: '/me/sign-in?token=no-such-token', status: 404 }];
-const myLeaguePages = (): Visit[] => [{ url: '/me' }];
+const myLeaguePages = (): Visit[] => [{ url: '/me' }, { url: '/me/texts' }];
 
 test('the sign-in and My league pages are valid and accessible', async ({ page, context, baseURL }) => {
   const league = await statsLeague();

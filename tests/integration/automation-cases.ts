@@ -223,4 +223,55 @@ export function automationCases(year: number, database: () => Db): void {
     expect(JSON.parse(recap.headers!)).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     await setJobEnabled('recap', false, null);
   });
+  it('the reminder and game day go by text too to golfers with texts on, once each; a golfer with no email gets the text alone', async () => {
+    const db = database();
+    const { runJob } = await app();
+    const y = year + 4;
+    const { date, golfers } = await leagueNight(db, y, 3);
+    const [texted, noEmail, emailOnly] = golfers;
+    await db.golfer.update({ where: { id: noEmail.id }, data: { email: null } });
+    const phones = ['+12315550161', '+12315550162'];
+    for (const [i, golfer] of [texted, noEmail].entries())
+      await db.golferTexts.create({
+        data: { golferId: golfer.id, phone: phones[i], confirmedAt: new Date(), textsOn: true },
+      });
+    const night = { date, season: y, event: 'League Play' };
+    const options = { origin: ORIGIN, keys: KEYS, now: detroit(`${y}-06-02`, '09:00') };
+    for (const job of ['reminder', 'game-day'] as const) {
+      expect(await runJob(job, night, 'send-now', options), job).toMatchObject({ state: 'done', queued: 3 });
+      // Again: nobody gets either twice.
+      expect((await runJob(job, night, 'send-now', options)).queued, job).toBe(0);
+      const messages = await db.outboxMessage.findMany({ where: { key: { startsWith: `auto:${job}:${date}:` } } });
+      const texts = messages.filter((m) => m.channel === 'text');
+      expect(texts.map((m) => m.toAddress).sort(), job).toEqual(phones);
+      expect(
+        messages
+          .filter((m) => m.channel === 'email')
+          .map((m) => m.golferId)
+          .sort(),
+        job,
+      ).toEqual([texted.id, emailOnly.id].sort());
+      for (const text of texts) {
+        expect(text.text.length).toBeLessThanOrEqual(320);
+        expect(text.text.endsWith('Reply STOP to stop.')).toBe(true);
+      }
+    }
+    const reminder = await db.outboxMessage.findUniqueOrThrow({
+      where: { key: `auto:reminder:${date}:golfer:${texted.id}:text` },
+    });
+    expect(reminder.text).toMatch(
+      new RegExp(
+        `^Are you in\\? ${labelOf(date)}: you're in at 3:00 PM\\. Out\\? Answer by .*: ${ORIGIN}/answer/${texted.id}\\.${date}\\.out\\.\\d+\\.[\\w-]+ Reply STOP to stop\\.$`,
+      ),
+    );
+    const gameDay = await db.outboxMessage.findUniqueOrThrow({
+      where: { key: `auto:game-day:${date}:golfer:${noEmail.id}:text` },
+    });
+    expect(gameDay.text).toBe(
+      `Today, ${labelOf(date)}: you tee off at 3:00 PM. Keep score: ${ORIGIN}/me/scorecard/${date} Reply STOP to stop.`,
+    );
+    await db.outboxMessage.deleteMany({
+      where: { key: { startsWith: `auto:` }, golferId: { in: golfers.map((g) => g.id) } },
+    });
+  });
 }

@@ -50,7 +50,7 @@ describe('GET /api/outbox', () => {
     const bad = await call(apiLoader, request('/api/outbox?status=lost', { cookie }));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
-      message: 'Invalid status: "lost". Use one of queued, sent, failed, not-sent.',
+      message: 'Invalid status: "lost". Use one of queued, sent, delivered, failed, not-sent.',
     });
     expect((await call(apiLoader, request('/api/outbox?page=zero', { cookie }))).status).toBe(400);
     expect((await call(apiLoader, request('/api/outbox'))).status).toBe(401);

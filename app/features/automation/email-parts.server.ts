@@ -70,3 +70,6 @@ export function withEmail(
 }
 
 export const outboxKey = (job: Job, date: string, recipient: string) => `auto:${job}:${date}:${recipient}`;
+
+/** The key of a delivery's text, beside its email's: the same prefix, so a run's batch skips it as it skips the email. */
+export const textKey = (job: Job, date: string, recipient: string) => `${outboxKey(job, date, recipient)}:text`;

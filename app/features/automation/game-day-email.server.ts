@@ -5,6 +5,8 @@ import type { Delivery } from '~/models/automation.server';
 import { nightsOutOn, playedPositions } from '~/models/nights-out.server';
 import { getSettings } from '~/models/settings.server';
 import { listTeeTimes } from '~/models/tee-times.server';
+import { textNumbersOf } from '~/models/golfer-texts.server';
+import { textMessage } from '~/features/texts/text-messages.server';
 import {
   built,
   courseName,
@@ -12,6 +14,7 @@ import {
   greeting,
   nightLabel,
   outboxKey,
+  textKey,
   withEmail,
   type EmailContext,
   type NightInfo,
@@ -37,7 +40,8 @@ export async function gameDayDeliveries(night: NightInfo, had: ReadonlySet<strin
       p.playerId === null ? [] : [{ id: p.playerId, sub: p.status === 'sub-found' }],
     ),
   }));
-  const everyone = await golfersOf(groups.flatMap((g) => g.players.map((p) => p.id)));
+  const playerIds = groups.flatMap((g) => g.players.map((p) => p.id));
+  const [everyone, phones] = await Promise.all([golfersOf(playerIds), textNumbersOf(playerIds)]);
   const golfers = withEmail(everyone);
   const nameOf = new Map([...everyone.values()].map((g) => [g.id, golferDisplayName(g)]));
   const label = nightLabel(night.date);
@@ -46,12 +50,13 @@ export async function gameDayDeliveries(night: NightInfo, had: ReadonlySet<strin
   for (const group of groups)
     for (const player of group.players) {
       const golfer = golfers.get(player.id);
-      if (!golfer || seen.has(player.id) || had.has(`golfer:${player.id}`)) continue;
+      const phone = phones.get(player.id);
+      if ((!golfer && !phone) || seen.has(player.id) || had.has(`golfer:${player.id}`)) continue;
       seen.add(player.id);
       const time = formatTeeTime(group.time);
       const subject = `Today, ${label}: you tee off at ${time}`;
       const blocks: EmailBlock[] = [
-        { kind: 'paragraph', text: greeting(golfer.firstName) },
+        { kind: 'paragraph', text: greeting(everyone.get(player.id)?.firstName ?? '') },
         { kind: 'paragraph', text: `See you tonight. Your group tees off at ${time}.` },
         {
           kind: 'details',
@@ -68,13 +73,28 @@ export async function gameDayDeliveries(night: NightInfo, had: ReadonlySet<strin
       ];
       deliveries.push({
         recipient: `golfer:${player.id}`,
-        message: {
-          key: outboxKey('game-day', night.date, `golfer:${player.id}`),
-          kind: 'game-day',
-          to: golfer.email,
-          golferId: player.id,
-          ...built(subject, blocks, settings.leagueName),
-        },
+        message: golfer
+          ? {
+              key: outboxKey('game-day', night.date, `golfer:${player.id}`),
+              kind: 'game-day',
+              to: golfer.email,
+              golferId: player.id,
+              ...built(subject, blocks, settings.leagueName),
+            }
+          : null,
+        // By text too (docs/product/automation.md#texts): the group's time and the card.
+        ...(phone
+          ? {
+              text: textMessage({
+                key: textKey('game-day', night.date, `golfer:${player.id}`),
+                kind: 'game-day',
+                golferId: player.id,
+                to: phone,
+                label: subject,
+                words: `${subject}${course ? ` at ${course}` : ''}. Keep score: ${ctx.origin}/me/scorecard/${night.date}`,
+              }),
+            }
+          : {}),
       });
     }
   return deliveries;

@@ -5,6 +5,9 @@ import type { Delivery } from '~/models/automation.server';
 import { cutoffSettingOf, nightsOutOn } from '~/models/nights-out.server';
 import { getSettings } from '~/models/settings.server';
 import { listTeeTimes } from '~/models/tee-times.server';
+import { textNumbersOf } from '~/models/golfer-texts.server';
+import { textMessage } from '~/features/texts/text-messages.server';
+import { fitsText } from '~/domain/texts';
 import { signAnswer } from './answer-token.server';
 import {
   built,
@@ -13,6 +16,7 @@ import {
   greeting,
   nightLabel,
   outboxKey,
+  textKey,
   whenLabel,
   withEmail,
   type EmailContext,
@@ -20,6 +24,12 @@ import {
 } from './email-parts.server';
 
 // 'Are you in?' (docs/product/automation.md#are-you-in).
+
+/** The reminder by text: the night, the time and the 'I'm out' link, whole (the cut-off left out when it would not fit). */
+function reminderText(subject: string, until: string, outLink: string): string {
+  const words = `Are you in? ${subject}. Out? Answer by ${until}: ${outLink}`;
+  return fitsText(words) ? words : `${subject}. Out? ${outLink}`;
+}
 
 /**
  * The reminder: to each golfer who holds a standing tee time that night and is not Out, 'Monday, June 1: you're in
@@ -40,19 +50,21 @@ export async function reminderDeliveries(night: NightInfo, had: ReadonlySet<stri
       const id = slot[`golfer${p}Id`];
       if (id !== null && !out.has(id) && !had.has(`golfer:${id}`) && !holders.has(id)) holders.set(id, slot);
     }
-  const golfers = withEmail(await golfersOf(holders.keys()));
+  const [everyone, phones] = await Promise.all([golfersOf(holders.keys()), textNumbersOf(holders.keys())]);
+  const golfers = withEmail(everyone);
   const label = nightLabel(night.date);
   const deliveries: Delivery[] = [];
   for (const [id, slot] of holders) {
     const golfer = golfers.get(id);
-    if (!golfer) continue;
+    const phone = phones.get(id);
+    if (!golfer && !phone) continue;
     const time = formatTeeTime(slot.time);
     const group = POSITIONS.map((p) => slot[`golfer${p}Name`]).filter((n): n is string => n !== null);
     const link = (answer: 'in' | 'out') =>
       `${ctx.origin}/answer/${signAnswer({ golferId: id, date: night.date, answer, expiresAt: cutoff }, ctx.keys[0])}`;
     const subject = `${label}: you're in at ${time}`;
     const blocks: EmailBlock[] = [
-      { kind: 'paragraph', text: greeting(golfer.firstName) },
+      { kind: 'paragraph', text: greeting(everyone.get(id)?.firstName ?? '') },
       { kind: 'paragraph', text: `Are you playing on ${label}? You're in at ${time} unless you tell us you're out.` },
       {
         kind: 'details',
@@ -72,13 +84,28 @@ export async function reminderDeliveries(night: NightInfo, had: ReadonlySet<stri
     ];
     deliveries.push({
       recipient: `golfer:${id}`,
-      message: {
-        key: outboxKey('reminder', night.date, `golfer:${id}`),
-        kind: 'availability',
-        to: golfer.email,
-        golferId: id,
-        ...built(subject, blocks, settings.leagueName),
-      },
+      message: golfer
+        ? {
+            key: outboxKey('reminder', night.date, `golfer:${id}`),
+            kind: 'availability',
+            to: golfer.email,
+            golferId: id,
+            ...built(subject, blocks, settings.leagueName),
+          }
+        : null,
+      // By text too (docs/product/automation.md#texts): the same scanner-safe link, the one that changes something.
+      ...(phone
+        ? {
+            text: textMessage({
+              key: textKey('reminder', night.date, `golfer:${id}`),
+              kind: 'availability',
+              golferId: id,
+              to: phone,
+              label: subject,
+              words: reminderText(subject, whenLabel(cutoff), link('out')),
+            }),
+          }
+        : {}),
     });
   }
   return deliveries;
