@@ -1,3 +1,4 @@
+import { formatDollarsAndCents } from './format';
 import { allocate, cents, sumCents, ZERO_CENTS, type Cents, type Share } from './money';
 
 /**
@@ -136,4 +137,11 @@ export function balanceOf(parts: { owed: Iterable<Cents>; won: Iterable<Cents>; 
   const wonCents = sumCents(parts.won);
   const paidCents = sumCents(parts.paid);
   return { owedCents, wonCents, paidCents, balanceCents: cents(owedCents - wonCents - paidCents) };
+}
+
+/** A balance as /me and the recap say it: 'You owe $12.00.', 'The league owes you $3.00.', 'Your balance is settled.' */
+export function balanceSentence(balanceCents: number): string {
+  if (balanceCents > 0) return `You owe ${formatDollarsAndCents(balanceCents)}.`;
+  if (balanceCents < 0) return `The league owes you ${formatDollarsAndCents(-balanceCents)}.`;
+  return 'Your balance is settled.';
 }

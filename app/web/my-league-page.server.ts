@@ -14,6 +14,7 @@ import { siteOrigin, TooManyRequestsError } from './http.server';
 import { publicAction, publicIntent } from './public-page.server';
 import { golferNights } from '~/features/subs/golfer-nights.server';
 import { myCalendarLink } from '~/features/my-league/my-calendar.server';
+import { myMoneyView } from './my-money-page.server';
 
 /** At most this many 'Email my receipt again' an hour per golfer: it is their inbox, but the outbox is shared. */
 const RECEIPTS_PER_HOUR = 5;
@@ -26,11 +27,12 @@ const RECEIPTS_PER_HOUR = 5;
  */
 export async function myLeaguePage(request: Request) {
   const { golferId } = await requireGolfer(request);
-  const [data, nights, card, calendar] = await Promise.all([
+  const [data, nights, card, calendar, money] = await Promise.all([
     myLeague(golferId),
     golferNights(golferId),
     golferOpenCard(golferId),
     myCalendarLink(golferId, siteOrigin(request)),
+    myMoneyView(golferId),
   ]);
   const times = new Map<string, { slot: string; label: string }>();
   for (const open of data.openTeeTimes)
@@ -59,6 +61,8 @@ export async function myLeaguePage(request: Request) {
     },
     // 'Add my nights to my calendar' (docs/product/my-league.md#my-calendar).
     calendar,
+    // 'Play the side games' and 'My money' (docs/product/money.md).
+    ...money,
   });
 }
 
