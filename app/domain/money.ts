@@ -27,19 +27,9 @@ export function sumCents(values: Iterable<Cents>): Cents {
   return cents(total);
 }
 
-/** `a - b`. */
-export function minusCents(a: Cents, b: Cents): Cents {
-  return cents(a - b);
-}
-
 /** `-amount`: what settles an amount owed. */
 export function negateCents(amount: Cents): Cents {
   return cents(0 - amount);
-}
-
-/** `amount × count` (a fee times its entries). */
-export function timesCents(amount: Cents, count: number): Cents {
-  return cents(amount * count);
 }
 
 /**

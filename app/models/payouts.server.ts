@@ -11,8 +11,6 @@ import {
 } from '~/domain/side-games';
 import { flightSkins, skinsWon, type SkinsCard } from '~/domain/skins';
 import { handicapsOn, seasonOfDate } from '~/models/handicaps.server';
-import { nightHoleCards } from '~/models/night-scores.server';
-import { getSettings } from '~/models/settings.server';
 import { isValidCalendarDate } from '~/domain/season';
 import type { Tx } from '~/db/db.server';
 
@@ -47,30 +45,55 @@ async function carriedInto(tx: Tx, season: number, date: string): Promise<Pots> 
   );
 }
 
+/**
+ * The night's attested cards of these golfers (hole number → strokes) on the night's course, and its holes. Read here
+ * rather than through the scorecards' models, which sit above the points this module is called from (a golfer on two
+ * attested cards of one night is read from the first).
+ */
+async function attestedCards(tx: Tx, date: string, golferIds: number[]) {
+  const rows = await tx.holeScore.findMany({
+    where: { golferId: { in: golferIds }, scorecard: { date, state: 'attested', courseId: { not: null } } },
+    select: {
+      golferId: true,
+      holeNumber: true,
+      strokes: true,
+      scorecardId: true,
+      scorecard: { select: { courseId: true } },
+    },
+    orderBy: [{ scorecardId: 'asc' }, { holeNumber: 'asc' }],
+  });
+  if (rows.length === 0) return null;
+  const courseId = rows[0].scorecard.courseId!;
+  const cards = new Map<number, { scorecardId: number; strokes: Record<number, number> }>();
+  for (const row of rows) {
+    if (row.scorecard.courseId !== courseId) continue;
+    const card = cards.get(row.golferId) ?? { scorecardId: row.scorecardId, strokes: {} };
+    if (card.scorecardId !== row.scorecardId) continue;
+    card.strokes[row.holeNumber] = row.strokes;
+    cards.set(row.golferId, card);
+  }
+  const holes = await tx.hole.findMany({ where: { courseId }, select: { number: true, par: true, strokeIndex: true } });
+  return { holes, cards };
+}
+
 /** The skins of the night among its skins entrants with an attested card: won per golfer and unclaimed. */
 async function entrantsSkins(tx: Tx, date: string, entrants: number[], net: boolean) {
   if (entrants.length === 0) return null;
-  const { cards, holesOf } = await nightHoleCards(date, tx);
-  const wanted = new Set(entrants);
-  const played = cards.filter((c) => c.attested && c.courseId !== null && wanted.has(c.golferId));
-  if (played.length === 0) return null;
-  const courseId = played[0].courseId!;
-  const onCourse = played.filter((c) => c.courseId === courseId);
-  const handicaps = net
-    ? await handicapsOn(
-        tx,
-        onCourse.map((c) => c.golferId),
-        date,
-      )
-    : new Map<number, number | null>();
-  const skinsCards: SkinsCard[] = onCourse.map((c) => ({
-    golferId: c.golferId,
-    handicap: net ? (handicaps.get(c.golferId) ?? null) : null,
+  const night = await attestedCards(tx, date, entrants);
+  if (!night) return null;
+  const ids = [...night.cards.keys()];
+  const handicaps = net ? await handicapsOn(tx, ids, date) : new Map<number, number | null>();
+  const skinsCards: SkinsCard[] = ids.map((golferId) => ({
+    golferId,
+    handicap: net ? (handicaps.get(golferId) ?? null) : null,
     attested: true,
-    strokes: c.strokes,
+    strokes: night.cards.get(golferId)!.strokes,
   }));
-  const { skinsCarryOver } = await getSettings();
-  const outcome = flightSkins(holesOf.get(courseId) ?? [], skinsCards, { skins: true, skinsCarryOver });
+  const setting = await tx.setting.findUnique({ where: { id: 1 }, select: { skinsCarryOver: true } });
+  const outcome = flightSkins(night.holes, skinsCards, {
+    skins: true,
+    skinsCarryOver: setting?.skinsCarryOver ?? false,
+  });
   if (!outcome) return null;
   const side = net ? outcome.net : outcome.gross;
   return { won: skinsWon(side), unclaimed: side.unclaimed.length };
@@ -139,7 +162,7 @@ async function rewriteNight(tx: Tx, season: number, date: string): Promise<boole
 
 /**
  * Recomputes the payouts of these nights, in the caller's transaction, and of the later nights their carried money
- * reaches. Only nights with entries or payouts are worked on; a season without side games costs one query a season.
+ * reaches. Only nights with entries or payouts are worked on; a season without side games costs one query.
  */
 export async function recomputePayouts(tx: Tx, dates: Iterable<string>): Promise<void> {
   const bySeason = new Map<number, Set<string>>();
@@ -149,6 +172,8 @@ export async function recomputePayouts(tx: Tx, dates: Iterable<string>): Promise
     bySeason.set(season, (bySeason.get(season) ?? new Set()).add(date));
   }
   for (const [season, wanted] of bySeason) {
+    // Entries (and so payouts) exist only in a season with side games; most round writes stop here.
+    if (!(await tx.sideGames.findUnique({ where: { season }, select: { season: true } }))) continue;
     const entryDates = await tx.sideGameEntry.findMany({
       where: { season },
       select: { date: true },

@@ -179,15 +179,6 @@ export async function setEntries(
   });
 }
 
-/** A golfer's entries of one night, as booleans per game. */
-export async function golferEntriesOn(golferId: number, dates: string[], client: Tx = db) {
-  const rows = await client.sideGameEntry.findMany({
-    where: { golferId, date: { in: dates } },
-    select: { date: true, game: true },
-  });
-  return rows;
-}
-
 /** Every entry of one night: golfer and game. */
 export function entriesOfNight(date: string, client: Tx = db) {
   return client.sideGameEntry.findMany({ where: { date }, select: { golferId: true, game: true } });

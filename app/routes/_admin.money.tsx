@@ -75,11 +75,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MoneyPage() {
   const { season, seasons, nights, golfers, cash } = useLoaderData<typeof loader>();
-  const { base, resultFor } = useListPage({
-    editing: null,
-    deleting: null,
-    actionData: useActionData<typeof action>(),
-  });
+  const { resultFor } = useListPage({ editing: null, deleting: null, actionData: useActionData<typeof action>() });
+  // The season stays in every link and where the dialog closes to.
+  const base = `/money?season=${season}`;
   const money = formatDollarsAndCents;
   return (
     <div className="space-y-6">

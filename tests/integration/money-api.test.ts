@@ -7,6 +7,7 @@ import { saveSideGames, setEntries } from '~/models/side-games.server';
 import * as cashApi from '~/routes/api.money.cash';
 import * as moneyApi from '~/routes/api.money';
 import * as meMoneyApi from '~/routes/api.me.money';
+import * as mySideGamesApi from '~/routes/api.me.side-games.$date';
 import * as entriesApi from '~/routes/api.nights.$date.side-games.$golferId';
 import * as sideGamesApi from '~/routes/api.seasons.$year.side-games';
 import * as myMoneyPage from '~/routes/me.money';
@@ -175,5 +176,18 @@ describe("'Pay my balance' through Stripe Checkout", () => {
     };
     expect(after.balanceCents).toBe(0);
     expect((await call(meMoneyApi.loader, request('/api/me/money'))).status).toBe(401);
+
+    // A golfer enters a night's side games only until its cut-off: this season's first night has passed.
+    const late = await call(
+      mySideGamesApi.action,
+      request(`/api/me/side-games/${night}`, {
+        method: 'PUT',
+        cookie,
+        json: { skins: true, closestToPin: false, lowNet: false },
+      }),
+      { date: night },
+    );
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { message: string }).message).toMatch(/has passed$/);
   });
 });

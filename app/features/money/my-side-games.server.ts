@@ -31,8 +31,6 @@ export async function setMySideGames(golferId: number, date: string, input: Entr
   return { entries, message };
 }
 
-export type MySideGamesNight = { date: string; label: string; cutoff: string; entered: Record<Game, boolean> };
-
 /**
  * /me's 'Play the side games' and 'My money': the league season's games with their fees, the golfer's upcoming nights
  * still open (In, before the cut-off) with what they entered, and their money. A fixed number of queries.
