@@ -68,7 +68,7 @@ async function seasonRows(season: number, where: { golferId?: number }, client: 
   return { entries, payouts, payments };
 }
 
-export type MoneyNight = {
+type MoneyNight = {
   date: string;
   pots: Pots;
   carriedOver: Cents;
@@ -77,7 +77,7 @@ export type MoneyNight = {
   payouts: { golferId: number; name: string; game: Game; cents: Cents }[];
 };
 
-export type GolferBalance = Balance & { golferId: number; name: string };
+type GolferBalance = Balance & { golferId: number; name: string };
 
 /** /money and GET /api/money: the season's nights and every golfer with money that season. Five queries. */
 export async function seasonMoney(season: number, client: Tx = db) {

@@ -8,8 +8,8 @@ import { blankToUndefined, booleanField, idField, intField, preprocess } from '.
  * messages (the cents schemas below), the forms' text read into cents first with `parseDollars`.
  */
 
-export const FEE_MAX_CENTS = 100_000;
-export const CASH_MAX_CENTS = 1_000_000;
+const FEE_MAX_CENTS = 100_000;
+const CASH_MAX_CENTS = 1_000_000;
 export const HOLE_LIMITS = { min: 1, max: 18 } as const;
 export const FEET_LIMITS = { min: 0, max: 300 } as const;
 export const INCHES_LIMITS = { min: 0, max: 11 } as const;
@@ -20,7 +20,7 @@ const FEE_TOO_LOW = 'An entry fee cannot be below $0.00';
 const FEE_TOO_HIGH = 'An entry fee can be at most $1,000.00';
 const CASH_TOO_LOW = 'A cash payment must be more than $0.00';
 const CASH_TOO_HIGH = 'A cash payment can be at most $10,000.00';
-export const HOLE_REQUIRED = 'Choose the hole for closest to the pin';
+const HOLE_REQUIRED = 'Choose the hole for closest to the pin';
 
 /** A form's dollars ('5.00', '-5') → cents; other text is left for the schema to refuse. Blank is absent. */
 function dollarsText(value: unknown): unknown {

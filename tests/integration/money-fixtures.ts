@@ -9,7 +9,7 @@ import { unique } from './helpers';
  * Baker, Clark, Davis, Evans (the order ties and odd cents follow: docs/product/money.md#odd-cents).
  */
 
-export const MONEY_NAMES = ['Adams', 'Baker', 'Clark', 'Davis', 'Evans'] as const;
+const MONEY_NAMES = ['Adams', 'Baker', 'Clark', 'Davis', 'Evans'] as const;
 
 /** Skins gross $5.00, closest to the pin on hole 3 for $2.00, low net $2.50 (unless `games` says otherwise). */
 export async function moneySeason(
