@@ -12,6 +12,7 @@ import { createSeason, getLeagueSeason, getSchedule, getSeason, updateSeason } f
 import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../app/models/tee-times.server';
 import type { Db, Tx } from '../app/db/db.server';
 import { keepLastNightsOnCards } from './demo-game-nights';
+import { seedDemoSideGames } from './demo-side-games';
 import { turnOnEveryJob } from '../app/models/automation.server';
 
 const NAMES: Array<[string, string, string | null]> = [
@@ -333,6 +334,11 @@ export async function seedDemoGameNights(db: Db, now: Date = new Date()): Promis
  * server call this; a new step is one more line). Returns what each step seeded, for the start-up log.
  */
 export async function seedDemo(db: Db, now: Date = new Date()): Promise<string> {
-  const steps = [await seedDemoLeague(db, now), await seedDemoPlayoffs(db, now), await seedDemoGameNights(db, now)];
+  const steps = [
+    await seedDemoLeague(db, now),
+    await seedDemoPlayoffs(db, now),
+    await seedDemoGameNights(db, now),
+    await seedDemoSideGames(db, currentSeason(now)),
+  ];
   return steps.join('; ');
 }

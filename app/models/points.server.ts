@@ -7,6 +7,7 @@ import { db, type Tx } from '~/db/db.server';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { InvalidError, NotFoundError } from '~/domain/errors';
 import { subsOnDates } from '~/models/nights-out.server';
+import { recomputePayouts } from '~/models/payouts.server';
 
 /**
  * The dates of these seasons that give no standings points: special events and rain-outs (which count for nothing),
@@ -258,6 +259,9 @@ export async function recomputeHandicapsAndPoints(
   }
   const movedCalculated = await calculatedDates(tx, moved);
   await recalculateNights(tx, new Set([...calculatedBefore, ...movedCalculated]));
+  // The side games' payouts of these nights follow their results: low net reads the net scores, net skins the
+  // handicaps (docs/product/money.md#payouts).
+  await recomputePayouts(tx, [...dates, ...moved]);
 }
 
 /** Whose nights a write changes: a golfer's rounds of one season, or of every season when none is given. */

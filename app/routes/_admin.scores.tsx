@@ -9,6 +9,9 @@ import { Button, buttonClass } from '~/ui/primitives/button';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 import { CardTableHead } from '~/ui/card-table-head';
+import { ClosestToPinForm } from '~/ui/night-side-games';
+import { nightSideGames } from '~/features/money/night-side-games.server';
+import { closestToPinIntent } from '~/web/side-games-intents.server';
 import { listCourseOptions } from '~/models/courses.server';
 import { holesByCourse } from '~/models/holes.server';
 import { listNightScorecards } from '~/models/night-scores.server';
@@ -52,6 +55,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const holes = await holesByCourse(courses.map((c) => c.id));
     const card = cardId === null ? null : await getScorecard(date, cardId);
     return json({
+      sideGames: await nightSideGames(date),
       date,
       isAdmin: user.isAdmin,
       groups,
@@ -127,6 +131,7 @@ export function action({ request }: ActionFunctionArgs) {
             return done('Card reopened', pageOf(date, value.teeTimeId));
           },
         }),
+        'closest-to-pin': closestToPinIntent,
         dnf: intent({
           schema: didNotFinishSchema,
           admin: ADMIN_ONLY,
@@ -155,7 +160,7 @@ function ActionMessage() {
 }
 
 export default function GameNightPage() {
-  const { date, groups, courses, card, isAdmin } = useLoaderData<typeof loader>();
+  const { date, groups, courses, card, isAdmin, sideGames } = useLoaderData<typeof loader>();
   const starting = useIsPending({ intent: 'start' });
   return (
     <div className="space-y-4">
@@ -217,6 +222,7 @@ export default function GameNightPage() {
         </DataTable>
       )}
       {card ? <AdminCard card={card} date={date} isAdmin={isAdmin} /> : null}
+      {sideGames && isAdmin ? <ClosestToPinForm data={sideGames} action={pageOf(date)} /> : null}
     </div>
   );
 }

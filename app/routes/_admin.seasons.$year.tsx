@@ -5,6 +5,8 @@ import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
 import { DataTable, Td } from '~/ui/data-table';
 import { FormAlert } from '~/ui/form-alert';
 import { EmptyState, PageHeader, SectionHeader } from '~/ui/page-header';
+import { SideGamesSummary } from '~/ui/side-games-summary';
+import { describeGames, getSideGames } from '~/models/side-games.server';
 import { RouteError } from '~/ui/route-error';
 import { RowActions } from '~/ui/row-actions';
 import { formatDollarsAndCents, ABSENT, orAbsent } from '~/domain/format';
@@ -74,6 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       year,
       isAdmin: user.isAdmin,
       season: { ...season, registration: registrationText(season, today) },
+      sideGames: describeGames(await getSideGames(year)),
       playoffs: {
         locked: playoffs.lock,
         flights: playoffs.flights.map((f) => ({ flightNo: f.flightNo, field: f.field })),
@@ -197,7 +200,10 @@ export default function SeasonPage() {
   const data = useLoaderData<typeof loader>();
   if (!data.season) return <SeasonNotFound />;
   return (
-    <SeasonDetails isAdmin={data.isAdmin} season={data.season} schedule={data.schedule} playoffs={data.playoffs} />
+    <div className="space-y-6">
+      <SeasonDetails isAdmin={data.isAdmin} season={data.season} schedule={data.schedule} playoffs={data.playoffs} />
+      <SideGamesSummary year={data.year} games={data.sideGames} isAdmin={data.isAdmin} />
+    </div>
   );
 }
 

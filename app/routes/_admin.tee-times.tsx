@@ -26,6 +26,9 @@ import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 import { cn } from '~/ui/cn';
 import { NightView } from '~/ui/night-view';
+import { NightSideGameEntries } from '~/ui/night-side-games';
+import { nightSideGames } from '~/features/money/night-side-games.server';
+import { sideGameEntriesIntent } from '~/web/side-games-intents.server';
 import { nightView } from '~/features/subs/night-view.server';
 import { offerSpot } from '~/features/subs/offers.server';
 import { offerFormSchema } from '~/schemas/availability';
@@ -48,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const date = new URL(request.url).searchParams.get('date');
   if (date !== null) {
     const night = await pageHandler(() => nightView(date));
-    return json({ night, isAdmin: user.isAdmin } as const);
+    return json({ night, isAdmin: user.isAdmin, sideGames: await nightSideGames(date) } as const);
   }
   const season = currentSeason();
   const editing = user.isAdmin ? parseSlotParam(new URL(request.url).searchParams.get('slot')) : null;
@@ -67,6 +70,7 @@ const FAILURE_TITLES: Record<string, string> = {
   assign: 'Failed to assign golfer',
   remove: 'Failed to remove golfer',
   offer: 'Failed to offer the spot',
+  'side-games': 'Failed to save side game entries',
 };
 
 /** A failure shows above the table as a notice titled for the intent ('Failed to assign golfer'). */
@@ -81,6 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
       error: { title: FAILURE_TITLES[intent] ?? 'Error', message: failure.message },
     }),
     intents: {
+      'side-games': sideGameEntriesIntent,
       generate: intent({
         admin: ADMIN_ONLY,
         run: async ({ actor, done }) => {
@@ -151,6 +156,9 @@ export default function TeeTimesPage() {
           </Notice>
         ) : null}
         <NightView night={data.night} isAdmin={data.isAdmin} />
+        {data.sideGames && data.isAdmin ? (
+          <NightSideGameEntries data={data.sideGames} action={`/tee-times?date=${data.night.date}`} />
+        ) : null}
       </div>
     );
   }

@@ -10,6 +10,7 @@ import { retryAfterHeaders } from '~/web/public-page.server';
 import { CanSubSwitch, UpcomingNights } from '~/ui/availability';
 import { MyCalendar } from '~/ui/my-calendar';
 import { MyTexts } from '~/ui/my-texts';
+import { MyMoney, PlaySideGames } from '~/ui/my-money';
 import { golferAppLinks, golferAppMeta, OfflineCopyNotice, useGolferApp } from '~/ui/golfer-app';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -168,6 +169,8 @@ export default function MyLeaguePage() {
         back="/me"
       />
       <CanSubSwitch canSub={page.nights.canSub} back="/me" />
+      <PlaySideGames data={page.sideGames} back="/me" />
+      <MyMoney data={page.money} back="/me" />
       <MyCalendar key={page.calendar.url} {...page.calendar} />
 
       <Section title="Handicap">

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import type Stripe from 'stripe';
+import { BALANCE_CHECKOUT, completeBalancePayment } from '~/features/money/pay-balance.server';
 import { recordProviderRefunds } from '~/features/refunds/refunds.server';
 import { fulfilCheckoutSession } from '~/features/registration/registrations.server';
 import { apiHandler, HttpError, methodNotAllowed, postOnlyLoader, readBodyText, siteOrigin } from '~/web/http.server';
@@ -55,6 +56,11 @@ export function action({ request }: ActionFunctionArgs) {
     if (event.type === 'charge.refunded') return chargeRefunded(event.data.object);
     if (!FULFIL_EVENTS.has(event.type)) return json({ received: true, handled: false });
     const session = fromStripeSession(event.data.object as Stripe.Checkout.Session);
+    // A golfer's side-games balance (docs/product/money.md#balances), not a registration.
+    if (session.metadata.kind === BALANCE_CHECKOUT) {
+      const paid = await completeBalancePayment(session);
+      return json({ received: true, handled: paid.state !== 'unknown', state: paid.state });
+    }
     const result = await fulfilCheckoutSession(session, siteOrigin(request));
     if (result.state === 'unknown')
       console.warn(`Stripe webhook ${event.id}: checkout session ${session.id} is not a registration of ours.`);

@@ -11,6 +11,7 @@ const PAGES = {
   golfers: { to: '/golfers', label: 'Golfers', icon: 'users' },
   rounds: { to: '/rounds', label: 'Rounds', icon: 'flag' },
   scores: { to: '/scores', label: 'Game Night', icon: 'flag' },
+  money: { to: '/money', label: 'Money', icon: 'card' },
   flights: { to: '/flights', label: 'Flights', icon: 'trophy' },
   memberships: { to: '/memberships', label: 'Memberships', icon: 'card' },
   courses: { to: '/courses', label: 'Courses', icon: 'map' },
@@ -27,8 +28,9 @@ const PAGES = {
 
 const { golfers, rounds, flights, memberships, courses, teeTimes } = PAGES;
 const { emailList, outbox, automation, importData, seasons, settings, rules, schedule, scores } = PAGES;
+const { money } = PAGES;
 const mainNav: NavItem[] = [golfers, rounds, flights, memberships, courses, teeTimes];
-const adminNav: NavItem[] = [scores, emailList, outbox, automation, importData, seasons, settings];
+const adminNav: NavItem[] = [scores, money, emailList, outbox, automation, importData, seasons, settings];
 const moreNav: NavItem[] = [scores, flights, memberships, courses, rules, schedule, importData];
 
 function navClass({ isActive }: { isActive: boolean }) {

@@ -15,6 +15,7 @@ import { publicAction, publicIntent } from './public-page.server';
 import { golferNights } from '~/features/subs/golfer-nights.server';
 import { myCalendarLink } from '~/features/my-league/my-calendar.server';
 import { myTexts } from './my-texts.server';
+import { myMoneyView } from './my-money-page.server';
 
 /** At most this many 'Email my receipt again' an hour per golfer: it is their inbox, but the outbox is shared. */
 const RECEIPTS_PER_HOUR = 5;
@@ -27,12 +28,13 @@ const RECEIPTS_PER_HOUR = 5;
  */
 export async function myLeaguePage(request: Request) {
   const { golferId } = await requireGolfer(request);
-  const [data, nights, card, calendar, texts] = await Promise.all([
+  const [data, nights, card, calendar, texts, money] = await Promise.all([
     myLeague(golferId),
     golferNights(golferId),
     golferOpenCard(golferId),
     myCalendarLink(golferId, siteOrigin(request)),
     myTexts(golferId),
+    myMoneyView(golferId),
   ]);
   const times = new Map<string, { slot: string; label: string }>();
   for (const open of data.openTeeTimes)
@@ -63,6 +65,8 @@ export async function myLeaguePage(request: Request) {
     calendar,
     // 'Texts' (docs/product/my-league.md#texts): its forms post to /me/texts.
     texts,
+    // 'Play the side games' and 'My money' (docs/product/money.md).
+    ...money,
   });
 }
 

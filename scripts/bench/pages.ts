@@ -30,6 +30,7 @@ function benchPages(league: GrownLeague): { path: string; admin: boolean; anyHtm
     { path: '/tee-times', admin: true },
     { path: '/seasons', admin: true },
     { path: `/seasons/${season}`, admin: true },
+    { path: `/money?season=${season}`, admin: true },
     { path: '/settings', admin: true },
     { path: '/import', admin: true },
     { path: '/outbox', admin: true },

@@ -172,6 +172,11 @@ const availabilityAndSubs = (d: { night: string; token: string; answer: string }
 /** 'My league' (docs/product/my-league.md): signing in, then, with a golfer's session, /me. */
 const signInPages = (): Visit[] => [{ url: '/me/sign-in' }, { url: '/me/sign-in?token=no-such-token', status: 404 }];
 const myLeaguePages = (): Visit[] => [{ url: '/me' }, { url: '/me/texts' }];
+const moneyPages = (d: { year: number; golferId: number }): Visit[] => [
+  { url: `/money?season=${d.year}` },
+  { url: `/money?season=${d.year}&cash=${d.golferId}` },
+  { url: `/seasons/${d.year}/side-games` },
+];
 
 test('the sign-in and My league pages are valid and accessible', async ({ page, context, baseURL }) => {
   const league = await statsLeague();
@@ -341,6 +346,29 @@ test('the availability and subs pages are valid and accessible', async ({ page, 
   await expectValidAndAccessible(page, [{ url: '/me/nights' }]);
 });
 
+test('the money pages are valid and accessible', async ({ page, context, baseURL }) => {
+  const year = 2095;
+  await db.season.upsert({ where: { year }, create: { year, feeCents: 15000 }, update: {} });
+  await db.sideGames.upsert({
+    where: { season: year },
+    create: { season: year, skinsFeeCents: 500, closestToPinFeeCents: 200, closestToPinHole: 7, lowNetFeeCents: 200 },
+    update: {},
+  });
+  const golfer = await db.golfer.create({
+    data: { firstName: 'Mo', lastName: 'Neyfield', fullName: 'Mo Neyfield', email: 'mo.neyfield@example.org' },
+  });
+  await db.sideGameEntry.create({
+    data: { date: `${year}-06-05`, season: year, golferId: golfer.id, game: 'skins', feeCents: 500 },
+  });
+  await db.payout.create({
+    data: { date: `${year}-06-05`, season: year, game: 'skins', golferId: golfer.id, cents: 500 },
+  });
+  await signIn(page, `/money?season=${year}`);
+  await expectValidAndAccessible(page, moneyPages({ year, golferId: golfer.id }));
+  await signInGolfer(context, baseURL!, golfer.id);
+  await expectValidAndAccessible(page, [{ url: '/me/money' }]);
+});
+
 /**
  * The address pattern of each page route in app/routes: a .tsx module with a component that no other route nests
  * in (the _public and _admin layouts). `_`-prefixed segments add nothing to the address, `$name` is one segment, a
@@ -359,6 +387,8 @@ function pageRoutes(): { file: string; pattern: RegExp }[] {
       const segments = name
         .split('.')
         .filter((segment) => !segment.startsWith('_'))
+        // A trailing `_` only keeps a route from nesting in its parent's page (seasons_.$year.side-games).
+        .map((segment) => segment.replace(/_$/, ''))
         .map((segment) =>
           segment === '$' ? '.+' : segment.startsWith('$') ? '[^/]+' : segment.replace(/[-[\]]/g, '\\$&'),
         );
@@ -379,6 +409,8 @@ test('every page of app/routes is among the pages checked', () => {
     { url: '/me/nights' },
     ...signInPages(),
     ...myLeaguePages(),
+    ...moneyPages({ year: 2000, golferId: 1 }),
+    { url: '/me/money' },
   ];
   const paths = visits.map((visit) => new URL(visit.url, 'http://x').pathname);
   const routes = pageRoutes();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '~/db/db.server';
 import { getScorecard } from '~/models/scorecards.server';
+import { seasonMoney } from '~/models/money.server';
 import * as golferApi from '~/routes/api.public.golfers.$id';
 import * as resultsApi from '~/routes/api.public.results.$date';
 import * as golferPage from '~/routes/_public.stats.golfers.$id';
@@ -38,6 +39,18 @@ describe('the demo league plays game night', () => {
     });
     expect(later.every((n) => n._count._all < 16)).toBe(true);
     expect(cards.every((c) => c.state === 'attested' && c.attestedBy && c.submittedBy)).toBe(true);
+    // It plays its side games on those nights (docs/product/money.md#the-demo-league): pots paid out, balances kept.
+    expect(summary).toContain(`side games played on ${DEMO_CARD_NIGHTS} nights`);
+    const money = await seasonMoney(2026);
+    expect(money.nights.map((n) => n.date)).toEqual(nights);
+    for (const night of money.nights) {
+      expect(night.pots.skins).toBeGreaterThan(0);
+      const paid = night.payouts.reduce((sum, p) => sum + p.cents, 0) + night.carriedOver;
+      expect(night.payouts.some((p) => p.game === 'closestToPin')).toBe(true);
+      expect(paid).toBeGreaterThan(0);
+    }
+    expect(money.golfers).toHaveLength(16);
+    expect(money.golfers.some((g) => g.paidCents > 0 && g.wonCents > 0)).toBe(true);
     // Every golfer of every card has all nine holes, and the holes add up to the round the card records.
     const rounds = await db.round.findMany({ where: { date: { in: nights } } });
     expect(rounds).toHaveLength(16 * DEMO_CARD_NIGHTS);

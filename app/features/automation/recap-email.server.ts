@@ -1,4 +1,6 @@
-import { formatCount, formatDecimal, formatPoints } from '~/domain/format';
+import { formatCount, formatDecimal, formatDollarsAndCents, formatPoints } from '~/domain/format';
+import { balanceSentence, GAME_LABELS } from '~/domain/side-games';
+import { seasonMoney } from '~/models/money.server';
 import { dayAfter } from '~/domain/scorecard-night';
 import { formatTeeTime, POSITIONS } from '~/domain/tee-times';
 import { unsubscribeUrl } from '~/features/league-messages/email.server';
@@ -36,13 +38,14 @@ export async function recapDeliveries(
   ctx: EmailContext,
   nextNight: string | null,
 ) {
-  const [settings, results, skins, standings, memberships, slots] = await Promise.all([
+  const [settings, results, skins, standings, memberships, slots, money] = await Promise.all([
     getSettings(),
     getNightResults(night.date),
     nightSkins(night.date),
     getStandings(night.season),
     db.membership.findMany({ where: { season: night.season, registered: true }, select: { golferId: true } }),
     listTeeTimes(night.season),
+    seasonMoney(night.season),
   ]);
   const ids = memberships.map((m) => m.golferId).filter((id) => !had.has(`golfer:${id}`));
   const golfers = withEmail(await golfersOf(ids), { subscribed: true });
@@ -92,6 +95,23 @@ export async function recapDeliveries(
       : [];
   });
 
+  // The night's side games (docs/product/money.md#the-results-recap): its payouts for everyone, each golfer's balance.
+  const payouts = money.nights.find((n) => n.date === night.date)?.payouts ?? [];
+  const sideGameBlocks: EmailBlock[] =
+    payouts.length > 0
+      ? [
+          { kind: 'paragraph', text: 'Side games' },
+          {
+            kind: 'details',
+            rows: payouts.map((p): [string, string] => [
+              p.name,
+              `${GAME_LABELS[p.game]} ${formatDollarsAndCents(p.cents)}`,
+            ]),
+          },
+        ]
+      : [];
+  const balanceOf = new Map(money.golfers.map((g) => [g.golferId, g.balanceCents]));
+
   const deliveries: Delivery[] = [];
   for (const [id, golfer] of golfers) {
     // Made when the golfer has none yet (docs/decisions/087-unsubscribing.md).
@@ -106,6 +126,12 @@ export async function recapDeliveries(
       { kind: 'paragraph', text: `The results of ${label} (${night.event}).` },
       ...resultBlocks,
       ...skinsBlocks,
+      ...sideGameBlocks,
+      ...(balanceOf.has(id)
+        ? ([
+            { kind: 'paragraph', text: `Your side-games balance: ${balanceSentence(balanceOf.get(id)!)}` },
+          ] as EmailBlock[])
+        : []),
       own
         ? {
             kind: 'details',

@@ -1,5 +1,6 @@
 import { createRound, deleteRound, RoundTakenError } from '~/models/rounds.server';
 import { listHoles } from '~/models/holes.server';
+import { recomputePayouts } from '~/models/payouts.server';
 import { groupsOnNight, seasonOf, type Group } from '~/models/night-groups.server';
 import { auditCard, cardSelect, checkScorerOf, ensureScorecard, type Scorer } from '~/models/scorecards.server';
 import { db, type Tx } from '~/db/db.server';
@@ -162,6 +163,8 @@ export const attestScorecard: CardStep = (date, teeTimeId, scorer, now = new Dat
       where: { id: scorecardId },
       data: { state: 'attested', attestedBy: scorer.name, attestedAt: new Date() },
     });
+    // The night's results may now be final: its side games pay out (docs/product/money.md#payouts).
+    await recomputePayouts(tx, [date]);
     // The in-progress rows give way to the rounds, and the night's skins count this card.
     notifyResultsChanged(date);
   });
@@ -197,6 +200,8 @@ export async function reopenScorecard(date: string, teeTimeId: number, actor: Ac
         attestedAt: null,
       },
     });
+    // A reopened card makes the night's results open again: its payouts wait for the card.
+    await recomputePayouts(tx, [date]);
     await auditCard(tx, actor, scorecardId, `Reopened the ${group.time} card of ${date}`);
   });
 }
