@@ -22,6 +22,8 @@ const config: KnipConfig = {
     'prisma/**/*.prisma',
     // Tests are entry points; their helpers (fixtures, pg-server…) are checked like app code.
     'tests/**/*.{test,spec}.ts',
+    // Playwright's html-checker project runs it after the JavaScript project (playwright.config.ts, decision 168).
+    'tests/e2e/html-checker.check.ts',
     'tests/integration/{global-setup,setup-env}.ts',
     // A second server process, run by path by listen-reconnect.postgres.test.ts.
     'tests/integration/listening-process.ts',
@@ -36,7 +38,8 @@ const config: KnipConfig = {
   ],
   // scripts/test.mjs installs Chromium and PostgreSQL with Debian's apt-get when they are missing.
   // The full-disk tests (disk-full.test.ts, backup.test.ts) mount a small tmpfs of their own (docs/decisions/147).
-  ignoreBinaries: ['apt-get', 'mount', 'umount'],
+  // The deploy recipe's test makes nginx's certificate with openssl (installed like nginx, docs/decisions/172).
+  ignoreBinaries: ['apt-get', 'mount', 'umount', 'openssl'],
 };
 
 export default config;

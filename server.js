@@ -8,6 +8,37 @@ import { createRequestHandler } from '@remix-run/express';
 import compression from 'compression';
 import express from 'express';
 
+/** A number of seconds from the environment, in milliseconds; unset or empty (a line of .env left empty): `fallback`. */
+function secondsOf(name, fallback) {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback * 1000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    console.error(`${name} must be a number of seconds above 0; it is "${raw}".`);
+    process.exit(1);
+  }
+  return seconds * 1000;
+}
+
+// Behind a proxy (docs/deploy, docs/decisions/171-graceful-restarts.md) the proxy, never the app, must close an idle
+// connection: one the app closes while the proxy sends a request down it costs that request (nginx answers a POST
+// lost that way with 502). nginx keeps idle upstream connections 60 s, as do the usual cloud balancers; Node's
+// default of 5 s is far under that, so the app keeps them 65 s (and gives a request's headers 66 s).
+const keepAliveTimeout = secondsOf('KEEP_ALIVE_TIMEOUT_SECONDS', 65);
+const headersTimeout = secondsOf('HEADERS_TIMEOUT_SECONDS', 66);
+const timeouts = {
+  // A request whose headers have not all come within this is answered 408 and its connection closed rather than
+  // held open (a client that connects and sends nothing included).
+  headersTimeout,
+  // The whole request, body included (a 5 MB import over a slow line fits): two minutes, or the header timeout if
+  // that is longer (Node refuses a header timeout above it).
+  requestTimeout: Math.max(120_000, headersTimeout),
+  // Both are checked this often (at Node's 30 s a request could hold on up to 30 s past them).
+  connectionsCheckingInterval: 1_000,
+};
+// On SIGTERM, how long requests under way have to finish before they are cut (below).
+const drainBound = secondsOf('SHUTDOWN_DRAIN_SECONDS', 25);
+
 const buildDir = path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
 const assetsName = process.env.REMIX_ASSETS_NAME ?? 'build';
 const build = await import(pathToFileURL(path.join(buildDir, 'index.js')).href);
@@ -117,7 +148,7 @@ const host = process.env.HOST || '0.0.0.0';
 // night every group's phone sends at once, each request costs only its body, cookie and checks (the cross-site rule
 // above included), and the writes that arrive together are stored in one transaction
 // (docs/decisions/128-scorecard-group-commit.md).
-const server = http.createServer((req, res) => {
+const server = http.createServer(timeouts, (req, res) => {
   let answered = false;
   try {
     answered =
@@ -128,6 +159,8 @@ const server = http.createServer((req, res) => {
   }
   if (!answered && !res.headersSent) app(req, res);
 });
+server.keepAliveTimeout = keepAliveTimeout;
+const { drain } = build.entry.module.drainable(server);
 server.listen(port, host, () => {
   console.log(`Golf league site ready at http://localhost:${port}`);
 });
@@ -143,15 +176,30 @@ const stopBackups = build.entry.module.startBackups();
 // The league's scheduled jobs (docs/decisions/150-scheduled-jobs.md): every process runs the clock; the database
 // decides which one runs a night's job. At start it makes up a run missed while the server was down.
 const stopAutomation = build.entry.module.startAutomation();
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.once(signal, () => {
-    Promise.allSettled([
-      stopMailSender(),
-      stopTextSender(),
-      stopPageCache(),
-      stopLiveResults(),
-      stopBackups(),
-      stopAutomation(),
-    ]).finally(() => process.exit(0));
-  });
+// A graceful restart (docs/decisions/171-graceful-restarts.md): a service manager, or a rolling restart of several
+// processes behind a proxy, sends SIGTERM (Ctrl-C sends SIGINT). The server stops accepting connections (the proxy
+// sends new requests to another process), answers the requests under way and those still coming on open connections,
+// closing each connection after its answer (`drainable`, app/web/drain.server.ts), and sends the live results'
+// watchers to reconnect elsewhere. Whatever is still running after SHUTDOWN_DRAIN_SECONDS is cut. Only then is the
+// background work stopped, since the requests being answered still use it (the page cache, the live results' notices
+// to the other processes). A second signal changes nothing: npm and a service manager may each pass one on.
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing the requests under way (at most ${drainBound / 1000} s), then stopping.`);
+  const drained = drain(drainBound);
+  build.entry.module.reconnectLiveWatchers();
+  const { cut } = await drained;
+  if (cut > 0) console.warn(`Stopped ${cut} request(s) still running after ${drainBound / 1000} s.`);
+  await Promise.allSettled([
+    stopMailSender(),
+    stopTextSender(),
+    stopPageCache(),
+    stopLiveResults(),
+    stopBackups(),
+    stopAutomation(),
+  ]);
+  process.exit(0);
 }
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stop(signal));

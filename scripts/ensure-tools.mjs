@@ -1,5 +1,6 @@
 // What `npm test` and `npm run bench` need beyond node_modules, from Debian's packages: Chromium (browser tests,
-// Lighthouse), a PostgreSQL server (the PostgreSQL tests, the two-process live bench) and Java (the HTML checker).
+// Lighthouse), a PostgreSQL server (the PostgreSQL tests, the two-process live bench), Java (the HTML checker) and
+// nginx (the test of docs/deploy's site in front of two app processes).
 // Installed with apt-get when missing and run as root; otherwise a message names the package to install.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,9 +30,12 @@ function ensure(what, present, pkg, forWhat) {
   }
   console.log(`Installing ${what} (${pkg}) with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated) execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  // Another apt-get on the machine (another checkout's `npm test` installing its tools) holds dpkg's lock for a
+  // while: wait for it rather than fail.
+  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
+  if (!aptUpdated) execFileSync('apt-get', [...wait, 'update', '-qq'], { stdio: 'inherit', env });
   aptUpdated = true;
-  execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
+  execFileSync('apt-get', [...wait, 'install', '-y', '-qq', pkg], { stdio: 'inherit', env });
   if (!present()) {
     console.error(`${what} is still missing after installing ${pkg}.`);
     process.exit(1);
@@ -41,10 +45,23 @@ function ensure(what, present, pkg, forWhat) {
 /** The Chromium the browser tests and Lighthouse run: Debian's, or CHROMIUM_PATH. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Installs what is missing of `tools` ('chromium', 'postgresql', 'java'); `forWhat` names the command to run again. */
+/** The nginx the deploy recipe's test runs: Debian's, or NGINX_PATH. */
+export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/**
+ * Installs what is missing of `tools` ('chromium', 'postgresql', 'java', 'nginx'); `forWhat` names the command to run
+ * again.
+ */
 export function ensureTools(tools, forWhat) {
   if (tools.includes('chromium')) ensure('Chromium', () => fs.existsSync(chromiumPath), 'chromium', forWhat);
   if (tools.includes('postgresql')) ensure('PostgreSQL', hasPostgres, 'postgresql', forWhat);
   // The W3C Nu Html Checker (vnu-jar) runs on Java: Debian's, never the JDK its install script would download.
   if (tools.includes('java')) ensure('Java', () => which('java') !== null, 'default-jre-headless', forWhat);
+  // Only the binary is used: the test runs it as a process of its own, with its own configuration and port (where a
+  // service manager runs, Debian's package also starts its default site on port 80; the test never touches it).
+  if (tools.includes('nginx')) {
+    ensure('nginx', () => fs.existsSync(nginxPath), 'nginx', forWhat);
+    // The test makes a certificate for nginx's https with the openssl command.
+    ensure('OpenSSL', () => which('openssl') !== null, 'openssl', forWhat);
+  }
 }

@@ -1,5 +1,5 @@
-// `npm test`: every test. Makes sure what the tests need is installed (Debian's Chromium, a PostgreSQL server and
-// Java for the HTML checker, with apt-get when run as root), then runs vitest (unit + integration, SQLite and
+// `npm test`: every test. Makes sure what the tests need is installed (Debian's Chromium, a PostgreSQL server, Java
+// for the HTML checker and nginx for the deploy recipe's test, with apt-get when run as root), then runs vitest (unit + integration, SQLite and
 // PostgreSQL) and Playwright (Chromium, JavaScript on and off) against a fresh build of the app. Before them: type
 // check, Prettier, ESLint with type information, knip (dead code) and dependency-cruiser (the layers of app/).
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 process.chdir(root);
 ensurePrismaClients(root);
 
-ensureTools(['chromium', 'postgresql', 'java'], 'npm test');
+ensureTools(['chromium', 'postgresql', 'java', 'nginx'], 'npm test');
 
 const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
 

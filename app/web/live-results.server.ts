@@ -134,6 +134,43 @@ function heartbeat(): void {
   for (const night of nights.values()) for (const watcher of night.watchers) send(watcher, ': heartbeat\n\n');
 }
 
+/** The head of a stream's answer. */
+function writeStreamHead(res: ServerResponse): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    // A stream's connection is not kept for another request: when the stream ends (the watcher dropped, the server
+    // stopping) the connection closes with it, so a proxy never sends a request down it as the server leaves.
+    Connection: 'close',
+    // A proxy such as nginx would otherwise hold events back in its buffer.
+    'X-Accel-Buffering': 'no',
+  });
+}
+
+/** Set once the server is stopping: every watcher is sent to reconnect elsewhere (`reconnectLiveWatchers`). */
+let closing = false;
+
+/**
+ * Ends a stream with a `retry:` of 0.5 to 3 s: the browser's EventSource reconnects after it (with the id of the last
+ * event it had), through the proxy to a process that is still running. Spread, so that thousands of watchers of one
+ * process do not all come back in the same instant.
+ */
+function sendElsewhere(res: ServerResponse): void {
+  if (res.destroyed) return;
+  if (!res.headersSent) writeStreamHead(res);
+  res.end(`retry: ${500 + Math.floor(Math.random() * 2_500)}\n\n`);
+}
+
+/**
+ * For a server that is stopping (server.js, on SIGTERM, docs/decisions/171-graceful-restarts.md): ends every stream
+ * with a short `retry:`, and from now on answers a new watcher the same way at once. The hub itself keeps hearing
+ * writes (this process's requests still being answered tell the other processes), until `startLiveResults`'s stop.
+ */
+export function reconnectLiveWatchers(): void {
+  closing = true;
+  for (const night of nights.values()) for (const watcher of night.watchers) sendElsewhere(watcher.res);
+}
+
 function answer(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify({ message }));
@@ -162,6 +199,7 @@ export function handleLiveResults(req: IncomingMessage, res: ServerResponse, nex
 }
 
 async function watch(req: IncomingMessage, res: ServerResponse, date: string, url: URL): Promise<void> {
+  if (closing) return sendElsewhere(res);
   if (!isValidCalendarDate(date)) return answer(res, 404, 'There is no league night at that address');
   if (watcherCount >= MAX_WATCHERS) {
     res.setHeader('Retry-After', '30');
@@ -178,6 +216,7 @@ async function watch(req: IncomingMessage, res: ServerResponse, date: string, ur
     throw error;
   }
   if (req.destroyed) return;
+  if (closing) return sendElsewhere(res);
   let night = nights.get(date);
   if (!night) {
     night = { watchers: new Set(), board, event: eventOf(board) };
@@ -187,13 +226,7 @@ async function watch(req: IncomingMessage, res: ServerResponse, date: string, ur
   night.watchers.add(watcher);
   watcherCount += 1;
   req.socket.setNoDelay(true);
-  res.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    // A proxy such as nginx would otherwise hold events back in its buffer.
-    'X-Accel-Buffering': 'no',
-  });
+  writeStreamHead(res);
   // Reconnect after 3 s when the connection drops; the browser then sends the last event's id.
   res.write('retry: 3000\n\n');
   const seen = req.headers['last-event-id'] ?? url.searchParams.get('since');
@@ -234,6 +267,7 @@ export function liveWatcherCount(): number {
  * that stops it (and closes every stream).
  */
 export async function startLiveResults(): Promise<() => Promise<void>> {
+  closing = false;
   const stopNotified = onResultsChanged((date) => {
     changed(date);
     tellOthers(date);

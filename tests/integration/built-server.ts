@@ -67,8 +67,13 @@ function ensureBuild(): Promise<void> {
 
 export type BuiltServer = {
   url: string;
+  port: number;
   /** kill -9: resolves once the process is gone. */
   crash: () => Promise<void>;
+  /** Sends `signal` (SIGTERM: a graceful stop) and resolves once the process is gone, with its exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  /** What the server printed so far. */
+  output: () => string;
 };
 
 const started: ChildProcess[] = [];
@@ -79,12 +84,12 @@ export function stopBuiltServers(): void {
 }
 
 /**
- * Starts the built server on a free loopback port, with `env` over the test process's own (DATABASE_URL, the
- * Stripe fake…); resolves once it says it is ready.
+ * Starts the built server on a free loopback port (or `env.PORT`), with `env` over the test process's own
+ * (DATABASE_URL, the Stripe fake…); resolves once it says it is ready.
  */
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
   await ensureBuild();
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
@@ -98,9 +103,9 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
   await new Promise<void>((resolve, reject) => {
-    let output = '';
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('ready at')) resolve();
@@ -111,9 +116,15 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     crash: async () => {
       child.kill('SIGKILL');
       await exited;
     },
+    stop: (signal = 'SIGTERM') => {
+      child.kill(signal);
+      return exited;
+    },
+    output: () => output,
   };
 }

@@ -2,8 +2,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
-import { golferCookieValue } from '../golfer-cookie';
 import { startBuiltServer, stopBuiltServers, type BuiltServer } from './built-server';
+import { HOLES, phonesOfTonight, sendHoles as sendPhoneHoles, type Entry, type Phone } from './game-night-phones';
 
 /*
  * A crash in the middle of game night (docs/product/faults.md#a-crash-in-the-middle-of-game-night, docs/decisions/
@@ -14,7 +14,6 @@ import { startBuiltServer, stopBuiltServers, type BuiltServer } from './built-se
  * when a case runs, after the PostgreSQL file has pointed the client at its server.
  */
 const GROUPS = 30;
-const HOLES = 9;
 /** Acknowledged sends after which the server is killed: a third of them, while every phone is still sending. */
 const KILL_AFTER_HOLES = Math.floor((GROUPS * HOLES) / 3);
 /** Registrations paid in the burst, four golfers at a time; the kill comes once a third are confirmed. */
@@ -23,9 +22,6 @@ const LANES = 4;
 const KILL_AFTER_PAID = REGISTRATIONS / 3;
 const SECRET = 'crash-test-session-secret';
 const WEBHOOK_SECRET = 'whsec_crash_test';
-
-type Entry = { clientId: string; golferId: number; hole: number; strokes: number; enteredAt: number };
-type Phone = { cookie: string; teeTimeId: number; entries: Entry[] };
 
 /** One request: the status, or null when the server went away before answering. */
 function send(
@@ -53,22 +49,16 @@ function send(
   });
 }
 
-function sendHoles(server: BuiltServer, date: string, phone: Phone, entries: Entry[]) {
-  return send(
-    `${server.url}/api/me/scorecard/${date}`,
-    'POST',
-    { 'Content-Type': 'application/json', Cookie: phone.cookie, Origin: server.url },
-    JSON.stringify({ teeTimeId: phone.teeTimeId, entries }),
-  );
+/** A phone's send: its status, or null when the server went away before answering. */
+async function sendHoles(server: BuiltServer, date: string, phone: Phone, entries: Entry[]): Promise<number | null> {
+  return (await sendPhoneHoles(server.url, date, phone, entries)).status;
 }
 
 export function crashCases(database: () => Db): void {
   const fake = new FakeStripe();
-  let unique: (prefix: string) => string;
 
   beforeAll(async () => {
     await fake.start();
-    ({ unique } = await import('./helpers'));
   });
   afterAll(async () => {
     stopBuiltServers();
@@ -86,62 +76,10 @@ export function crashCases(database: () => Db): void {
       BCRYPT_COST: '4',
     });
 
-  /** Tonight's card for each of GROUPS groups of four, and each group's phone with its 36 entries. */
-  async function phonesOfTonight(date: string): Promise<Phone[]> {
-    const db = database();
-    const course = await db.course.create({
-      data: { courseName: unique('Crash Links'), coursePar: 36, courseLength: '3 mi' },
-    });
-    await db.hole.createMany({
-      data: Array.from({ length: HOLES }, (_, i) => ({
-        courseId: course.id,
-        number: i + 1,
-        par: 4,
-        strokeIndex: i + 1,
-      })),
-    });
-    const phones: Phone[] = [];
-    for (let t = 0; t < GROUPS; t++) {
-      const golferIds: number[] = [];
-      for (let g = 0; g < 4; g++) {
-        const last = unique(`Crash${t}`);
-        const golfer = await db.golfer.create({
-          data: { firstName: `G${g}`, lastName: last, fullName: `G${g} ${last}` },
-        });
-        golferIds.push(golfer.id);
-      }
-      const slot = await db.teeTime.create({
-        data: {
-          time: `${String(11 + Math.floor(t / 6)).padStart(2, '0')}:${String((t % 6) * 10).padStart(2, '0')}`,
-          season: Number(date.slice(0, 4)),
-          golfer1Id: golferIds[0],
-          golfer2Id: golferIds[1],
-          golfer3Id: golferIds[2],
-          golfer4Id: golferIds[3],
-        },
-      });
-      await db.scorecard.create({ data: { date, teeTimeId: slot.id, courseId: course.id } });
-      const { name, value } = await golferCookieValue(golferIds[0], SECRET);
-      const entries: Entry[] = [];
-      for (let h = 1; h <= HOLES; h++)
-        golferIds.forEach((golferId, g) =>
-          entries.push({
-            clientId: unique(`crash-${t}-${g}-${h}-`),
-            golferId,
-            hole: h,
-            strokes: 3 + ((t + 2 * g + 3 * h) % 5),
-            enteredAt: Date.now() - (HOLES - h) * 600_000,
-          }),
-        );
-      phones.push({ cookie: `${name}=${value}`, teeTimeId: slot.id, entries });
-    }
-    return phones;
-  }
-
   it('keeps every acknowledged hole through kill -9, and stores each resent hole once', async () => {
     const { todayInLeague } = await import('~/domain/season');
     const date = todayInLeague();
-    const phones = await phonesOfTonight(date);
+    const phones = await phonesOfTonight(database(), date, GROUPS, SECRET);
     const first = await start();
     const acknowledged: Entry[] = [];
     const kill: { done: Promise<void> | null } = { done: null };

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,12 @@ import { databaseConfig } from '~/db/database-url.server';
 import { db } from '~/db/db.server';
 import { notifyResultsChanged } from '~/db/results-changed.server';
 import { createRound, createRounds, deleteRound, updateRound } from '~/models/rounds.server';
-import { handleLiveResults, liveWatcherCount, startLiveResults } from '~/web/live-results.server';
+import {
+  handleLiveResults,
+  liveWatcherCount,
+  reconnectLiveWatchers,
+  startLiveResults,
+} from '~/web/live-results.server';
 import { createFlightAssignment } from '~/models/flights.server';
 import { createGolfer } from '~/models/golfers.server';
 import { liveNight, playCard, rowsOf } from './live-results-cases';
@@ -193,4 +199,47 @@ describe('GET /stats/results/{date}/live', () => {
       warn.mockRestore();
     }
   }, 60_000);
+});
+
+describe('a server that is stopping (docs/decisions/171-graceful-restarts.md)', () => {
+  it('ends every stream with a short retry, answers a new watcher the same way at once, and closes their connections', async () => {
+    const { date } = await liveNight(2011);
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    await stream.next();
+    const rest = stream.body();
+    reconnectLiveWatchers();
+    try {
+      // Each stream ends (cleanly, its connection closed: it is never reused) with the time to come back after.
+      expect(await rest).toMatch(/^retry: (\d{3}|[12]\d{3}|3000)\n\n$/);
+      const late = await new Promise<{ status?: number; type?: string; connection?: string; text: string }>(
+        (resolve, reject) =>
+          http
+            .get(`${server.url}/stats/results/${date}/live`, (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => (text += chunk));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode,
+                  type: res.headers['content-type'],
+                  connection: res.headers.connection,
+                  text,
+                }),
+              );
+            })
+            .on('error', reject),
+      );
+      expect(late).toEqual({
+        status: 200,
+        type: 'text/event-stream; charset=utf-8',
+        connection: 'close',
+        text: expect.stringMatching(/^retry: \d+\n\n$/),
+      });
+      await expect.poll(() => liveWatcherCount()).toBe(0);
+    } finally {
+      // The hub as the other tests of this file found it.
+      await stop();
+      stop = await startLiveResults();
+    }
+  });
 });
