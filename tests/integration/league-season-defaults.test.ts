@@ -154,6 +154,7 @@ const NO_SEASON_DEFAULT: Record<string, string> = {
   'schedule.$year[.ics].ts': 'the path names the season',
   '_public.me.sign-in.tsx': 'signing in shows no season',
   '_public.me._index.tsx': "a golfer's own page: always the league season (getLeagueSeason), golfer-sign-in tests",
+  '_public.me.texts.tsx': "a golfer's texts settings (their number and its code): no season",
 };
 
 beforeAll(async () => {
