@@ -36,11 +36,12 @@ test('is in the admin menu below Email List and lists messages newest first with
   await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
   // Web-first: without JavaScript the heading can be on screen while the rest of the page is still arriving.
   const headers = page.getByRole('columnheader');
-  for (const [i, header] of ['Sent or queued at', 'To', 'Subject', 'Kind', 'Status', 'Attempts'].entries())
+  for (const [i, header] of ['Sent or queued at', 'By', 'To', 'Subject', 'Kind', 'Status', 'Attempts'].entries())
     await expect(headers.nth(i)).toHaveText(header);
   const row = page.getByRole('row').filter({ hasText: message.toAddress });
   await expect(row).toContainText('Failed: 550 5.1.1 mailbox unavailable');
   await expect(row).toContainText('Receipt');
+  await expect(row).toContainText('Email');
   await expect(page.getByText(/^Showing 1–\d+ of \d+ messages$/)).toBeVisible();
 
   await page.getByRole('tab', { name: 'Failed' }).click();
