@@ -22,6 +22,7 @@ import type { ScheduleEntryInput } from '~/schemas/season';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
 import { breather } from '~/db/breather.server';
 import { db, type Tx } from '~/db/db.server';
+import { inTransaction } from '~/db/transaction.server';
 import type { ImportType } from '~/schemas/import/fields';
 import {
   importFailed,
@@ -490,7 +491,8 @@ export async function writeRows<T extends ImportType>(
   actor: Actor | null,
 ): Promise<{ count: number }> {
   const writer: Writer<ImportInputs[T]> = WRITERS[type];
-  await db.$transaction(
+  await inTransaction(
+    db,
     async (tx) => {
       const referenceProblems = writer.check ? await writer.check(tx, rows) : [];
       if (referenceProblems.length > 0) throw importFailed(source, referenceProblems);
@@ -499,7 +501,7 @@ export async function writeRows<T extends ImportType>(
       await recordAudit(tx, actor, importNote(type, source, rows.length));
     },
     // Ten thousand rows through the models take a while; SQLite holds the write lock meanwhile, so keep it bounded.
-    { timeout: 120_000, maxWait: 15_000 },
+    { timeoutMs: 120_000 },
   );
   // Rounds may give the last qualifier night its points: the playoff field then locks by itself.
   if (type === 'rounds') {

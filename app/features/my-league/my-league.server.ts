@@ -9,6 +9,7 @@ import { getLeagueSeason } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
 import { findGolferTeeTime, listTeeTimes, POSITIONS, type Position } from '~/models/tee-times.server';
 import { db } from '~/db/db.server';
+import { inTransaction } from '~/db/transaction.server';
 
 /**
  * 'My league' (/me, GET /api/me; docs/product/my-league.md): what a signed-in golfer sees of their own league life,
@@ -97,7 +98,7 @@ export async function resendReceipt(golferId: number, origin: string): Promise<{
   const membership = await db.membership.findUnique({ where: { golferId_season: { golferId, season } } });
   if (!membership?.paid) throw new NotFoundError(`Your ${season} membership is not paid, so there is no receipt.`);
   const email = golfer.email;
-  await db.$transaction((tx) =>
+  await inTransaction(db, (tx) =>
     enqueueReceipt(tx, {
       checkoutSessionId: checkout.checkoutSessionId!,
       key: `receipt-again:${checkout.checkoutSessionId}:${Date.now()}`,
@@ -138,7 +139,7 @@ export async function updateMyContact(
       });
   }
   const { leagueName } = await getSettings();
-  await db.$transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     if (phoneChanged)
       await updateGolfer(
         golferId,

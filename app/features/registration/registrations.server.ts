@@ -24,6 +24,7 @@ import {
 import { assignGolferToTeeTime, findGolferTeeTime, type Position } from '~/models/tee-times.server';
 import type { RegistrationInput } from '~/schemas/registration';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
+import { inTransaction } from '~/db/transaction.server';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '~/domain/errors';
 import { paymentProvider } from '~/integrations/payments/payments.server';
 import {
@@ -247,7 +248,7 @@ export async function startRegistration(
     throw new PaymentProviderError(
       'The payment provider did not return a checkout page. Nothing was charged. Please try again.',
     );
-  await db.$transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.pendingRegistration.update({ where: { id: pending.id }, data: { checkoutSessionId: session.id } });
     if (onFile && change)
       await requestContactChange(tx, { golfer: onFile, change, leagueName: settings.leagueName, origin });
@@ -343,7 +344,7 @@ export async function fulfilCheckoutSession(
     // `fresh`: this call fulfilled the registration (rather than finding it fulfilled by a reload or the webhook).
     let outcome: { paid: PaidRegistration; fresh: boolean };
     try {
-      outcome = await db.$transaction(async (tx) => {
+      outcome = await inTransaction(db, async (tx) => {
         const claim = await tx.pendingRegistration.updateMany({
           where: { id: pending.id, fulfilledAt: null },
           data: { fulfilledAt: new Date(), checkoutSessionId: session.id },
@@ -523,7 +524,7 @@ export async function changeStandingTeeTime(input: {
     mailOrigin(input.origin),
   );
   // The confirmation email commits with the change; a choice that changes nothing (a reload) sends none.
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const assigned = await assignGolferToTeeTime(
       {
         teeTimeId: input.teeTimeId,
