@@ -13,7 +13,7 @@ import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../ap
 import type { Db, Tx } from '../app/db/db.server';
 import { keepLastNightsOnCards } from './demo-game-nights';
 import { seedDemoSideGames } from './demo-side-games';
-import { turnOnEveryJob } from '../app/models/automation.server';
+import { turnOnEveryJob } from '../app/models/automation-jobs.server';
 
 const NAMES: Array<[string, string, string | null]> = [
   ['Avery', 'Lindqvist', null],

@@ -50,7 +50,8 @@ export function formatPoints(points: number): string {
 /**
  * Cents as "-$1,234.56": a sign first, then the dollars grouped by thousands, then `.` and two digits. Written by hand:
  * a browser's first `Intl` number formatter loads its locale data, 50 ms and more of a phone's main thread, in the
- * middle of hydrating /join, /register and the other pages that show the fee (decision 130, section 'Stop 43').
+ * middle of hydrating /join, /register and the other pages that show the fee
+ * (docs/decisions/130-no-intl-while-hydrating.md).
  */
 function dollarsText(cents: number, dropWholeCents: boolean): string {
   const whole = Math.round(cents);

@@ -12,7 +12,7 @@ import { UrlDialog } from '~/ui/primitives/dialog';
 import { AddUserForm, ResetPasswordForm } from '~/ui/user-forms';
 import { backupDir, backupEveryHours, latestBackup } from '~/db/backup.server';
 import { LEAGUE_TZ } from '~/domain/season';
-import { pageActivity } from '~/models/audit.server';
+import { pageActivity } from '~/models/activity.server';
 import { getSettings, updateSettings } from '~/models/settings.server';
 import { createUser, listUsers, resetPassword, setUserDisabled } from '~/models/users.server';
 import { resetPasswordSchema, userRegistrationSchema } from '~/schemas/auth';

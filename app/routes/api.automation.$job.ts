@@ -5,7 +5,7 @@ import {
   automationOverview,
   setAutomationEnabled,
   setAutomationSchedule,
-} from '~/features/automation/automation.server';
+} from '~/features/automation/run-jobs.server';
 import { jobEnabledSchema, jobScheduleSchema } from '~/schemas/automation';
 import { requireApiAdmin, requireApiUser } from '~/web/auth.server';
 import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/web/http.server';

@@ -180,7 +180,7 @@ describe('the client address comes from the load context only', () => {
     for (let i = 0; i < 10; i++) expect((await claimed(newGolferBody())).status).toBe(200);
     expect((await claimed(newGolferBody())).status).toBe(429);
     expect(await db.loginThrottle.findUnique({ where: { key: `register:${address}` } })).toMatchObject({
-      failures: 10,
+      attempts: 10,
     });
   });
 
