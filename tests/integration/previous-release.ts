@@ -302,7 +302,7 @@ export async function expectUpgradedPlayoffs(db: Db, before: StoredNight[]): Pro
   });
   expect(res.status).toBe(200);
   expect(await res.json()).toMatchObject({ season: 2025, locked: false });
-  const { lockPlayoffField } = await import('~/models/playoffs.server');
+  const { lockPlayoffField } = await import('~/models/playoff-field.server');
   expect(await lockPlayoffField(2025, null)).toEqual({ season: 2025, seeds: [] });
   expect(await db.playoffField.findUnique({ where: { season: 2025 } })).toMatchObject({ lockedBy: 'automatic' });
 }
