@@ -8,7 +8,7 @@ import { leagueSeasonYear, statsSeasonYear } from '~/domain/seasons';
 import { loadSchedules, seasonOfDate } from '~/models/handicaps.server';
 import { countRoundsByDate } from '~/models/rounds.server';
 import { subsOnDates } from '~/models/nights-out.server';
-import { listSeasonsWithGrandChampionship } from '~/models/seasons.server';
+import { listSeasonsWithGrandChampionship } from './seasons.server';
 import { nightHasCards } from '~/models/scorecards.server';
 import { getStandings } from '~/models/standings.server';
 import { seasonPlayoffs, seasonRace } from '~/models/playoffs.server';

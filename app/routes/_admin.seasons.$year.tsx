@@ -27,12 +27,11 @@ import { PlayoffFieldAdmin } from '~/ui/playoff-field-admin';
 import {
   createScheduleEntry,
   deleteScheduleEntry,
-  getSeason,
   rainOutHints,
   setRainOut,
   updateScheduleEntry,
-  updateSeason,
-} from '~/models/seasons.server';
+} from '~/models/schedule-entries.server';
+import { getSeason, updateSeason } from '~/models/seasons.server';
 import { scheduleEntrySchema, seasonUpdateSchema } from '~/schemas/season';
 import { adminAction, intent } from '~/web/admin-page.server';
 import { requireUser } from '~/web/auth.server';

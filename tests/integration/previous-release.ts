@@ -258,7 +258,7 @@ export async function expectUpgradedCalendar(db: Db, before: StoredNight[], upgr
     'schedule-2026-05-18@golf-league',
   ]);
 
-  const { setRainOut } = await import('~/models/seasons.server');
+  const { setRainOut } = await import('~/models/schedule-entries.server');
   const night = after.find((n) => n.date === '2025-06-23')!;
   // A day after the upgrade, so the new LAST-MODIFIED differs from the upgrade's even at the feed's whole seconds.
   const rainedAt = new Date(Math.floor(upgradedFrom.getTime() / 1000) * 1000 + 86_400_000);

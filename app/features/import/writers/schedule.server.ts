@@ -1,4 +1,5 @@
-import { createScheduleEntry, createSeason, updateScheduleEntry } from '~/models/seasons.server';
+import { createScheduleEntry, updateScheduleEntry } from '~/models/schedule-entries.server';
+import { createSeason } from '~/models/seasons.server';
 import type { ScheduleEntryInput } from '~/schemas/season';
 import { type Writer, eachRow, yearOf } from './writer.server';
 
