@@ -1,7 +1,7 @@
 import type { ScheduleEventKind } from './schedule';
 
 /** docs/product/league.md#rain-out-rule: a night is a rain-out when 25% or less of the league finishes. */
-export const RAIN_OUT_SHARE = 0.25;
+const RAIN_OUT_SHARE = 0.25;
 
 /** Whether the league plays on a night of this kind, so that it can be rained out. */
 export function canBeRainedOut(kind: ScheduleEventKind): boolean {

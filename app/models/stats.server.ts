@@ -195,7 +195,7 @@ export async function getNightResults(date: string, client: Tx = db) {
  * /stats/results/{date} as the page shows it: one page of each flight's rows (or of the flight asked for; 'none' is
  * the golfers without a flight), places and points worked out over the whole flight first. `results`: the night's
  * results when the caller has read them already (the live leaderboard, app/models/live-results.server.ts, which
- * hands on the page's address: docs/decisions/193-stats-pages-take-the-table-asked-for.md).
+ * hands on the page's address: docs/decisions/193-stats-tables-asked-for.md).
  */
 export async function nightResultsPage(
   date: string,
