@@ -83,7 +83,8 @@ export function upgradeChainCases(): void {
     // The registrations and failed sign-ins counted so far, under the column's name of then.
     await (
       await db()
-    ).$executeRaw`INSERT INTO "login_throttles" ("key", "failures", "windowStart") VALUES ('register:203.0.113.9', 7, CURRENT_TIMESTAMP), ('user:admin@203.0.113.9', 3, CURRENT_TIMESTAMP)`;
+    )
+      .$executeRaw`INSERT INTO "login_throttles" ("key", "failures", "windowStart") VALUES ('register:203.0.113.9', 7, CURRENT_TIMESTAMP), ('user:admin@203.0.113.9', 3, CURRENT_TIMESTAMP)`;
   });
 
   it("today's start-up applies whatever came since, and every migration is recorded once", async () => {
