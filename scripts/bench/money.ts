@@ -150,7 +150,7 @@ async function measure(server: BenchServer, pathAndQuery: string, cookie: string
   };
 }
 
-export async function runMoneyBench(): Promise<boolean> {
+async function runMoneyBench(): Promise<boolean> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'league-bench-money-'));
   const databaseUrl = `file:${path.join(dir, 'money.db')}`;
   process.env.DATABASE_URL = databaseUrl;
@@ -216,4 +216,4 @@ export async function runMoneyBench(): Promise<boolean> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit((await runMoneyBench()) ? 0 : 1);
+process.exit((await runMoneyBench()) ? 0 : 1);
