@@ -52,7 +52,7 @@ function benchPages(league: GrownLeague): { path: string; admin: boolean; anyHtm
 }
 
 /** The server's running count of database queries, when it offers one (BENCH=1: GET /__bench/queries). */
-async function queriesSoFar(server: BenchServer): Promise<number | null> {
+export async function queriesSoFar(server: BenchServer): Promise<number | null> {
   const answer = await get(`${server.url}/__bench/queries`).catch(() => null);
   if (!answer || answer.status !== 200) return null;
   return (JSON.parse(answer.body) as { queries: number }).queries;
