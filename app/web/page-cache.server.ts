@@ -1,17 +1,15 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { databaseConfig } from '~/db/database-url.server';
-import { onCommittedWrite, watchOtherConnectionsCommits } from '~/db/db.server';
-import { openChannel } from '~/db/notify-channel.server';
+import { lookForOtherCommits, subscribeToCommits } from '~/db/commit-listener.server';
 import { answerBody, encodingFor, newNonce, precompress, type Precompressed } from './precompressed.server';
 
 /*
  * The public page cache (docs/decisions/068-public-page-cache.md): anonymous GETs of the public pages are answered
  * from memory, with an ETag (a matching If-None-Match gets 304) and a short shared-cache lifetime. Every committed
- * write to league data empties it, whoever made it: this process's writes (onCommittedWrite, by model: a sign-in, a
- * throttle or an email sent changes no public page), and the others': with SQLite, SQLite's own `PRAGMA data_version`
- * (another connection's commit, a script's included, never this process's own: watchOtherConnectionsCommits,
- * docs/decisions/005); with PostgreSQL, NOTIFY league_page_cache from the other processes. server.js
+ * write to what visitors see empties it, whoever made it: the process's one commit listener tells it
+ * (app/db/commit-listener.server.ts), which hears this process's writes by model (app/db/public-models.server.ts
+ * decides: a sign-in, a throttle or an email sent changes no public page) and the others' (with SQLite by `PRAGMA
+ * data_version`, with PostgreSQL by NOTIFY; docs/decisions/190-one-source-one-commit-listener.md). server.js
  * mounts `handlePublicPageCache` after compression, so what is kept is the page itself; it is kept with its gzip and
  * brotli bodies, made once when it is stored (precompressed.server.ts, docs/decisions/119-cache-compresses-once.md),
  * and each answer from the cache goes out in the best encoding its client accepts. server.js answers hits before
@@ -24,35 +22,10 @@ const PUBLIC_PATHS = [
   /^\/stats(\/.*)?$/,
   /^\/api\/public\//,
 ];
-/**
- * Writes that change no public page: administrators' and golfers' sign-ins, throttles, email bookkeeping (the outbox,
- * and the scheduled jobs' schedules, runs and deliveries), the audit log.
- */
-const PRIVATE_MODELS = new Set([
-  'Session',
-  'GolferSession',
-  'GolferSignInCode',
-  'LoginThrottle',
-  'OutboxMessage',
-  'AutomationJob',
-  'AutomationRun',
-  'AutomationDelivery',
-  'AuditEntry',
-  'ContactChange',
-  // A golfer's own calendar feed: its address and the versions it served (decision 157).
-  'GolferCalendar',
-  'GolferCalendarEvent',
-]);
-/** Whether a commit that wrote `models` may change a public page. */
-function changesPublicPages(models: ReadonlySet<string>): boolean {
-  for (const model of models) if (!PRIVATE_MODELS.has(model)) return true;
-  return false;
-}
 /** Pages that depend on the date ('next league night', a registration window opening) are kept a minute at most. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 500;
 const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
-const CHANNEL = 'league_page_cache';
 
 /**
  * A kept answer: its headers (security headers included) and its body split around the CSP nonce, so every answer
@@ -86,8 +59,6 @@ const compressing = new Set<string>();
 let generation = 0;
 /** False while a PostgreSQL process cannot hear the others' writes (its LISTEN connection is lost): no caching then. */
 let usable = true;
-/** With SQLite: whether anything was committed since the last look (a changed `PRAGMA data_version`). */
-let committedSinceLastLook: () => boolean = () => false;
 
 function invalidate(): void {
   generation += 1;
@@ -128,7 +99,7 @@ function cacheable(req: IncomingMessage): boolean {
 
 /** Answers from the cache when it holds the page: true when it did. */
 function answerFromCache(req: IncomingMessage, res: ServerResponse, key: string): boolean {
-  if (committedSinceLastLook()) invalidate();
+  lookForOtherCommits();
   const entry = cache.get(key);
   if (!entry || entry.generation !== generation || Date.now() - entry.storedAt >= MAX_AGE_MS) return false;
   const nonce = entry.nonce === null ? null : newNonce();
@@ -184,7 +155,7 @@ export function handlePublicPageCache(req: IncomingMessage, res: ServerResponse,
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0]);
     // A write committed while this page was made (by another connection): the page may predate it, keep nothing.
-    if (committedSinceLastLook()) invalidate();
+    lookForOtherCommits();
     const contentType = String(res.getHeader('Content-Type') ?? '');
     if (
       res.statusCode === 200 &&
@@ -230,7 +201,7 @@ function store(
   compressing.add(key);
   precompress(answer.parts)
     .then((page) => {
-      if (committedSinceLastLook()) invalidate();
+      lookForOtherCommits();
       if (startedAt !== generation) return;
       if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
       const { madeAt, etag, headers, nonce } = answer;
@@ -241,31 +212,14 @@ function store(
 }
 
 /**
- * Empties the cache after every committed write to league data, in this process and in any other: with SQLite another
- * connection's commit is seen by `PRAGMA data_version`; with PostgreSQL a write is announced with NOTIFY and each
- * process LISTENs. Returns a function that stops listening.
+ * Empties the cache after every committed write to what visitors see, in this process and in any other, as the commit
+ * listener tells it. Returns a function that stops listening.
  */
-export async function startPublicPageCache(): Promise<() => Promise<void>> {
-  const config = databaseConfig();
-  if (config.kind === 'sqlite') {
-    // Another connection's commits (a script's, another process's) by SQLite's own `PRAGMA data_version`, with this
-    // process's commits taken out (docs/decisions/005): those are heard below, by model, and a sign-in or an email
-    // sent no longer empties the cache. In WAL mode the read never waits for a commit under way.
-    const othersCommitted = watchOtherConnectionsCommits()!;
-    committedSinceLastLook = othersCommitted;
-    const stopLocal = onCommittedWrite((models) => {
-      if (changesPublicPages(models)) invalidate();
-    });
-    return () => {
-      committedSinceLastLook = () => false;
-      stopLocal();
-      return Promise.resolve();
-    };
-  }
+export function startPublicPageCache(): Promise<() => Promise<void>> {
   // While the listening connection is lost another process's write would go unheard: the cache is off then, and
   // empty when it comes back on, since writes made meanwhile were not heard (docs/decisions/145-listen-reconnects.md).
-  const channel = await openChannel(config.url, CHANNEL, {
-    message: invalidate,
+  return subscribeToCommits({
+    changed: invalidate,
     lost: () => {
       usable = false;
       invalidate();
@@ -275,13 +229,4 @@ export async function startPublicPageCache(): Promise<() => Promise<void>> {
       usable = true;
     },
   });
-  const stopLocal = onCommittedWrite((models) => {
-    if (!changesPublicPages(models)) return;
-    invalidate();
-    channel.send('');
-  });
-  return async () => {
-    stopLocal();
-    await channel.close();
-  };
 }
