@@ -1,11 +1,12 @@
 // The production server: Express in front of the Remix build. Run through `npm start` (scripts/start.mjs).
 //
 // A request's path, in the order of this file (docs/architecture.md#the-server-process, decision 188): node:http
-// accepts the connection and hands every request to Express. Express refuses a cross-site write, answers the live
-// results' event stream, compresses what follows, answers a public page from the page cache when the cache holds what
-// that page's route produced, serves the build's files, and hands everything else to Remix, which runs the URL's one
-// route module (app/routes/): its loader or action reads the request, calls a feature or a model, and the model reads
-// and writes the database (app/db/).
+// accepts the connection and hands the request to Express, unless it is a public page the page cache holds, which is
+// answered with what that page's route sent a moment ago, as stored. Express refuses a cross-site write, answers the
+// live results' event stream, compresses what follows, serves the build's files, lets the page cache keep what a
+// public page's route sends, and hands everything else to Remix, which runs the URL's one route module (app/routes/):
+// its loader or action reads the request, calls a feature or a model, and the model reads and writes the database
+// (app/db/).
 import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -108,20 +109,19 @@ app.use(
   }),
 );
 
-// Anonymous visits to the public pages are answered from a cache that every write empties (in every process, with
-// PostgreSQL): docs/decisions/068-public-page-cache.md. Mounted after compression, so what it keeps of a miss is the
-// page its Remix route sent; a hit is that page as stored (compressed once, its CSP allowing the page's own inline
-// scripts by their hashes: decision 187). Before the build's files: no public page is a file, and a hit then costs
-// no look at the disk.
-const stopPageCache = await build.entry.module.startPublicPageCache();
-app.use(build.entry.module.handlePublicPageCache);
-
 app.use(`/${assetsName}`, express.static(path.resolve('public', assetsName), { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h', index: false }));
 
 // `npm run bench` counts the database queries of each page it measures (scripts/bench/pages.ts).
 if (process.env.BENCH === '1')
   app.get('/__bench/queries', (_req, res) => res.json({ queries: build.entry.module.queryCount() }));
+
+// Anonymous visits to the public pages are answered from a cache that every write empties (in every process, with
+// PostgreSQL): docs/decisions/068-public-page-cache.md. Here, after compression and just before Remix, the cache lets
+// the page's route answer and keeps what it sent, the page itself, with its gzip and brotli bodies made once
+// (docs/decisions/187-cached-pages-sent-as-stored.md). Later visits get it from the node:http handler below.
+const stopPageCache = await build.entry.module.startPublicPageCache();
+app.use(build.entry.module.keepPublicPages);
 
 // Every other request goes to Remix: the URL's route module answers it. The phones' hole entries too
 // (POST /api/me/scorecard/{date}, app/routes/api.me.scorecard.$date.ts): the model the route calls stores the writes
@@ -155,8 +155,20 @@ app.use((error, _req, res, _next) => {
 // An empty value (an empty line of .env) means the default, as if unset.
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '0.0.0.0';
-// node:http hands every request to Express (above); it owns only how connections live and end.
-const server = http.createServer(timeouts, app);
+// node:http hands every request to Express (above), except a public page the page cache holds: that is answered here
+// with the stored page, what the page's route sent a moment ago, as stored (`replayPublicPage`, decisions 187 and 188).
+// Express's own work for a request (its router, its request and response objects) costs three times a stored page's
+// answer, so a burst of visitors would cost the site Express rather than the page. Nothing else answers before Express.
+const server = http.createServer(timeouts, (req, res) => {
+  let replayed = false;
+  try {
+    replayed = build.entry.module.replayPublicPage(req, res);
+  } catch (error) {
+    // A defect of the cache, never a crash: the page's route answers instead.
+    console.error(error);
+  }
+  if (!replayed && !res.headersSent) app(req, res);
+});
 server.keepAliveTimeout = keepAliveTimeout;
 const { drain } = build.entry.module.drainable(server);
 server.listen(port, host, () => {

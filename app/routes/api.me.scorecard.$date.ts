@@ -40,6 +40,15 @@ export function action({ request, params }: ActionFunctionArgs) {
       enteredAt: enteredAt === undefined ? undefined : new Date(enteredAt),
     }));
     const results = await writeHoleScoresOfSession(token, params.date!, entries, input.teeTimeId);
-    return json({ results }, { headers: { 'Cache-Control': 'no-store' } });
+    // With its length and uncompressed (no-transform keeps server.js's compression off it), as decision 128 measured:
+    // a few KB of JSON, where compressing it for each of game night's phones costs more than it saves.
+    const body = JSON.stringify({ results });
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
+        'Cache-Control': 'no-store, no-transform',
+      },
+    });
   });
 }

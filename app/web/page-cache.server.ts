@@ -14,12 +14,12 @@ import { policyForStoredPage } from './script-hashes.server';
  * (another connection's commit, a script's included, never this process's own: watchOtherConnectionsCommits,
  * docs/decisions/005); with PostgreSQL, NOTIFY league_page_cache from the other processes.
  *
- * It is an Express middleware (server.js), mounted after compression and before Remix: it answers only with what the
- * page's Remix route produced. A miss goes on to the route, and the cache keeps what the route sent (the page itself,
- * under the compression middleware) with its gzip and brotli bodies, made once when it is stored; a hit is one of
- * those bodies, sent as stored (docs/decisions/187-cached-pages-sent-as-stored.md). Its Content-Security-Policy allows
- * the page's own inline scripts by their hashes, in place of the nonce of the answer that made it
- * (script-hashes.server.ts).
+ * It answers only with what the page's Remix route produced (docs/decisions/188-one-path-per-request.md). In Express,
+ * after compression and just before Remix, `keepPublicPages` lets the route answer and keeps what it sent (the page
+ * itself, under the compression middleware) with its gzip and brotli bodies, made once when it is stored. A hit is one
+ * of those bodies, sent as stored (docs/decisions/187-cached-pages-sent-as-stored.md), by `replayPublicPage` in
+ * server.js's node:http handler, before Express. Its Content-Security-Policy allows the page's own inline scripts by
+ * their hashes, in place of the nonce of the answer that made it (script-hashes.server.ts).
  */
 
 const PUBLIC_PATHS = [
@@ -148,10 +148,23 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, key: string)
   return true;
 }
 
-/** Express middleware (server.js): answer from the cache, or let the route answer and keep what it sent. */
-export function handlePublicPageCache(req: IncomingMessage, res: ServerResponse, next: () => void) {
+/**
+ * For server.js's node:http handler, before Express: answers with the stored page when the cache holds it (true), and
+ * does nothing else. A stored page is only ever what the page's route sent (`keepPublicPages`); Express's own
+ * per-request work would cost a hit more than the hit itself (docs/decisions/188-one-path-per-request.md).
+ */
+export function replayPublicPage(req: IncomingMessage, res: ServerResponse): boolean {
+  return cacheable(req) && answerFromCache(req, res, req.url ?? '/');
+}
+
+/**
+ * Express middleware (server.js), after compression and just before Remix: lets the route answer a page the cache may
+ * keep, and keeps what the route sent.
+ */
+export function keepPublicPages(req: IncomingMessage, res: ServerResponse, next: () => void) {
   if (!cacheable(req)) return next();
   const key = req.url ?? '/';
+  // Stored a moment ago, after server.js's look (a burst of misses on one page): the stored page, as a hit.
   if (answerFromCache(req, res, key)) return;
 
   const startedAt = generation;
