@@ -1,4 +1,5 @@
-import { expect, test, unique } from './fixtures';
+import { expect, hydrated, signIn, test, unique } from './fixtures';
+import { layoutShift } from './stats-data';
 import { signInGolfer } from './golfer-session';
 import { formatDollars } from '../../app/domain/format';
 import { teeTimeWindowLabel } from '../../app/domain/league-rules';
@@ -145,4 +146,19 @@ test('a public page answered from the page cache hydrates with no script refused
   await page.locator('footer').getByRole('link', { name: 'Schedule', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'League Schedule' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+});
+
+// docs/product/performance.md#page-weight: no layout shift on /register, /me/sign-in and /flights. Lighthouse measured
+// it in `npm run bench` until it stopped being a gate there (docs/decisions/189-the-bench-in-proportion.md); the
+// stats pages' own checks are in stats.js.spec.ts and playoffs.spec.ts.
+test('/register, /me/sign-in and /flights do not shift their layout as they load and come to life', async ({
+  page,
+}) => {
+  for (const path of ['/register', '/me/sign-in']) {
+    await page.goto(path);
+    await hydrated(page);
+    expect(await page.evaluate(layoutShift), path).toBe(0);
+  }
+  await signIn(page, '/flights');
+  expect(await page.evaluate(layoutShift), '/flights').toBe(0);
 });
