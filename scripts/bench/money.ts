@@ -2,12 +2,13 @@
 // 183-money-once-across-processes.md): /money and 'My money' (/me/money), and their JSON twins, at league size (100
 // golfers, 20 nights, 3 games, every golfer in every game every night, the payouts recomputed as the app does, cash
 // paid) next to a small league: the same number of database queries however much money there is, HTML within 300 KB,
-// a median within 500 ms. The real server (production build, SQLite, BENCH=1 for its query count), measured over HTTP.
+// the median printed beside them (a time the host decides, so not a gate: docs/decisions/189-the-bench-in-proportion.md).
+// The real server (production build, SQLite, BENCH=1 for its query count), measured over HTTP.
 // Run alone: `npx tsx scripts/bench/money.ts`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HTML_BUDGET_KB, PAGE_BUDGET_MS, queriesSoFar } from './pages';
+import { HTML_BUDGET_KB, queriesSoFar } from './pages';
 import { buildApp, get, median, signIn, startServer, type BenchServer } from './server';
 
 const LEAGUE = { golfers: 100, nights: 20 } as const;
@@ -187,7 +188,7 @@ async function runMoneyBench(): Promise<boolean> {
         { page: '/api/me/money', small: ['/api/me/money', cookies.light], large: ['/api/me/money', cookies.heavy] },
       ] as const;
       console.log(
-        `\n== Money pages, small next to league size (queries the same, HTML ≤ ${HTML_BUDGET_KB} KB, median ≤ ${PAGE_BUDGET_MS} ms)`,
+        `\n== Money pages, small next to league size (queries the same, HTML ≤ ${HTML_BUDGET_KB} KB, the median printed)`,
       );
       console.log(
         `${'page'.padEnd(16)}${'status'.padStart(7)}${'small KB'.padStart(10)}${'league KB'.padStart(11)}${'median ms'.padStart(11)}${'queries small'.padStart(15)}${'queries league'.padStart(16)}`,
@@ -199,7 +200,6 @@ async function runMoneyBench(): Promise<boolean> {
           small.status === 200 &&
           large.status === 200 &&
           large.kb <= HTML_BUDGET_KB &&
-          large.ms <= PAGE_BUDGET_MS &&
           large.queries !== null &&
           large.queries === small.queries;
         ok &&= pass;
