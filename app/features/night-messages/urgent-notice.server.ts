@@ -5,7 +5,7 @@ import { getSettings } from '~/models/settings.server';
 import { enqueueMessages } from '~/models/outbox.server';
 import { createNotice, noticePrefix, noticesOf, type NoticeWithSends } from '~/models/night-notices.server';
 import type { Actor } from '~/db/audit.server';
-import { db } from '~/db/db.server';
+import { db, isUniqueViolation } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
 import { rainOutView, type RainOutView } from './rain-out.server';
 import { nightGolferIds, nightMessages, nightName, requireLeagueNight } from './night-golfers.server';
@@ -35,6 +35,20 @@ export async function sendUrgentNotice(input: {
   today?: string;
 }): Promise<NoticeOutcome> {
   const settings = await getSettings();
+  // The same form sent twice at one instant (PostgreSQL): the second's insert finds the key taken and its transaction
+  // is undone, so it queued nothing; it answers as a second press does.
+  try {
+    return await queueNotice(input, settings.leagueName);
+  } catch (error) {
+    if (isUniqueViolation(error)) return { sent: false, golfers: 0, emails: 0, texts: 0 };
+    throw error;
+  }
+}
+
+function queueNotice(
+  input: { date: string; notice: string; requestKey: string; actor: Actor | null; today?: string },
+  leagueName: string,
+): Promise<NoticeOutcome> {
   return inTransaction(db, async (tx) => {
     const night = await requireLeagueNight(input.date, tx);
     if (night.date !== (input.today ?? todayInLeague()))
@@ -56,9 +70,9 @@ export async function sendUrgentNotice(input: {
         kind: 'notice',
         subject: `Urgent notice for tonight, ${name}`,
         paragraphs: input.notice.split(/\n+/),
-        text: `${settings.leagueName}: ${input.notice}`,
+        text: `${leagueName}: ${input.notice}`,
       },
-      settings.leagueName,
+      leagueName,
     );
     await enqueueMessages(tx, noticePrefix(notice.id), messages);
     const texts = messages.filter((m) => m.channel === 'text').length;
