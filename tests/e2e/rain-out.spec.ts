@@ -135,7 +135,7 @@ test("an urgent notice goes to tonight's golfers once and its sends are listed u
     try {
       await signIn(page, `/scores?date=${date}`);
       const words = `Frost delay: first tee time 5:42 PM ${last}`;
-      await page.getByLabel('Urgent notice').fill(words);
+      await page.getByRole('textbox', { name: 'Urgent notice' }).fill(words);
       await page.getByRole('button', { name: 'Send urgent notice' }).click();
       await expectToast(page, 'Urgent notice sent');
       await expect(page.getByText(`“${words}”`)).toBeVisible();
