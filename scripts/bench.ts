@@ -11,6 +11,8 @@
 //                             same burst sent to a raw node:http server, in turn, 9 pairs, median ratio ≤ 3; each hole
 //                             stored once, every card total right
 //   scripts/bench/reminders.ts    a reminder run for 10,000 golfers queued within 60 s, public pages p95 < 300 ms
+//   scripts/bench/rain-out.ts     a rain-out of a night of 200 golfers with texts on: every email and text queued
+//                             within 10 s of the press, each once per golfer and channel, pressed twice at once
 // A timing that moves with the host is a ratio to a floor measured in the same run (/join's throughput, the scorecard
 // burst); the others stay absolute, for the reasons of docs/decisions/140-host-timings-as-ratios.md.
 import { spawnSync } from 'node:child_process';
@@ -36,6 +38,7 @@ results.push(await runPublicPagesBench());
 results.push(await runLiveBench());
 results.push(inOwnProcess('scripts/bench/scorecards.ts'));
 results.push(inOwnProcess('scripts/bench/reminders.ts'));
+results.push(inOwnProcess('scripts/bench/rain-out.ts'));
 
 const ok = results.every(Boolean);
 console.log(ok ? '\nEvery budget was met.' : '\nA budget was missed (see MISSED above).');
