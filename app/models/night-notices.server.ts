@@ -81,7 +81,7 @@ export async function noticeGolferIds(noticeId: number, client: Tx = db): Promis
   return rows.map((r) => r.golferId!);
 }
 
-export type NoticeSend = { golferName: string; channel: string; status: string; lastError: string | null };
+type NoticeSend = { golferName: string; channel: string; status: string; lastError: string | null };
 export type NoticeWithSends = {
   id: number;
   text: string;

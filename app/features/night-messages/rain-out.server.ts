@@ -29,7 +29,7 @@ import {
  * two processes) queue once. The night's sub offers, cards, calendar feeds and scheduled jobs read the flag.
  */
 
-export const HAS_RESULTS = 'This night has results: it cannot be rained out.';
+const HAS_RESULTS = 'This night has results: it cannot be rained out.';
 
 /** What the confirm page and the buttons show of a night. */
 export type RainOutView = {

@@ -17,7 +17,7 @@ import { nightGolferIds, nightMessages, nightName, requireLeagueNight } from './
  */
 
 /** The one-time key of a notice form (its hidden `requestKey`), made when the form is shown. */
-export function newRequestKey(): string {
+function newRequestKey(): string {
   return randomBytes(16).toString('base64url');
 }
 
