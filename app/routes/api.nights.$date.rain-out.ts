@@ -2,9 +2,11 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { setNightRainedOut } from '~/features/night-messages/rain-out.server';
 import { requireApiAdmin } from '~/web/auth.server';
-import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/web/http.server';
+import { apiHandler, methodNotAllowed } from '~/web/http.server';
 
-export const loader = postOnlyLoader;
+export function loader() {
+  return methodNotAllowed(['POST', 'DELETE']);
+}
 
 /**
  * POST /api/nights/{yyyy-MM-dd}/rain-out: 'Rain out this night'; DELETE: 'Not rained out after all' (administrators;
