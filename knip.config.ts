@@ -18,6 +18,7 @@ const config: KnipConfig = {
     'scripts/bench/scorecards.ts',
     'scripts/bench/reminders.ts',
     'scripts/bench/money.ts',
+    'scripts/bench/rain-out.ts',
     // The PostgreSQL schema and the last-migrated snapshots are read by scripts/prisma-generate.mjs and
     // scripts/migration-diff.mjs through the Prisma CLI.
     'prisma/**/*.prisma',

@@ -6,7 +6,9 @@
 //  - memory: the server under a zip bomb and under 1,000 live watchers;
 //  - ratios to raw node:http in the same run: the scorecard burst through its route, cached public pages' throughput;
 //  - the reminder run for 10,000 golfers within 60 s while pages stay within 300 ms at p95 (as ruled);
-//  - /money and 'My money' at league size (100 golfers, 20 nights, 3 games): the queries of a small league, HTML ≤ 300 KB.
+//  - /money and 'My money' at league size (100 golfers, 20 nights, 3 games): the queries of a small league, HTML ≤ 300 KB;
+//  - a rain-out of a night of 200 golfers with texts on: every email and text queued within 10 s of the press, each
+//    once per golfer and channel, pressed twice at once.
 // Lighthouse's scores and the absolute times are printed for reading one run against another; they gate nothing.
 // Each check prints its own table; they run in this order, one after the other.
 import { spawnSync } from 'node:child_process';
@@ -34,6 +36,7 @@ const checks: { name: string; run: () => Promise<boolean> }[] = [
   { name: 'game night: scorecards', run: inOwnProcess('scripts/bench/scorecards.ts') },
   { name: 'scheduled jobs: reminders', run: inOwnProcess('scripts/bench/reminders.ts') },
   { name: "the league's money: /money and 'My money'", run: inOwnProcess('scripts/bench/money.ts') },
+  { name: 'a rain-out: 200 golfers told by email and text', run: inOwnProcess('scripts/bench/rain-out.ts') },
 ];
 
 const missed: string[] = [];
