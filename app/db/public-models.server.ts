@@ -54,6 +54,8 @@ const WRITES_REACH: Record<Prisma.ModelName, Reach> = {
   AutomationJob: 'private',
   AutomationRun: 'private',
   AutomationDelivery: 'private',
+  // A rain-out's or an urgent notice's record of whom it told (the night's rain-out mark is its schedule entry's).
+  NightNotice: 'private',
   AuditEntry: 'private',
   ContactChange: 'private',
   // A golfer's own calendar feed: its address and the versions it served (docs/decisions/157).
