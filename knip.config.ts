@@ -17,6 +17,8 @@ const config: KnipConfig = {
     // Run in a process of its own by scripts/bench.ts (by path: the app's database client is one per process).
     'scripts/bench/scorecards.ts',
     'scripts/bench/reminders.ts',
+    'scripts/bench/money.ts',
+    'scripts/bench/rain-out.ts',
     // The PostgreSQL schema and the last-migrated snapshots are read by scripts/prisma-generate.mjs and
     // scripts/migration-diff.mjs through the Prisma CLI.
     'prisma/**/*.prisma',

@@ -1,4 +1,12 @@
 // The production server: Express in front of the Remix build. Run through `npm start` (scripts/start.mjs).
+//
+// A request's path, in the order of this file (docs/architecture.md#the-server-process, decision 188): node:http
+// accepts the connection and hands the request to Express, unless it is a public page the page cache holds, which is
+// answered with what that page's route sent a moment ago, as stored. Express refuses a cross-site write, answers the
+// live results' event stream, compresses what follows, serves the build's files, lets the page cache keep what a
+// public page's route sends, and hands everything else to Remix, which runs the URL's one route module (app/routes/):
+// its loader or action reads the request, calls a feature or a model, and the model reads and writes the database
+// (app/db/).
 import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -78,8 +86,9 @@ app.use((req, res, next) => {
 });
 
 // The live results' event stream (GET /stats/results/{date}/live, docs/decisions/124-live-results-and-skins.md) is
-// answered here, before compression and the page cache: it writes each event to its watchers itself, and drops one
-// that stops reading rather than buffer for it without bound. Every write, in any process, reaches its watchers.
+// answered here, before compression and the page cache, the one URL not answered by a Remix route (decision 188): it
+// writes each event to its watchers itself, and drops one that stops reading rather than buffer for it without bound,
+// which needs the node:http response that Remix's adapter hides. Every write, in any process, reaches its watchers.
 const stopLiveResults = await build.entry.module.startLiveResults();
 app.use(build.entry.module.handleLiveResults);
 
@@ -87,8 +96,8 @@ app.use(build.entry.module.handleLiveResults);
 // `compression` negotiates br/gzip from Accept-Encoding and, through the `compressible` list, only touches HTML, JSON,
 // JS, CSS and SVG. Bodies under 1 KB gain nothing and stay as they are. An event stream is never compressed, since
 // zlib would hold its events back until a buffer fills. Brotli at quality 5 (the default 11 is too slow per request).
-// An answer from the public page cache (`X-Page-Cache: hit`) was compressed once, when the page was cached, and is
-// sent as it is (docs/decisions/119-cache-compresses-once.md).
+// An answer from the public page cache (`X-Page-Cache: hit`) was compressed once, when the page was stored, and is
+// sent as stored (docs/decisions/187-cached-pages-sent-as-stored.md).
 app.use(
   compression({
     threshold: 1024,
@@ -108,12 +117,15 @@ if (process.env.BENCH === '1')
   app.get('/__bench/queries', (_req, res) => res.json({ queries: build.entry.module.queryCount() }));
 
 // Anonymous visits to the public pages are answered from a cache that every write empties (in every process, with
-// PostgreSQL): docs/decisions/068-public-page-cache.md. A hit is answered before Express (the server below); here,
-// after compression, the cache keeps what the app answers, the page itself, and makes its gzip and brotli bodies once
-// (docs/decisions/119-cache-compresses-once.md).
+// PostgreSQL): docs/decisions/068-public-page-cache.md. Here, after compression and just before Remix, the cache lets
+// the page's route answer and keeps what it sent, the page itself, with its gzip and brotli bodies made once
+// (docs/decisions/187-cached-pages-sent-as-stored.md). Later visits get it from the node:http handler below.
 const stopPageCache = await build.entry.module.startPublicPageCache();
-app.use(build.entry.module.handlePublicPageCache);
+app.use(build.entry.module.keepPublicPages);
 
+// Every other request goes to Remix: the URL's route module answers it. The phones' hole entries too
+// (POST /api/me/scorecard/{date}, app/routes/api.me.scorecard.$date.ts): the model the route calls stores the writes
+// that arrive together in one transaction (docs/decisions/128-scorecard-group-commit.md).
 const handleRemix = createRequestHandler({
   build,
   mode: process.env.NODE_ENV ?? 'production',
@@ -143,21 +155,19 @@ app.use((error, _req, res, _next) => {
 // An empty value (an empty line of .env) means the default, as if unset.
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '0.0.0.0';
-// A hit of the public page cache is answered before Express sees the request: a burst of visitors costs the cache's
-// work only (docs/product/performance.md, `npm run bench`). So are the phones' hole entries (POST /api/me/scorecard/{date}): on game
-// night every group's phone sends at once, each request costs only its body, cookie and checks (the cross-site rule
-// above included), and the writes that arrive together are stored in one transaction
-// (docs/decisions/128-scorecard-group-commit.md).
+// node:http hands every request to Express (above), except a public page the page cache holds: that is answered here
+// with the stored page, what the page's route sent a moment ago, as stored (`replayPublicPage`, decisions 187 and 188).
+// Express's own work for a request (its router, its request and response objects) costs three times a stored page's
+// answer, so a burst of visitors would cost the site Express rather than the page. Nothing else answers before Express.
 const server = http.createServer(timeouts, (req, res) => {
-  let answered = false;
+  let replayed = false;
   try {
-    answered =
-      build.entry.module.answerFromPublicPageCache(req, res) || build.entry.module.answerScorecardWrite(req, res);
+    replayed = build.entry.module.replayPublicPage(req, res);
   } catch (error) {
-    // Outside Express, so its error handler cannot: the app answers instead (a defect of the cache, never a crash).
+    // A defect of the cache, never a crash: the page's route answers instead.
     console.error(error);
   }
-  if (!answered && !res.headersSent) app(req, res);
+  if (!replayed && !res.headersSent) app(req, res);
 });
 server.keepAliveTimeout = keepAliveTimeout;
 const { drain } = build.entry.module.drainable(server);

@@ -13,10 +13,9 @@ export { prepareServer, startBackups } from '~/web/prepare.server';
 export { startMailSender } from '~/integrations/mail/sender.server';
 export { startTextSender } from '~/integrations/texts/text-sender.server';
 export { startAutomation } from '~/web/automation-clock.server';
-export { answerFromPublicPageCache, handlePublicPageCache, startPublicPageCache } from '~/web/page-cache.server';
+export { keepPublicPages, replayPublicPage, startPublicPageCache } from '~/web/page-cache.server';
 export { handleLiveResults, reconnectLiveWatchers, startLiveResults } from '~/web/live-results.server';
 export { drainable } from '~/web/drain.server';
-export { answerScorecardWrite } from '~/web/scorecard-writes.server';
 export { CROSS_SITE_MESSAGE, isCrossSite } from '~/web/cross-site';
 export { queryCount } from '~/db/db.server';
 

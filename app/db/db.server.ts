@@ -52,6 +52,25 @@ export function queryCount(): number {
   return queries;
 }
 
+type QueryObserver = (model: string, operation: string, args: unknown) => void;
+const observers = new AsyncLocalStorage<QueryObserver>();
+/** How many `observeQueries` are under way: none outside the tests, so a query does not look for one. */
+let observing = 0;
+
+/**
+ * Runs `fn`, telling `observer` of every Prisma operation it makes, with its model and arguments (a `selectWhereIn`
+ * read as the model `table:{its table}`): for the test that checks which models the public pages and the live
+ * results read (tests/integration/public-reads.test.ts, docs/decisions/190-one-source-one-commit-listener.md).
+ */
+export async function observeQueries<T>(observer: QueryObserver, fn: () => Promise<T>): Promise<T> {
+  observing += 1;
+  try {
+    return await observers.run(observer, fn);
+  } finally {
+    observing -= 1;
+  }
+}
+
 type CommittedWriteListener = (models: ReadonlySet<string>) => void | Promise<void>;
 const committedWriteListeners = new Set<CommittedWriteListener>();
 
@@ -180,6 +199,7 @@ export async function selectWhereIn<Row>(
     ? `SELECT ${names} FROM "${table}" WHERE "${column}" IN (SELECT "${column}" FROM json_populate_recordset(NULL::"${table}", $1::json))`
     : `SELECT ${names} FROM "${table}" WHERE "${column}" IN (SELECT value FROM json_each(?))`;
   queries += 1;
+  if (observing > 0) observers.getStore()?.(`table:${table}`, 'selectWhereIn', null);
   return client.$queryRawUnsafe<Row[]>(
     sql,
     JSON.stringify(postgres ? [...new Set(values)].map((v) => ({ [column]: v })) : [...new Set(values)]),
@@ -218,6 +238,7 @@ function leagueClient(client: PrismaClient): PrismaClient {
       $allModels: {
         async $allOperations({ model, operation, args, query }) {
           queries += 1;
+          if (observing > 0) observers.getStore()?.(model, operation, args);
           if (!WRITE_OPERATIONS.has(operation)) return query(args);
           const written = transactions.getStore();
           if (written?.open) {

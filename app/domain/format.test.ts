@@ -110,7 +110,7 @@ describe('orAbsent (docs/decisions/142-one-dash-for-an-absent-value.md)', () => 
   });
 });
 
-describe('money written by hand (decision 130)', () => {
+describe('money and counts as Intl writes US English (decision 189)', () => {
   it('writes what Intl writes for US dollars, from cents to millions, either sign', () => {
     const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
     const samples = [1, 5, 99, 100, 101, 999, 1000, 12345, 99999, 100000, 1234567, 99999999, 123456789, 7500000000];

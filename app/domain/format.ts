@@ -14,20 +14,29 @@ export function orAbsent(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? ABSENT : String(value);
 }
 
-/** A count as prose and pagers write it: "1,250". */
+/** A count as prose and pagers write it: "1,250" (at most three decimals, never '-0'). */
 export function formatCount(n: number): string {
-  // By hand, as `toLocaleString('en-US')` writes it (at most three decimals) but never '-0': the browser's number
-  // locale data it loads is a long task while a page hydrates on a phone (decision 130).
-  const [whole, fraction] = (
-    Number.isInteger(n) ? String(Math.abs(n)) : String(Math.round(Math.abs(n) * 1000) / 1000)
-  ).split('.');
-  const sign = n < 0 && (whole !== '0' || fraction) ? '-' : '';
-  return `${sign}${grouped(whole)}${fraction ? `.${fraction}` : ''}`;
+  const rounded = Math.round(n * 1000) / 1000;
+  return numberFormat('count').format(rounded === 0 ? 0 : rounded);
 }
 
-/** A whole, non-negative number with its thousands grouped: 1250 → "1,250". */
-function grouped(whole: number | string): string {
-  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+/**
+ * US English number formatters, made on first use: a module never makes one when it is imported (docs/decisions/130,
+ * 189: a page that shows no number pays nothing for them).
+ */
+const formats = new Map<'count' | 'dollars' | 'cents', Intl.NumberFormat>();
+function numberFormat(kind: 'count' | 'dollars' | 'cents'): Intl.NumberFormat {
+  let format = formats.get(kind);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      'en-US',
+      kind === 'count'
+        ? { maximumFractionDigits: 3 }
+        : { style: 'currency', currency: 'USD', minimumFractionDigits: kind === 'cents' ? 2 : 0 },
+    );
+    formats.set(kind, format);
+  }
+  return format;
 }
 
 /**
@@ -47,18 +56,10 @@ export function formatPoints(points: number): string {
   return formatDecimal(points);
 }
 
-/**
- * Cents as "-$1,234.56": a sign first, then the dollars grouped by thousands, then `.` and two digits. Written by hand:
- * a browser's first `Intl` number formatter loads its locale data, 50 ms and more of a phone's main thread, in the
- * middle of hydrating /join, /register and the other pages that show the fee
- * (docs/decisions/130-no-intl-while-hydrating.md).
- */
+/** Whole cents as `Intl` writes US dollars: "-$1,234.56"; a fraction of a cent rounds to the nearest cent. */
 function dollarsText(cents: number, dropWholeCents: boolean): string {
-  const whole = Math.round(cents);
-  const sign = whole < 0 ? '-' : '';
-  const abs = Math.abs(whole);
-  const dollars = `${sign}$${grouped(Math.floor(abs / 100))}`;
-  return dropWholeCents && abs % 100 === 0 ? dollars : `${dollars}.${String(abs % 100).padStart(2, '0')}`;
+  const whole = Math.round(cents) || 0; // never '-$0.00'
+  return numberFormat(dropWholeCents && whole % 100 === 0 ? 'dollars' : 'cents').format(whole / 100);
 }
 
 /** Cents as the tables write a fee: "$1,500.00", "-$12.50"; a fraction of a cent rounds to the nearest cent. */

@@ -1,6 +1,7 @@
 import { JOB_DEFAULTS, JOBS, type Job, type JobSchedule } from '~/domain/automation';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { auditNote, recordAudit, type Actor } from '~/db/audit.server';
+import { claimLease, renewLease } from '~/db/lease.server';
 import { inTransaction } from '~/db/transaction.server';
 import { enqueueMessages, type NewMessage } from './outbox.server';
 
@@ -126,8 +127,9 @@ export async function lastRuns(client: Tx = db): Promise<Map<string, RunRow>> {
 /**
  * Takes the run of `job` for the night `date` for this process until `lockedUntil`, or answers null when another
  * process holds it or it has already run (skipped or done; 'Send now' takes a finished run again). Each step is one
- * statement: a new row (the unique pair lets one process make it), or a conditional update of a row whose holder
- * stopped renewing it (a process that died mid-run), so two processes never both hold a run.
+ * statement: a new row (the unique pair lets one process make it), or the lease of a row whose holder stopped
+ * renewing it (a process that died mid-run; `claimLease`, docs/decisions/191-one-claim-and-lease.md), so two
+ * processes never both hold a run.
  */
 export async function claimRun(
   job: Job,
@@ -145,31 +147,22 @@ export async function claimRun(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  const row = await client.automationRun.findUniqueOrThrow({ where: { job_date: { job, date } } });
-  const takeable =
-    row.status === 'running'
-      ? row.lockedUntil === null || row.lockedUntil.getTime() <= now.getTime()
-      : trigger === 'send-now';
-  if (!takeable) return null;
-  const { count } = await client.automationRun.updateMany({
-    where: { id: row.id, status: row.status, lockedUntil: row.lockedUntil },
-    data: {
-      status: 'running',
-      lockedUntil,
-      ...(row.status === 'running' ? {} : { trigger, startedAt: now, reason: null, finishedAt: null }),
-    },
-  });
-  if (count !== 1) return null;
+  const row = await client.automationRun.findUniqueOrThrow({ where: { job_date: { job, date } }, select: runSelect });
+  // A run going on is taken over once its lease ran out; a finished one only by 'Send now', as a new start.
+  if (row.status !== 'running' && trigger !== 'send-now') return null;
+  const restart = row.status === 'running' ? {} : { trigger, startedAt: now, reason: null, finishedAt: null };
+  const where = { id: row.id, status: row.status };
+  if (!(await claimLease(client, 'automationRun', where, now, lockedUntil, { status: 'running', ...restart })))
+    return null;
   return client.automationRun.findUniqueOrThrow({ where: { id: row.id }, select: runSelect });
 }
 
-/** Keeps holding a run while it goes on; false when the hold was lost (the process was too slow: stop). */
-export async function renewRun(id: number, lockedUntil: Date, client: Tx = db): Promise<boolean> {
-  const { count } = await client.automationRun.updateMany({
-    where: { id, status: 'running' },
-    data: { lockedUntil },
-  });
-  return count === 1;
+/**
+ * Keeps holding a run, taken or last renewed until `held`, while it goes on, until `lockedUntil`; false when the hold
+ * was lost (the process was too slow and another took the run over: stop).
+ */
+export function renewRun(id: number, held: Date, lockedUntil: Date, client: Tx = db): Promise<boolean> {
+  return renewLease(client, 'automationRun', { id, status: 'running' }, held, lockedUntil);
 }
 
 /** The run is over: `queued` more emails (a 'Send now' adds to what the night's earlier run queued). */

@@ -1,4 +1,5 @@
 import { db } from '~/db/db.server';
+import { leaseHeld } from '~/db/lease.server';
 import type { ClaimedMessage } from './outbox.server';
 
 /* The outbox's texts (docs/decisions/175-texts-through-twilio.md): what the text sender and Twilio's callbacks write. */
@@ -9,7 +10,7 @@ import type { ClaimedMessage } from './outbox.server';
  */
 export async function markNotSent(message: ClaimedMessage, reason: string): Promise<void> {
   await db.outboxMessage.updateMany({
-    where: { id: message.id, status: 'queued', lockedUntil: message.lockedUntil },
+    where: { id: message.id, status: 'queued', ...leaseHeld(message.lockedUntil) },
     data: { status: 'not-sent', lastError: reason.slice(0, 1000), lockedUntil: null },
   });
 }

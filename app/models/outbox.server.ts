@@ -1,6 +1,7 @@
 import { NotFoundError, ConflictError } from '~/domain/errors';
 import { db, isUniqueViolation, outsideTransaction, type Tx } from '~/db/db.server';
 import { auditUpdated, recordAudit, type Actor } from '~/db/audit.server';
+import { claimLease, leaseFree, leaseHeld } from '~/db/lease.server';
 import { inTransaction } from '~/db/transaction.server';
 import { keptOnceSent } from './outbox-masking.server';
 
@@ -240,15 +241,14 @@ export function onMessageQueued(listener: () => void): () => void {
   return () => queuedListeners.delete(listener);
 }
 
-/** Queued, due at `now`, not held by a live sender, with attempts left: of one channel, each sender its own. */
+/** Queued, due at `now`, with attempts left: of one channel, each sender its own. */
+function waitingWhere(now: Date, channel: OutboxChannel) {
+  return { channel, status: 'queued', nextAttemptAt: { lte: now }, countedAttempts: { lt: MAX_ATTEMPTS } };
+}
+
+/** Waiting and not held by a live sender (docs/decisions/191-one-claim-and-lease.md). */
 function dueWhere(now: Date, channel: OutboxChannel) {
-  return {
-    channel,
-    status: 'queued',
-    nextAttemptAt: { lte: now },
-    countedAttempts: { lt: MAX_ATTEMPTS },
-    OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
-  };
+  return { ...waitingWhere(now, channel), ...leaseFree(now) };
 }
 
 /** Ids of the channel's messages due at `now`, oldest first. */
@@ -280,7 +280,7 @@ export type ClaimedMessage = Omit<OutboxMessage, 'status' | 'lastError' | 'sentA
 };
 
 /**
- * Takes one due message for one attempt: a conditional update (still queued, due, and not held by a live sender),
+ * Takes one due message for one attempt: its lease (`claimLease`, still queued and due, not held by a live sender),
  * so two senders, in one process or several, never both take it. The attempt is counted here, before the send, so
  * a sender that dies mid-send still uses up an attempt; its lock expires and another sender retries the message.
  */
@@ -290,11 +290,9 @@ export async function claimMessage(
   lockedUntil: Date,
   channel: OutboxChannel = 'email',
 ): Promise<ClaimedMessage | null> {
-  const claimed = await db.outboxMessage.updateMany({
-    where: { id, ...dueWhere(now, channel) },
-    data: { lockedUntil, attempts: { increment: 1 }, countedAttempts: { increment: 1 } },
-  });
-  if (claimed.count !== 1) return null;
+  const counted = { attempts: { increment: 1 }, countedAttempts: { increment: 1 } };
+  const where = { id, ...waitingWhere(now, channel) };
+  if (!(await claimLease(db, 'outboxMessage', where, now, lockedUntil, counted))) return null;
   const message = await requireOutboxMessage(id);
   const { countedAttempts } = await db.outboxMessage.findUniqueOrThrow({
     where: { id },
@@ -304,7 +302,7 @@ export async function claimMessage(
 }
 
 function heldBy(message: ClaimedMessage) {
-  return { id: message.id, status: 'queued', lockedUntil: message.lockedUntil };
+  return { id: message.id, status: 'queued', ...leaseHeld(message.lockedUntil) };
 }
 
 /**
@@ -368,12 +366,7 @@ export async function markServerUnreachable(message: ClaimedMessage, error: stri
 /** No mail server or text provider (or a misconfigured one): every due message of the channel is kept, 'not-sent'. */
 export async function markDueNotSent(now: Date, reason: string, channel: OutboxChannel = 'email'): Promise<number> {
   const updated = await db.outboxMessage.updateMany({
-    where: {
-      channel,
-      status: 'queued',
-      nextAttemptAt: { lte: now },
-      OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
-    },
+    where: { channel, status: 'queued', nextAttemptAt: { lte: now }, ...leaseFree(now) },
     data: { status: 'not-sent', lastError: reason, lockedUntil: null },
   });
   return updated.count;

@@ -13,6 +13,7 @@ import { flightSkins, skinsWon, type SkinsCard } from '~/domain/skins';
 import { handicapsOn, seasonOfDate } from '~/models/handicaps.server';
 import { isValidCalendarDate } from '~/domain/season';
 import type { Tx } from '~/db/db.server';
+import { databaseConfig } from '~/db/database-url.server';
 
 /*
  * A night's payouts (docs/product/money.md#payouts, docs/decisions/181-side-games-and-payouts.md), recomputed from the
@@ -20,7 +21,25 @@ import type { Tx } from '~/db/db.server';
  * attested or reopened, an entry, the closest to the pin, the season's games. The night's set is deleted and written
  * again, so a payout is never added twice. Money a night carries goes into the next night with payouts; when what a
  * night carries (or whether it has payouts) changes, the season's next night with entries is recomputed too.
+ * Two recomputations of one season never run side by side (`holdSeasonMoney`), so the set is written once.
  */
+
+/**
+ * Whether the season has side games, holding its row until the caller's transaction ends. On PostgreSQL two
+ * transactions really run side by side: without the lock, one that deleted a night's payouts and wrote its set leaves
+ * the other's delete waiting on the old rows, blind to the new ones, and two sets stand after both commit; and a
+ * night's set computed before another change commits misses that change. `FOR UPDATE` makes the second wait here,
+ * before it reads the night, and then read what the first committed (docs/decisions/183-money-once-across-processes.md).
+ * SQLite runs one write transaction at a time, so a plain read does.
+ */
+async function holdSeasonMoney(tx: Tx, season: number): Promise<boolean> {
+  if (databaseConfig().kind === 'postgresql')
+    return (
+      (await tx.$queryRawUnsafe<unknown[]>('SELECT "season" FROM "side_games" WHERE "season" = $1 FOR UPDATE', season))
+        .length > 0
+    );
+  return (await tx.sideGames.findUnique({ where: { season }, select: { season: true } })) !== null;
+}
 
 /** Whether the night's results are final: every card attested, or (no card) a round recorded. Not a rained-out night. */
 async function nightIsFinal(tx: Tx, date: string): Promise<boolean> {
@@ -171,9 +190,10 @@ export async function recomputePayouts(tx: Tx, dates: Iterable<string>): Promise
     const season = seasonOfDate(date)!;
     bySeason.set(season, (bySeason.get(season) ?? new Set()).add(date));
   }
-  for (const [season, wanted] of bySeason) {
+  // Seasons in order, so two transactions holding several seasons take their locks in one order (no deadlock).
+  for (const [season, wanted] of [...bySeason].sort(([a], [b]) => a - b)) {
     // Entries (and so payouts) exist only in a season with side games; most round writes stop here.
-    if (!(await tx.sideGames.findUnique({ where: { season }, select: { season: true } }))) continue;
+    if (!(await holdSeasonMoney(tx, season))) continue;
     const entryDates = await tx.sideGameEntry.findMany({
       where: { season },
       select: { date: true },

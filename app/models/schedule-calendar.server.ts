@@ -1,4 +1,4 @@
-import ical from 'ical-generator';
+import ical, { ICalEventStatus } from 'ical-generator';
 import { NotFoundError } from '~/domain/errors';
 import { calendarUidOf, scheduleKindOf, type ScheduleEntry } from '~/domain/schedule';
 import { leagueInstant } from '~/domain/season';
@@ -68,6 +68,9 @@ function buildCalendar({ year, entries, leagueName, teeFirst, teeLast }: Calenda
       start: leagueInstant(entry.date, teeFirst),
       end: leagueInstant(entry.date, teeLast),
       summary: entry.rainOut ? `Rain-out: ${entry.event}` : entry.event,
+      // A rained-out night is cancelled (docs/decisions/176-rain-out-in-one-press.md): calendar apps strike it through;
+      // its SEQUENCE went up with the rain-out, so they take the change.
+      status: entry.rainOut ? ICalEventStatus.CANCELLED : null,
       description: entry.weekNumber === null ? null : `Week ${entry.weekNumber}`,
     });
   }

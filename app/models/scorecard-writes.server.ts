@@ -53,6 +53,9 @@ export function writeHoleScoresOfSession(
   return writeCard({ date, teeTimeId: teeTimeId ?? null, writes, scorer: { sessionToken }, now });
 }
 
+/** What a score sent for a rained-out night is answered. */
+const RAINED_OUT_CARDS = 'This night was rained out: its cards take no scores.';
+
 // A few milliseconds' gathering, longer while phones keep joining: a phone's write waits that long more, and the
 // phones of a burst that queued behind a batch (the server takes each in with work of its own) join the next one.
 const writeCard = batched(writeCardBatch, { gatherMs: 6 });
@@ -121,6 +124,12 @@ async function writeResolved(
     select: { id: true, courseId: true, state: true, submittedBy: true, attestedBy: true },
   });
   const cardById = new Map(cards.map((c) => [c.id, c]));
+  // A rained-out night's cards are closed (docs/decisions/176-rain-out-in-one-press.md).
+  const rainedOut = await tx.scheduleEntry.findMany({
+    where: { date: { in: dates }, rainOut: true },
+    select: { date: true },
+  });
+  const closedNights = new Set(rainedOut.map((r) => r.date));
   const courseIds = [...new Set(cards.flatMap((c) => (c.courseId === null ? [] : [c.courseId])))];
   const holesOf = await holesByCourse(courseIds, tx);
   const stored = await selectWhereIn<StoredHole>(tx, 'hole_scores', ['id', ...HOLE_COLUMNS], 'scorecardId', cardIds);
@@ -136,6 +145,7 @@ async function writeResolved(
     if (!card) return new NotFoundError('This group has no scorecard on this night yet');
     const { group } = target;
     const job = jobs[i];
+    if (closedNights.has(job.date)) return new ConflictError(RAINED_OUT_CARDS);
     try {
       checkScorerOf(group, target.scorer);
       const parOf = new Map((card.courseId === null ? [] : holesOf.get(card.courseId)!).map((h) => [h.number, h.par]));

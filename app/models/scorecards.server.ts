@@ -147,6 +147,9 @@ export async function ensureScorecard(date: string, teeTimeId: number): Promise<
 export async function startNight(date: string, courseId: number, actor: Actor): Promise<number> {
   const season = seasonOf(date);
   return inTransaction(db, async (tx) => {
+    // A rained-out night plays no cards (docs/decisions/176-rain-out-in-one-press.md).
+    if (await tx.scheduleEntry.count({ where: { date, rainOut: true } }))
+      throw new ConflictError('This night was rained out: it has no cards.');
     const holes = await listHoles(courseId, tx);
     if (holes.length === 0) throw new InvalidError('This course has no holes yet: fill them in on the Courses page');
     const slots = await tx.teeTime.findMany({

@@ -12,6 +12,9 @@ import { CardTableHead } from '~/ui/card-table-head';
 import { ClosestToPinForm } from '~/ui/night-side-games';
 import { nightSideGames } from '~/features/money/night-side-games.server';
 import { closestToPinIntent } from '~/web/side-games-intents.server';
+import { urgentNoticeIntent } from '~/web/night-intents.server';
+import { nightMessagesView } from '~/features/night-messages/urgent-notice.server';
+import { NightMessages } from '~/ui/night-messages';
 import { listCourseOptions } from '~/models/courses.server';
 import { holesByCourse } from '~/models/holes.server';
 import { listNightScorecards } from '~/models/night-scores.server';
@@ -56,6 +59,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const card = cardId === null ? null : await getScorecard(date, cardId);
     return json({
       sideGames: await nightSideGames(date),
+      messages: await nightMessagesView(date),
       date,
       isAdmin: user.isAdmin,
       groups,
@@ -132,6 +136,7 @@ export function action({ request }: ActionFunctionArgs) {
           },
         }),
         'closest-to-pin': closestToPinIntent,
+        notice: urgentNoticeIntent,
         dnf: intent({
           schema: didNotFinishSchema,
           admin: ADMIN_ONLY,
@@ -150,7 +155,8 @@ export function action({ request }: ActionFunctionArgs) {
 
 function ActionMessage() {
   const data = useActionData<typeof action>();
-  if (!data) return null;
+  // The urgent notice's form shows its own messages.
+  if (!data || data.intent === 'notice') return null;
   const messages = data.message
     ? [data.message]
     : data.result?.error
@@ -160,7 +166,8 @@ function ActionMessage() {
 }
 
 export default function GameNightPage() {
-  const { date, groups, courses, card, isAdmin, sideGames } = useLoaderData<typeof loader>();
+  const { date, groups, courses, card, isAdmin, sideGames, messages } = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
   const starting = useIsPending({ intent: 'start' });
   return (
     <div className="space-y-4">
@@ -176,6 +183,11 @@ export default function GameNightPage() {
       </Form>
       <h2 className="text-lg font-semibold">{formatRoundDate(date)}</h2>
       <ActionMessage />
+      <NightMessages
+        data={messages}
+        isAdmin={isAdmin}
+        lastResult={acted?.intent === 'notice' ? (acted.result ?? null) : null}
+      />
       <NightStarted groups={groups} isAdmin={isAdmin && courses.length > 0} />
       {isAdmin && courses.length > 0 ? (
         <Form method="post" className="flex flex-wrap items-end gap-2">

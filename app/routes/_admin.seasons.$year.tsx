@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
 import { DataTable, Td } from '~/ui/data-table';
 import { FormAlert } from '~/ui/form-alert';
@@ -13,9 +13,12 @@ import { formatDollarsAndCents, ABSENT, orAbsent } from '~/domain/format';
 import { registrationText, SEASONS_ADMIN_ONLY, ViewOnlyNote } from '~/ui/season-display';
 import { SeasonForm } from '~/ui/season-form';
 import { ScheduleEntryForm } from '~/ui/season-schedule-form';
-import { Button, buttonClass } from '~/ui/primitives/button';
+import { buttonClass } from '~/ui/primitives/button';
 import { UrlDialog } from '~/ui/primitives/dialog';
 import { Spinner } from '~/ui/primitives/spinner';
+import { RainOutButton } from '~/ui/rain-out-button';
+import { RainOutLink } from '~/ui/night-messages';
+import { isTeeTimeNight } from '~/domain/availability';
 import { formatScheduleDate, KIND_LABELS } from '~/domain/schedule';
 import { parseSeason, todayInLeague } from '~/domain/season';
 import { countRoundsByDate } from '~/models/rounds.server';
@@ -39,7 +42,6 @@ import { HttpError, pageHandler, siteOrigin } from '~/web/http.server';
 import { requireId } from '~/web/id-param';
 import { revalidateUnlessDialog, withParam } from '~/ui/list-url';
 import { titled } from '~/ui/meta';
-import { useIsPending } from '~/ui/use-is-pending';
 import { useListPage } from '~/ui/use-list-page';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
@@ -92,9 +94,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       schedule: season.schedule.map((entry) => ({
         ...entry,
         rounds: roundsOn.get(entry.date) ?? 0,
-        // A played date is one that has come (docs/product/seasons.md#rain-outs): a washed-out night may have no
-        // rounds at all, so rounds are not required. A no-league night has nothing to rain out.
-        played: entry.date <= today && entry.kind !== 'no-league',
+        // A played date is one that has passed (docs/product/seasons.md#rain-outs): a washed-out night may have no
+        // rounds at all, so rounds are not required. A no-league night has nothing to rain out. Tonight and the
+        // nights ahead are rained out in one press, with the golfers told (docs/decisions/176-rain-out-in-one-press.md).
+        played: entry.date < today && entry.kind !== 'no-league',
+        ahead: entry.date >= today && isTeeTimeNight({ kind: entry.kind, rainOut: false }),
         ruleMet: hints.get(entry.date) === true,
       })),
     });
@@ -296,7 +300,11 @@ function SeasonDetails({
                   {isAdmin ? (
                     <div className="flex flex-wrap items-center gap-2">
                       <RowActions base={base} id={entry.id} label={formatScheduleDate(entry.date)} />
-                      {entry.played || entry.rainOut ? <RainOutButton id={entry.id} rainOut={entry.rainOut} /> : null}
+                      {entry.ahead ? (
+                        <RainOutLink date={entry.date} rainedOut={entry.rainOut} back={base} />
+                      ) : entry.played || entry.rainOut ? (
+                        <RainOutButton id={entry.id} rainOut={entry.rainOut} />
+                      ) : null}
                       {entry.ruleMet ? (
                         <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
                           Rain-out rule met
@@ -370,25 +378,6 @@ function SeasonFact({ label, children }: { label: string; children: React.ReactN
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-1 text-slate-900">{children}</dd>
     </div>
-  );
-}
-
-/**
- * 'Mark rain-out' / 'Undo rain-out' (docs/product/seasons.md#rain-outs): a plain form, so it works without
- * JavaScript; the administrator decides, the 'Rain-out rule met' hint only informs.
- */
-function RainOutButton({ id, rainOut }: { id: number; rainOut: boolean }) {
-  const intentName = rainOut ? 'undo-rain-out' : 'rain-out';
-  const marking = useIsPending({ intent: 'rain-out' });
-  const undoing = useIsPending({ intent: 'undo-rain-out' });
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={intentName} />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="secondary" size="sm" disabled={marking || undoing}>
-        {rainOut ? 'Undo rain-out' : 'Mark rain-out'}
-      </Button>
-    </Form>
   );
 }
 

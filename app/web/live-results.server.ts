@@ -1,8 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { databaseConfig } from '~/db/database-url.server';
-import { onCommittedWrite, watchOtherConnectionsCommits } from '~/db/db.server';
-import { openChannel } from '~/db/notify-channel.server';
-import { onResultsChanged } from '~/db/results-changed.server';
+import { subscribeToCommits } from '~/db/commit-listener.server';
 import { isValidCalendarDate } from '~/domain/season';
 import { liveLeaderboard, type LiveLeaderboard } from '~/models/live-results.server';
 import { failureOf } from './http.server';
@@ -15,10 +12,11 @@ import { requireStatsPublished } from './stats-access.server';
  * gets the current leaderboard at once when it differs, so it catches up on whatever it missed. Comments every
  * HEARTBEAT_MS keep proxies from closing an idle stream and find dead connections.
  *
- * A change reaches the hub three ways: `notifyResultsChanged(date)` from a write (after its commit), any committed
- * write to a model the leaderboard reads (every watched night is looked at again), and, with PostgreSQL, another
- * process's change through NOTIFY league_live_results (app/db/notify-channel.server.ts, the page cache's channel
- * code). Changes are coalesced: one read of a night at a time, and an event only when its version moved.
+ * Changes reach the hub from the process's one commit listener (app/db/commit-listener.server.ts), which the page
+ * cache shares: a night announced by `notifyResultsChanged(date)`, and any committed write to what visitors see, as
+ * app/db/public-models.server.ts decides (every watched night is looked at again), whichever process or script made
+ * it (docs/decisions/190-one-source-one-commit-listener.md). Changes are coalesced: one read of a night at a time,
+ * and an event only when its version moved.
  *
  * server.js answers the stream itself (`handleLiveResults`, before compression and the page cache): Remix's adapter
  * writes a response body without waiting for the client, so a client that never reads would grow the server's memory
@@ -27,15 +25,11 @@ import { requireStatsPublished } from './stats-access.server';
  */
 
 const LIVE_PATH = /^\/stats\/results\/([^/]+)\/live$/;
-const CHANNEL = 'league_live_results';
 const HEARTBEAT_MS = 20_000;
 /** What a watcher may leave unread before it is dropped: a few dozen leaderboards of a big night. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Watchers one process serves at most; beyond that a new one is answered 503 and retries later. */
 const MAX_WATCHERS = 5_000;
-/** The models the leaderboard is read from: a committed write to any of them may change a night's leaderboard. */
-const RESULT_MODELS = new Set(['Round', 'Golfer', 'FlightAssignment', 'ScheduleEntry', 'Course', 'Hole', 'Season']);
-
 type Watcher = { res: ServerResponse; date: string };
 type Night = { watchers: Set<Watcher>; board: LiveLeaderboard | null; event: string | null };
 
@@ -46,9 +40,6 @@ const stale = new Set<string>();
 /** Nights whose watchers get the leaderboard read next even if its version did not move (after a lost LISTEN). */
 const resend = new Set<string>();
 let reading: Promise<void> | null = null;
-/** With PostgreSQL: tells the other processes which night changed ('*': any may have). */
-let tellOthers: (date: string) => void = () => {};
-
 function eventOf(board: LiveLeaderboard): string {
   return `id: ${board.version}\nevent: leaderboard\ndata: ${JSON.stringify(board)}\n\n`;
 }
@@ -242,65 +233,28 @@ async function watch(req: IncomingMessage, res: ServerResponse, date: string, ur
   if (changeCount !== changesBefore) changed(date);
 }
 
-const SQLITE_POLL_MS = 1_000;
-
-/**
- * Calls `changed(null)` when another connection (a script, another process) has committed, by SQLite's own
- * `PRAGMA data_version` (watchOtherConnectionsCommits): this process's own commits are heard already, by model.
- */
-function watchSqliteCommits(): () => void {
-  const othersCommitted = watchOtherConnectionsCommits()!;
-  const timer = setInterval(() => {
-    if (nights.size > 0 && othersCommitted()) changed(null);
-  }, SQLITE_POLL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 /** How many watchers this process serves (the bench and the tests read it). */
 export function liveWatcherCount(): number {
   return watcherCount;
 }
 
 /**
- * Starts hearing changes: this process's writes and, with PostgreSQL, every other process's. Answers the function
- * that stops it (and closes every stream).
+ * Starts hearing changes, this process's and every other's, from the commit listener. Answers the function that stops
+ * it (and closes every stream).
  */
 export async function startLiveResults(): Promise<() => Promise<void>> {
   closing = false;
-  const stopNotified = onResultsChanged((date) => {
-    changed(date);
-    tellOthers(date);
-  });
-  const stopWrites = onCommittedWrite((models) => {
-    if (![...models].some((model) => RESULT_MODELS.has(model))) return;
-    changed(null);
-    tellOthers('*');
+  const stopCommits = await subscribeToCommits({
+    changed: (night) => changed(night),
+    // Other processes' changes made while the listener's connection was lost went unheard: every watcher gets its
+    // night's current leaderboard once it is back (docs/decisions/145-listen-reconnects.md).
+    restored: () => changed(null, true),
   });
   const timer = setInterval(heartbeat, HEARTBEAT_MS);
   timer.unref();
-  const config = databaseConfig();
-  // With SQLite, a write by another process (a script, an import from the command line) is seen through SQLite's
-  // own commit counter, looked at each second while anyone watches.
-  const stopPolling = config.kind === 'sqlite' ? watchSqliteCommits() : () => {};
-  const channel =
-    config.kind === 'postgresql'
-      ? await openChannel(config.url, CHANNEL, {
-          message: (date) => changed(date === '*' ? null : date),
-          // Other processes' changes made while the connection was lost went unheard: every watcher gets its night's
-          // current leaderboard once it is back (docs/decisions/145-listen-reconnects.md). The channel logs both.
-          lost: () => {},
-          restored: () => changed(null, true),
-        })
-      : null;
-  if (channel) tellOthers = (date) => channel.send(date);
   return async () => {
-    stopNotified();
-    stopWrites();
+    await stopCommits();
     clearInterval(timer);
-    stopPolling();
-    tellOthers = () => {};
-    await channel?.close();
     for (const night of nights.values()) for (const watcher of night.watchers) watcher.res.end();
     nights.clear();
     resend.clear();

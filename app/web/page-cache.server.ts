@@ -1,21 +1,23 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { databaseConfig } from '~/db/database-url.server';
-import { onCommittedWrite, watchOtherConnectionsCommits } from '~/db/db.server';
-import { openChannel } from '~/db/notify-channel.server';
-import { answerBody, encodingFor, newNonce, precompress, type Precompressed } from './precompressed.server';
+import { lookForOtherCommits, subscribeToCommits } from '~/db/commit-listener.server';
+import { compressOnce, storedBodyFor, type StoredBodies } from './precompressed.server';
+import { policyForStoredPage } from './script-hashes.server';
 
 /*
  * The public page cache (docs/decisions/068-public-page-cache.md): anonymous GETs of the public pages are answered
  * from memory, with an ETag (a matching If-None-Match gets 304) and a short shared-cache lifetime. Every committed
- * write to league data empties it, whoever made it: this process's writes (onCommittedWrite, by model: a sign-in, a
- * throttle or an email sent changes no public page), and the others': with SQLite, SQLite's own `PRAGMA data_version`
- * (another connection's commit, a script's included, never this process's own: watchOtherConnectionsCommits,
- * docs/decisions/005); with PostgreSQL, NOTIFY league_page_cache from the other processes. server.js
- * mounts `handlePublicPageCache` after compression, so what is kept is the page itself; it is kept with its gzip and
- * brotli bodies, made once when it is stored (precompressed.server.ts, docs/decisions/119-cache-compresses-once.md),
- * and each answer from the cache goes out in the best encoding its client accepts. server.js answers hits before
- * Express (`answerFromPublicPageCache`), and its compression middleware skips any answer marked `X-Page-Cache: hit`.
+ * write to what visitors see empties it, whoever made it: the process's one commit listener tells it
+ * (app/db/commit-listener.server.ts), which hears this process's writes by model (app/db/public-models.server.ts
+ * decides: a sign-in, a throttle or an email sent changes no public page) and the others' (with SQLite by `PRAGMA
+ * data_version`, with PostgreSQL by NOTIFY; docs/decisions/190-one-source-one-commit-listener.md).
+ *
+ * It answers only with what the page's Remix route produced (docs/decisions/188-one-path-per-request.md). In Express,
+ * after compression and just before Remix, `keepPublicPages` lets the route answer and keeps what it sent (the page
+ * itself, under the compression middleware) with its gzip and brotli bodies, made once when it is stored. A hit is one
+ * of those bodies, sent as stored (docs/decisions/187-cached-pages-sent-as-stored.md), by `replayPublicPage` in
+ * server.js's node:http handler, before Express. Its Content-Security-Policy allows the page's own inline scripts by
+ * their hashes, in place of the nonce of the answer that made it (script-hashes.server.ts).
  */
 
 const PUBLIC_PATHS = [
@@ -24,48 +26,18 @@ const PUBLIC_PATHS = [
   /^\/stats(\/.*)?$/,
   /^\/api\/public\//,
 ];
-/**
- * Writes that change no public page: administrators' and golfers' sign-ins, throttles, email bookkeeping (the outbox,
- * and the scheduled jobs' schedules, runs and deliveries), the audit log.
- */
-const PRIVATE_MODELS = new Set([
-  'Session',
-  'GolferSession',
-  'GolferSignInCode',
-  'LoginThrottle',
-  'OutboxMessage',
-  'AutomationJob',
-  'AutomationRun',
-  'AutomationDelivery',
-  'AuditEntry',
-  'ContactChange',
-  // A golfer's own calendar feed: its address and the versions it served (decision 157).
-  'GolferCalendar',
-  'GolferCalendarEvent',
-]);
-/** Whether a commit that wrote `models` may change a public page. */
-function changesPublicPages(models: ReadonlySet<string>): boolean {
-  for (const model of models) if (!PRIVATE_MODELS.has(model)) return true;
-  return false;
-}
 /** Pages that depend on the date ('next league night', a registration window opening) are kept a minute at most. */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 500;
 const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
-const CHANNEL = 'league_page_cache';
 
-/**
- * A kept answer: its headers (security headers included) and its body split around the CSP nonce, so every answer
- * from the cache gets a fresh nonce of its own (in the body's script tags and in the Content-Security-Policy alike),
- * with that body's gzip and brotli pieces.
- */
+/** A kept answer: its headers (security headers included, the CSP with its script hashes) and its stored bodies. */
 type Entry = {
   generation: number;
   storedAt: number;
   etag: string;
   headers: Record<string, string>;
-  page: Precompressed;
-  nonce: string | null;
+  bodies: StoredBodies;
 };
 
 /** Headers that belong to one answer, not to the page. */
@@ -86,8 +58,6 @@ const compressing = new Set<string>();
 let generation = 0;
 /** False while a PostgreSQL process cannot hear the others' writes (its LISTEN connection is lost): no caching then. */
 let usable = true;
-/** With SQLite: whether anything was committed since the last look (a changed `PRAGMA data_version`). */
-let committedSinceLastLook: () => boolean = () => false;
 
 function invalidate(): void {
   generation += 1;
@@ -128,14 +98,11 @@ function cacheable(req: IncomingMessage): boolean {
 
 /** Answers from the cache when it holds the page: true when it did. */
 function answerFromCache(req: IncomingMessage, res: ServerResponse, key: string): boolean {
-  if (committedSinceLastLook()) invalidate();
+  lookForOtherCommits();
   const entry = cache.get(key);
   if (!entry || entry.generation !== generation || Date.now() - entry.storedAt >= MAX_AGE_MS) return false;
-  const nonce = entry.nonce === null ? null : newNonce();
   // Lower-case names, as the kept ones are (res.getHeaders()), so none goes out twice.
-  const headers: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(entry.headers))
-    headers[name] = nonce === null ? value : value.replaceAll(entry.nonce!, nonce);
+  const headers: Record<string, string | number> = { ...entry.headers };
   headers['vary'] = 'Cookie, Accept-Encoding';
   headers['etag'] = entry.etag;
   headers['x-page-cache'] = 'hit';
@@ -144,8 +111,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, key: string)
     res.end();
     return true;
   }
-  const encoding = encodingFor(entry.page, req.headers['accept-encoding']);
-  const body = answerBody(entry.page, encoding, nonce);
+  const { encoding, body } = storedBodyFor(entry.bodies, req.headers['accept-encoding']);
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   headers['content-length'] = body.length;
   res.writeHead(200, headers);
@@ -154,18 +120,22 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, key: string)
 }
 
 /**
- * For server.js's node:http server, before Express sees the request: answers it when the cache holds its page (true),
- * as the answer is compressed already and needs none of Express's work. Anything else goes to Express, where
- * `handlePublicPageCache` keeps what the app answers.
+ * For server.js's node:http handler, before Express: answers with the stored page when the cache holds it (true), and
+ * does nothing else. A stored page is only ever what the page's route sent (`keepPublicPages`); Express's own
+ * per-request work would cost a hit more than the hit itself (docs/decisions/188-one-path-per-request.md).
  */
-export function answerFromPublicPageCache(req: IncomingMessage, res: ServerResponse): boolean {
+export function replayPublicPage(req: IncomingMessage, res: ServerResponse): boolean {
   return cacheable(req) && answerFromCache(req, res, req.url ?? '/');
 }
 
-/** Express middleware (server.js): answer from the cache, or let the app answer and keep what it sent. */
-export function handlePublicPageCache(req: IncomingMessage, res: ServerResponse, next: () => void) {
+/**
+ * Express middleware (server.js), after compression and just before Remix: lets the route answer a page the cache may
+ * keep, and keeps what the route sent.
+ */
+export function keepPublicPages(req: IncomingMessage, res: ServerResponse, next: () => void) {
   if (!cacheable(req)) return next();
   const key = req.url ?? '/';
+  // Stored a moment ago, after server.js's look (a burst of misses on one page): the stored page, as a hit.
   if (answerFromCache(req, res, key)) return;
 
   const startedAt = generation;
@@ -184,7 +154,7 @@ export function handlePublicPageCache(req: IncomingMessage, res: ServerResponse,
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, rest[0]);
     // A write committed while this page was made (by another connection): the page may predate it, keep nothing.
-    if (committedSinceLastLook()) invalidate();
+    lookForOtherCommits();
     const contentType = String(res.getHeader('Content-Type') ?? '');
     if (
       res.statusCode === 200 &&
@@ -192,21 +162,21 @@ export function handlePublicPageCache(req: IncomingMessage, res: ServerResponse,
       /^(text\/html|application\/json)/.test(contentType) &&
       startedAt === generation
     ) {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const nonce = /'nonce-([^']+)'/.exec(String(res.getHeader('Content-Security-Policy') ?? ''))?.[1] ?? null;
-      const parts = nonce === null ? [body] : body.split(nonce);
-      const etag = `W/"${crypto.createHash('sha1').update(parts.join('')).digest('base64url')}"`;
+      const page = Buffer.concat(chunks);
+      const html = page.toString('utf8');
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.getHeaders()))
         if (value !== undefined && !UNSHARED_HEADERS.has(name.toLowerCase()))
           headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-      store(key, startedAt, {
-        madeAt: Date.now(),
-        etag,
-        headers,
-        nonce,
-        parts: parts.map((part) => Buffer.from(part, 'utf8')),
-      });
+      const policy = headers['content-security-policy'];
+      // The answer's own nonce is left out of the ETag: a page made again, unchanged, keeps its ETag (and its 304s).
+      const nonce = policy === undefined ? null : (/'nonce-([^']+)'/.exec(policy)?.[1] ?? null);
+      const etag = `W/"${crypto
+        .createHash('sha1')
+        .update(nonce === null ? page : html.replaceAll(nonce, ''))
+        .digest('base64url')}"`;
+      if (policy !== undefined) headers['content-security-policy'] = policyForStoredPage(policy, html);
+      store(key, startedAt, { madeAt: Date.now(), etag, headers, page });
     }
     return end(chunk, ...rest);
   }) as ServerResponse['end'];
@@ -224,48 +194,31 @@ export function handlePublicPageCache(req: IncomingMessage, res: ServerResponse,
 function store(
   key: string,
   startedAt: number,
-  answer: { madeAt: number; etag: string; headers: Record<string, string>; nonce: string | null; parts: Buffer[] },
+  answer: { madeAt: number; etag: string; headers: Record<string, string>; page: Buffer },
 ): void {
   if (compressing.has(key)) return;
   compressing.add(key);
-  precompress(answer.parts)
-    .then((page) => {
-      if (committedSinceLastLook()) invalidate();
+  compressOnce(answer.page)
+    .then((bodies) => {
+      lookForOtherCommits();
       if (startedAt !== generation) return;
       if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-      const { madeAt, etag, headers, nonce } = answer;
-      cache.set(key, { generation, storedAt: madeAt, etag, headers, nonce, page });
+      const { madeAt, etag, headers } = answer;
+      cache.set(key, { generation, storedAt: madeAt, etag, headers, bodies });
     })
     .catch((error: unknown) => console.error('The page cache could not compress a page:', error))
     .finally(() => compressing.delete(key));
 }
 
 /**
- * Empties the cache after every committed write to league data, in this process and in any other: with SQLite another
- * connection's commit is seen by `PRAGMA data_version`; with PostgreSQL a write is announced with NOTIFY and each
- * process LISTENs. Returns a function that stops listening.
+ * Empties the cache after every committed write to what visitors see, in this process and in any other, as the commit
+ * listener tells it. Returns a function that stops listening.
  */
-export async function startPublicPageCache(): Promise<() => Promise<void>> {
-  const config = databaseConfig();
-  if (config.kind === 'sqlite') {
-    // Another connection's commits (a script's, another process's) by SQLite's own `PRAGMA data_version`, with this
-    // process's commits taken out (docs/decisions/005): those are heard below, by model, and a sign-in or an email
-    // sent no longer empties the cache. In WAL mode the read never waits for a commit under way.
-    const othersCommitted = watchOtherConnectionsCommits()!;
-    committedSinceLastLook = othersCommitted;
-    const stopLocal = onCommittedWrite((models) => {
-      if (changesPublicPages(models)) invalidate();
-    });
-    return () => {
-      committedSinceLastLook = () => false;
-      stopLocal();
-      return Promise.resolve();
-    };
-  }
+export function startPublicPageCache(): Promise<() => Promise<void>> {
   // While the listening connection is lost another process's write would go unheard: the cache is off then, and
   // empty when it comes back on, since writes made meanwhile were not heard (docs/decisions/145-listen-reconnects.md).
-  const channel = await openChannel(config.url, CHANNEL, {
-    message: invalidate,
+  return subscribeToCommits({
+    changed: invalidate,
     lost: () => {
       usable = false;
       invalidate();
@@ -275,13 +228,4 @@ export async function startPublicPageCache(): Promise<() => Promise<void>> {
       usable = true;
     },
   });
-  const stopLocal = onCommittedWrite((models) => {
-    if (!changesPublicPages(models)) return;
-    invalidate();
-    channel.send('');
-  });
-  return async () => {
-    stopLocal();
-    await channel.close();
-  };
 }

@@ -1,20 +1,11 @@
 import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { answerBody, chooseEncoding, encodingFor, newNonce, precompress } from './precompressed.server';
-
-/** A page like the cache keeps: HTML split around its CSP nonce, in several places. */
-function page(text: string): { parts: Buffer[]; withNonce: (nonce: string) => string } {
-  const pieces = [
-    `<!DOCTYPE html><html><head><script nonce="`,
-    `">window.__ctx = ${JSON.stringify({ text })};</script></head><body><main>${text}</main><script nonce="`,
-    `" type="module">import "/build/entry.js";</script></body></html>`,
-  ];
-  return { parts: pieces.map((p) => Buffer.from(p, 'utf8')), withNonce: (nonce) => pieces.join(nonce) };
-}
+import { chooseEncoding, compressOnce, storedBodyFor } from './precompressed.server';
 
 const LONG = Array.from({ length: 200 }, (_, i) => `Golfer ${i} shot ${36 + (i % 9)} on the front nine – été`).join(
   ' ',
 );
+const PAGE = `<!DOCTYPE html><html><head><script>window.__ctx = ${JSON.stringify({ LONG })};</script></head><body><main>${LONG}</main></body></html>`;
 
 describe('chooseEncoding', () => {
   test.each([
@@ -36,48 +27,31 @@ describe('chooseEncoding', () => {
 });
 
 describe('a page compressed once', () => {
-  test('decompresses to the page with each answer’s own nonce, in brotli and gzip alike', async () => {
-    const { parts, withNonce } = page(LONG);
-    const kept = await precompress(parts);
-    expect(kept.br).not.toBeNull();
-    expect(kept.gzip).not.toBeNull();
-    for (let i = 0; i < 20; i++) {
-      const nonce = newNonce();
-      expect(zlib.brotliDecompressSync(answerBody(kept, 'br', nonce)).toString('utf8')).toBe(withNonce(nonce));
-      expect(zlib.gunzipSync(answerBody(kept, 'gzip', nonce)).toString('utf8')).toBe(withNonce(nonce));
-      expect(answerBody(kept, 'identity', nonce).toString('utf8')).toBe(withNonce(nonce));
-    }
-    // Compressed, and counted: the page and its two compressed bodies.
-    const identity = Buffer.byteLength(withNonce(newNonce()));
-    expect(answerBody(kept, 'br', newNonce()).length).toBeLessThan(identity / 3);
-    expect(kept.bytes).toBeGreaterThan(identity);
+  test('its brotli and gzip bodies decompress to the page, and the client gets the best one it accepts', async () => {
+    const stored = await compressOnce(Buffer.from(PAGE, 'utf8'));
+    const br = storedBodyFor(stored, 'gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString('utf8')).toBe(PAGE);
+    const gzip = storedBodyFor(stored, 'gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString('utf8')).toBe(PAGE);
+    const identity = storedBodyFor(stored, undefined);
+    expect(identity).toEqual({ encoding: 'identity', body: Buffer.from(PAGE, 'utf8') });
+    // Compressed for real: the repeated text shrinks to a fraction.
+    expect(br.body.length).toBeLessThan(Buffer.byteLength(PAGE) / 3);
   });
 
-  test('a page without a nonce (JSON) is one piece', async () => {
-    const json = JSON.stringify({ schedule: LONG.split(' ') });
-    const kept = await precompress([Buffer.from(json)]);
-    expect(zlib.brotliDecompressSync(answerBody(kept, 'br', null)).toString()).toBe(json);
-    expect(zlib.gunzipSync(answerBody(kept, 'gzip', null)).toString()).toBe(json);
+  test('each answer is the same stored bytes, never compressed again', async () => {
+    const stored = await compressOnce(Buffer.from(PAGE, 'utf8'));
+    expect(storedBodyFor(stored, 'br').body).toBe(stored.br);
+    expect(storedBodyFor(stored, 'br').body).toBe(storedBodyFor(stored, 'br, gzip').body);
+    expect(storedBodyFor(stored, 'gzip').body).toBe(stored.gzip);
   });
 
-  test('a page under 1 KB is kept as it is and answered so', async () => {
-    const kept = await precompress([Buffer.from('{"ok":true}')]);
-    expect(encodingFor(kept, 'br, gzip')).toBe('identity');
-    expect(answerBody(kept, 'identity', null).toString()).toBe('{"ok":true}');
-  });
-
-  test('a page holding the control characters of the brotli stand-in still answers right, in every encoding', async () => {
-    // Raw control characters can reach a page through a golfer's name: the brotli pieces may then be wrong, and the
-    // check keeps the page without them rather than answer a broken body.
-    const stand = String.fromCharCode(
-      ...[1, 2, 3, 4, 5, 6, 7, 8, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27],
-    );
-    const { parts, withNonce } = page(`${LONG} ${stand}== ${stand}== ${LONG}`);
-    const kept = await precompress(parts);
-    const nonce = newNonce();
-    const encoding = encodingFor(kept, 'br, gzip');
-    const body = answerBody(kept, encoding, nonce);
-    const text = encoding === 'br' ? zlib.brotliDecompressSync(body) : zlib.gunzipSync(body);
-    expect(text.toString('utf8')).toBe(withNonce(nonce));
+  test('a body under 1 KB is kept and sent as it is, whatever the client accepts', async () => {
+    const stored = await compressOnce(Buffer.from('{"ok":true}'));
+    expect(stored.gzip).toBeNull();
+    expect(stored.br).toBeNull();
+    expect(storedBodyFor(stored, 'br, gzip')).toEqual({ encoding: 'identity', body: Buffer.from('{"ok":true}') });
   });
 });

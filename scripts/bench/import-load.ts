@@ -1,11 +1,12 @@
-// Imports never stop the site (docs/product/performance.md#imports): public pages keep answering within 300 ms while
-// a 10,000-row import runs, and a zip bomb is refused with the server's memory under 500 MB.
+// Imports never stop the site (docs/product/performance.md#imports): public pages keep answering while a 10,000-row
+// import runs (their times printed beside the aim of 300 ms: they move with the host, decision 189), and a zip bomb is
+// refused with the server's memory under 500 MB.
 import http from 'node:http';
 import * as XLSX from 'xlsx';
 import { deflateRepeated, zip } from '../../tests/zip';
 import { get, percentile, type BenchServer } from './server';
 
-export const DURING_IMPORT_BUDGET_MS = 300;
+export const DURING_IMPORT_AIM_MS = 300;
 export const MEMORY_BUDGET_MB = 500;
 const PUBLIC_PAGES = ['/join', '/rules', '/schedule', '/terms', '/public/tee-times', '/stats'];
 
@@ -87,9 +88,11 @@ export async function publicPagesDuringImport(server: BenchServer, cookie: strin
   // Awaited once the pages stop; a failed upload must not end the bench as an unhandled rejection meanwhile.
   importing.catch(() => {});
   const times: number[] = [];
+  let failed = 0;
   for (let i = 0; !done; i += 1) {
     const answer = await get(`${server.url}${PUBLIC_PAGES[i % PUBLIC_PAGES.length]}`);
     if (answer.status === 200) times.push(answer.ms);
+    else failed += 1;
   }
   const result = await importing;
   const p95 = percentile(times, 95);
@@ -99,8 +102,8 @@ export async function publicPagesDuringImport(server: BenchServer, cookie: strin
     requests: times.length,
     p95,
     max: Math.max(0, ...times),
-    // docs/product/performance.md: public pages keep answering within 300 ms while the import runs: every one of them, not most.
-    ok: result.status === 200 && times.length > 0 && Math.max(...times) <= DURING_IMPORT_BUDGET_MS,
+    // docs/product/performance.md: public pages keep answering while the import runs: every one of them.
+    ok: result.status === 200 && times.length > 0 && failed === 0,
   };
 }
 

@@ -36,13 +36,7 @@ const SCORECARD_JS_KB = 120;
 /** A night's results, followed live (docs/decisions/124-live-results-and-skins.md): a public page, at most 100 KB. */
 const RESULTS_JS_KB = 100;
 
-type Asset = { url: string; bytes: number; gzipBytes: number; registersWorker: boolean; makesIntl: boolean };
-
-/**
- * A script that makes an `Intl` formatter or formats with the browser's locale: its first use loads the locale data, a
- * long task while the page hydrates on a phone. None of the pages measured here may (decision 130).
- */
-const MAKES_INTL = /\bnew Intl\.|\.toLocale(?:String|DateString|TimeString)\(/;
+type Asset = { url: string; bytes: number; gzipBytes: number; registersWorker: boolean };
 
 /** A script's address without its origin, as the tables print it. */
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
@@ -65,7 +59,6 @@ function fetchGzipped(url: string): Promise<Asset> {
             bytes: body.length,
             gzipBytes: wire.length,
             registersWorker: body.includes('/golfer-worker.js'),
-            makesIntl: MAKES_INTL.test(body.toString()),
           });
         });
         res.on('error', reject);
@@ -101,8 +94,6 @@ type PageWeight = {
   totalBytes: number;
   /** Whether a script of the page registers the golfers' service worker (/me and the card only: decision 160). */
   registersWorker: boolean;
-  /** The page's scripts that make an `Intl` formatter (none may: decision 130). */
-  intlScripts: string[];
   ok: boolean;
 };
 
@@ -124,7 +115,6 @@ async function measurePage(
   const totalBytes = assets.reduce((sum, a) => sum + a.bytes, Buffer.byteLength(inlineText));
   // The public pages stay as they were: only the golfers' pages (/me, the card) register the worker.
   const registersWorker = assets.some((a) => a.registersWorker);
-  const intlScripts = assets.filter((a) => a.makesIntl).map((a) => pathOf(a.url));
   return {
     path: page,
     status: res.status,
@@ -134,12 +124,7 @@ async function measurePage(
     totalGzipBytes,
     totalBytes,
     registersWorker,
-    intlScripts,
-    ok:
-      res.status === 200 &&
-      totalGzipBytes <= budgetKb * KB &&
-      registersWorker === golfersPage &&
-      intlScripts.length === 0,
+    ok: res.status === 200 && totalGzipBytes <= budgetKb * KB && registersWorker === golfersPage,
   };
 }
 
@@ -168,8 +153,6 @@ export async function checkJsBudgets(
     console.log(`\n${r.path}: ${r.status === 200 ? 'largest scripts' : `the page answered ${r.status}`}`);
     if (r.status === 200 && r.registersWorker)
       console.log("  registers the golfers' service worker: only /me and the card may (decision 160)");
-    for (const script of r.intlScripts)
-      console.log(`  makes an Intl formatter while it hydrates (decision 130): ${script}`);
     for (const a of [...r.assets].sort((x, y) => y.gzipBytes - x.gzipBytes).slice(0, 6))
       console.log(`  ${kb(a.gzipBytes).padStart(7)} KB  ${pathOf(a.url)}`);
   }

@@ -1,6 +1,7 @@
-// Live results under load (docs/product/performance.md): 1,000 Server-Sent Events watchers of one night on one server process, every
-// change reaching all of them within 1 s at p95, the server's memory under 400 MB; then two server processes on one
-// PostgreSQL database, watchers on B seeing the rounds written through A within 1 s at p95. Each watcher is a socket of
+// Live results under load (docs/product/performance.md): 1,000 Server-Sent Events watchers of one night on one server
+// process, every change reaching every one of them, the server's memory under 400 MB; then two server processes on one
+// PostgreSQL database, watchers on B seeing every round written through A. The p95 of a change's arrival is printed
+// beside the aim of 1 s, not a gate: it moves with the host (docs/decisions/189-the-bench-in-proportion.md). Each watcher is a socket of
 // its own, read as a browser's EventSource reads it. Writes are rounds recorded through POST /api/rounds, as the
 // admin round form does (an attested scorecard writes its rounds the same way); latency is counted from the moment
 // the write is sent to the moment a watcher has the new leaderboard.
@@ -15,7 +16,7 @@ import { buildApp, percentile, signIn, startServer, type BenchServer } from './s
 const WATCHERS = 1_000;
 const CROSS_WATCHERS = 200;
 const CHANGES = 10;
-const BUDGET_P95_MS = 1_000;
+const AIM_P95_MS = 1_000;
 const BUDGET_RSS_MB = 400;
 const DATE = '2025-07-15';
 const SEASON = 2025;
@@ -114,9 +115,9 @@ async function measure(
 
 function report(label: string, latencies: number[], missing: number): boolean {
   const p95 = percentile(latencies, 95);
-  const ok = missing === 0 && p95 <= BUDGET_P95_MS;
+  const ok = missing === 0;
   console.log(
-    `  ${label}: p95 ${p95.toFixed(0)} ms (budget ${BUDGET_P95_MS}), p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
+    `  ${label}: p95 ${p95.toFixed(0)} ms (aim ${AIM_P95_MS}), p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
       `${latencies.length} deliveries, ${missing} missing${ok ? '' : '  MISSED'}`,
   );
   return ok;

@@ -1,11 +1,15 @@
-// Every page at league size (docs/product/performance.md#lists-scale): HTML at most 300 KB (except /email-list, whose
-// job is to show every address) and a median at most 500 ms over HTTP, and with the server's count of database
-// queries per page when it reports one.
+// Every page at league size (docs/product/performance.md#lists-scale): it answers, its HTML is at most 300 KB (except
+// /email-list, whose job is to show every address) and it makes at most QUERY_BUDGET database queries (a page that
+// asked once per row would make hundreds here). Its median time over HTTP is printed, not a gate: it moves with the
+// host (docs/decisions/189-the-bench-in-proportion.md).
 import type { GrownLeague } from './league';
 import { get, median, type BenchServer } from './server';
 
 export const HTML_BUDGET_KB = 300;
-export const PAGE_BUDGET_MS = 500;
+/** The product's aim for a page's time on an unloaded server (printed beside each page's median). */
+export const PAGE_AIM_MS = 500;
+/** Queries one page may make at league size: the largest page makes a fixed handful whatever the number of rows. */
+export const QUERY_BUDGET = 40;
 const RUNS = 5;
 
 export type PageResult = { path: string; status: number; kb: number; ms: number; queries: number | null; ok: boolean };
@@ -52,7 +56,7 @@ function benchPages(league: GrownLeague): { path: string; admin: boolean; anyHtm
 }
 
 /** The server's running count of database queries, when it offers one (BENCH=1: GET /__bench/queries). */
-async function queriesSoFar(server: BenchServer): Promise<number | null> {
+export async function queriesSoFar(server: BenchServer): Promise<number | null> {
   const answer = await get(`${server.url}/__bench/queries`).catch(() => null);
   if (!answer || answer.status !== 200) return null;
   return (JSON.parse(answer.body) as { queries: number }).queries;
@@ -63,23 +67,20 @@ export async function measurePages(server: BenchServer, cookie: string, league: 
   for (const page of benchPages(league)) {
     const headers: Record<string, string> = page.admin ? { Cookie: cookie } : {};
     const url = `${server.url}${page.path}`;
-    const first = await get(url, headers); // warm-up, and the size
+    // The first answer is the route's own (a public page's later ones come from the page cache): its size, its queries.
     const before = await queriesSoFar(server);
-    const again = await get(url, headers);
+    const first = await get(url, headers);
     const after = await queriesSoFar(server);
-    const times = [again.ms];
-    for (let i = 1; i < RUNS; i += 1) times.push((await get(url, headers)).ms);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) times.push((await get(url, headers)).ms);
     const kb = first.bytes / 1024;
-    const ms = median(times);
-    const ok = first.status === 200 && (page.anyHtmlSize === true || kb <= HTML_BUDGET_KB) && ms <= PAGE_BUDGET_MS;
-    results.push({
-      path: page.path,
-      status: first.status,
-      kb,
-      ms,
-      queries: before === null || after === null ? null : after - before,
-      ok,
-    });
+    const queries = before === null || after === null ? null : after - before;
+    const ok =
+      first.status === 200 &&
+      (page.anyHtmlSize === true || kb <= HTML_BUDGET_KB) &&
+      queries !== null &&
+      queries <= QUERY_BUDGET;
+    results.push({ path: page.path, status: first.status, kb, ms: median(times), queries, ok });
   }
   return results;
 }

@@ -1,12 +1,13 @@
-// The league-size part of `npm run bench`: grows a league of 10,000 golfers and 100,000 rounds in a database of its
-// own, serves it with the real server, and checks pages, imports and the public page cache against their budgets.
+// The league-size check of `npm run bench`: grows a league of 10,000 golfers and 100,000 rounds in a database of its
+// own, serves it with the real server, and checks pages (HTML and queries), imports (a zip bomb's memory, pages
+// answering during an import) and the public page cache (throughput as a ratio to raw node:http) against their budgets.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { publicPagesDuringImport, zipBombRefused, DURING_IMPORT_BUDGET_MS, MEMORY_BUDGET_MB } from './import-load';
-import { HTML_BUDGET_KB, measurePages, PAGE_BUDGET_MS } from './pages';
+import { publicPagesDuringImport, zipBombRefused, DURING_IMPORT_AIM_MS, MEMORY_BUDGET_MB } from './import-load';
+import { HTML_BUDGET_KB, measurePages, PAGE_AIM_MS, QUERY_BUDGET } from './pages';
 import { buildApp, signIn, startServer } from './server';
-import { JOIN_RATIO_BUDGET, joinThroughput } from './throughput';
+import { CACHED_RATIO_BUDGET, cachedPageThroughput } from './throughput';
 
 const log = (line: string) => console.log(`  ${line}`);
 
@@ -36,7 +37,7 @@ export async function runScaleBench(): Promise<boolean> {
     try {
       const cookie = await signIn(server.url);
       console.log(
-        `\n== Pages at league size (HTML ≤ ${HTML_BUDGET_KB} KB except /email-list, median ≤ ${PAGE_BUDGET_MS} ms)`,
+        `\n== Pages at league size (HTML ≤ ${HTML_BUDGET_KB} KB except /email-list, ≤ ${QUERY_BUDGET} queries; the median time is printed, the aim ${PAGE_AIM_MS} ms)`,
       );
       console.log(
         `${'page'.padEnd(44)}${'status'.padStart(7)}${'HTML KB'.padStart(10)}${'median ms'.padStart(11)}${'queries'.padStart(9)}`,
@@ -54,7 +55,9 @@ export async function runScaleBench(): Promise<boolean> {
       console.log(
         `  ${bomb.fileMb.toFixed(1)} MB file: ${bomb.status} '${bomb.message}'; server memory ${bomb.beforeMb.toFixed(0)} MB before, peak ${bomb.peakMb.toFixed(0)} MB  ${bomb.ok ? 'ok' : 'MISSED'}`,
       );
-      console.log(`\n== Public pages during a 10,000-row import (every page ≤ ${DURING_IMPORT_BUDGET_MS} ms)`);
+      console.log(
+        `\n== Public pages during a 10,000-row import (every one answers; times printed, the aim ${DURING_IMPORT_AIM_MS} ms)`,
+      );
       const load = await publicPagesDuringImport(server, cookie);
       ok &&= load.ok;
       console.log(
@@ -62,12 +65,12 @@ export async function runScaleBench(): Promise<boolean> {
       );
 
       console.log(
-        `\n== Throughput of /join from the page cache next to a raw node:http server sending the same bytes (ratio ≥ ${JOIN_RATIO_BUDGET})`,
+        `\n== Cached public pages' throughput next to a raw node:http server sending the same bytes, in turns (ratio ≥ ${CACHED_RATIO_BUDGET})`,
       );
-      for (const row of await joinThroughput(server.url)) {
+      for (const row of await cachedPageThroughput(server.url)) {
         ok &&= row.ok;
         console.log(
-          `  Accept-Encoding '${row.acceptEncoding}': ${row.contentEncoding}, ${row.bytes} bytes; /join ${row.joinRps.toFixed(0)} requests/s, raw ${row.rawRps.toFixed(0)} requests/s: ratio ${row.ratio.toFixed(2)}  ${row.ok ? 'ok' : 'MISSED'}`,
+          `  ${row.path} '${row.acceptEncoding}': ${row.contentEncoding}, ${row.bytes} bytes; ${row.pageRps.toFixed(0)} requests/s, raw ${row.rawRps.toFixed(0)} requests/s: ratio ${row.ratio.toFixed(2)}  ${row.ok ? 'ok' : 'MISSED'}`,
         );
       }
 

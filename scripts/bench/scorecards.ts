@@ -1,10 +1,12 @@
 // Scorecards on game night (docs/product/scorecards.md#budgets, decisions 128 and 140): 100 groups of 4 golfers, each
 // group's phone sending its 9 holes (36 hole entries) to POST /api/me/scorecard/{date} at the same moment, and 10% of
 // the phones sending their queue a second time, as a phone coming back online does. A write's time is its request's,
-// from the first byte sent to the answer. An absolute time does not hold on a shared host whose speed swings two- to
-// threefold (decision 128), so the budget is a ratio measured in the same run: the burst's p95 against the same burst
-// sent to a raw node:http server in a process of its own (it reads each body, parses it and answers a fixed JSON of
-// the product's answer size), the two taken in turn, PAIRS pairs; the median of the pairs' ratios at most 3. Every
+// from the first byte sent to the answer, through the whole server: node:http, Express, Remix and the route
+// (app/routes/api.me.scorecard.$date.ts), whose model stores the writes that arrive together in one transaction. An
+// absolute time does not hold on a shared host whose speed swings two- to threefold (decision 128), so the budget is a
+// ratio measured in the same run: the burst's p95 against the same burst sent to a raw node:http server in a process
+// of its own (it reads each body, parses it and answers a fixed JSON of the product's answer size), the two taken in
+// turn, PAIRS pairs; the median of the pairs' ratios at most 4 (decisions 140, 188, 189). Every
 // hole stored exactly once and every card's totals right. Served by the real server on the production build, on a
 // SQLite database of its own. Run alone: `node --import tsx scripts/bench/scorecards.ts`.
 import { spawn } from 'node:child_process';
@@ -18,8 +20,8 @@ const GROUPS = 100;
 const GOLFERS_PER_GROUP = 4;
 const HOLES = 9;
 const RESENT_SHARE = 0.1;
-/** Decision 140: the product's p95 at most this many times raw node:http's, the median of the pairs. */
-const RATIO_BUDGET = 3;
+/** The product's p95 at most this many times raw node:http's, the median of the pairs (decision 188). */
+const RATIO_BUDGET = 4;
 /** Bursts of each kind, taken in turn (at least four; odd, so the median is one pair's ratio). */
 const PAIRS = 9;
 const SESSION_SECRET = 'bench-session-secret';

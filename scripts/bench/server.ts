@@ -24,8 +24,6 @@ export type BenchServer = {
   peakRssMb(): number;
   /** The memory the server process holds now (VmRSS), in MB. */
   rssMb(): number;
-  /** The CPU time the server process has used so far (user and system), in ms. */
-  cpuMs(): number;
   /** Starts counting the peak afresh (Linux: clear_refs 5). */
   resetPeak(): void;
   stop(): Promise<void>;
@@ -81,11 +79,6 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     rssMb() {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-    },
-    cpuMs() {
-      // /proc/{pid}/stat after the command's name: utime and stime are fields 14 and 15, in clock ticks (100 a second).
-      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * 10;
     },
     resetPeak() {
       fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');

@@ -1,7 +1,9 @@
-// A burst of visitors costs little (docs/product/performance.md#caching): /join's throughput next to a raw node:http
-// server sending the same bytes, both with 16 connections kept alive. Fair to both: each request asks for an encoding
-// (as a browser does: br, or gzip, or none), and the raw server, a process of its own like the app's, sends the bytes
-// /join sent for that Accept-Encoding (compressed once, before it starts) with the same Content-Encoding.
+// A burst of visitors costs little (docs/product/performance.md#caching): a cached public page's throughput through
+// the whole server (node:http, Express, the page cache's middleware) next to the floor, a raw node:http server sending
+// the same bytes, both with 16 connections kept alive, measured in turns in the same run (decisions 140, 189). Fair to
+// both: each request asks for an encoding (as a browser does: br, or gzip, or none), and the raw server, a process of
+// its own like the app's, sends the bytes the page was answered with for that Accept-Encoding, with the same
+// Content-Encoding.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,8 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { median } from './server';
 
-/** docs/product/performance.md: /join from the cache at least 0.6 of raw node:http's requests per second. */
-export const JOIN_RATIO_BUDGET = 0.6;
+/** docs/product/performance.md: cached public pages at least 0.8 of raw node:http's requests per second. */
+export const CACHED_RATIO_BUDGET = 0.8;
+/** A small page and a large one (at league size /stats is the largest public page the cache keeps). */
+const CACHED_PAGES = ['/join', '/stats'] as const;
 const CONNECTIONS = 16;
 const SECONDS = 2;
 const ROUNDS = 3;
@@ -43,8 +47,8 @@ async function requestsPerSecond(url: string, acceptEncoding: string): Promise<n
   return count / SECONDS;
 }
 
-/** /join's answer, as its bytes on the wire (not decompressed), once it comes from the cache. */
-async function joinAnswer(
+/** A page's answer, as its bytes on the wire (not decompressed), once it comes from the cache. */
+async function cachedAnswer(
   url: string,
   acceptEncoding: string,
 ): Promise<{ body: Buffer; contentEncoding: string | undefined }> {
@@ -68,16 +72,17 @@ async function joinAnswer(
       },
     );
     if (answer.hit) return answer;
-    if (attempt > 50) throw new Error('/join never came from the page cache');
+    if (attempt > 50) throw new Error(`${url} never came from the page cache`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 export type ThroughputRow = {
+  path: string;
   acceptEncoding: string;
   contentEncoding: string;
   bytes: number;
-  joinRps: number;
+  pageRps: number;
   rawRps: number;
   ratio: number;
   ok: boolean;
@@ -108,7 +113,7 @@ async function rawServer(
     child.once('exit', (code) => reject(new Error(`The raw node:http server exited (${code})`)));
   });
   return {
-    url: `http://127.0.0.1:${port}/join`,
+    url: `http://127.0.0.1:${port}/`,
     stop: () => {
       child.kill();
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
@@ -117,36 +122,39 @@ async function rawServer(
 }
 
 /**
- * For each Accept-Encoding: /join and the raw server measured in turns (ROUNDS each, so a burst of other work on the
- * shared machine falls on both), each side's median kept.
+ * For each page and Accept-Encoding: the page and the raw server measured in turns (ROUNDS each, so a burst of other
+ * work on the shared machine falls on both), each side's median kept.
  */
-export async function joinThroughput(serverUrl: string): Promise<ThroughputRow[]> {
+export async function cachedPageThroughput(serverUrl: string): Promise<ThroughputRow[]> {
   const rows: ThroughputRow[] = [];
-  const url = `${serverUrl}/join`;
-  for (const acceptEncoding of ACCEPT_ENCODINGS) {
-    const page = await joinAnswer(url, acceptEncoding);
-    const raw = await rawServer(page.body, page.contentEncoding);
-    const rawRates: number[] = [];
-    const joinRates: number[] = [];
-    try {
-      for (let round = 0; round < ROUNDS; round++) {
-        rawRates.push(await requestsPerSecond(raw.url, acceptEncoding));
-        joinRates.push(await requestsPerSecond(url, acceptEncoding));
+  for (const pagePath of CACHED_PAGES) {
+    const url = `${serverUrl}${pagePath}`;
+    for (const acceptEncoding of ACCEPT_ENCODINGS) {
+      const page = await cachedAnswer(url, acceptEncoding);
+      const raw = await rawServer(page.body, page.contentEncoding);
+      const rawRates: number[] = [];
+      const pageRates: number[] = [];
+      try {
+        for (let round = 0; round < ROUNDS; round++) {
+          rawRates.push(await requestsPerSecond(raw.url, acceptEncoding));
+          pageRates.push(await requestsPerSecond(url, acceptEncoding));
+        }
+      } finally {
+        raw.stop();
       }
-    } finally {
-      raw.stop();
+      const [pageRps, rawRps] = [median(pageRates), median(rawRates)];
+      const ratio = pageRps / rawRps;
+      rows.push({
+        path: pagePath,
+        acceptEncoding,
+        contentEncoding: page.contentEncoding ?? 'identity',
+        bytes: page.body.length,
+        pageRps,
+        rawRps,
+        ratio,
+        ok: ratio >= CACHED_RATIO_BUDGET,
+      });
     }
-    const [joinRps, rawRps] = [median(joinRates), median(rawRates)];
-    const ratio = joinRps / rawRps;
-    rows.push({
-      acceptEncoding,
-      contentEncoding: page.contentEncoding ?? 'identity',
-      bytes: page.body.length,
-      joinRps,
-      rawRps,
-      ratio,
-      ok: ratio >= JOIN_RATIO_BUDGET,
-    });
   }
   return rows;
 }

@@ -1,4 +1,5 @@
-import { expect, test, unique } from './fixtures';
+import { expect, hydrated, signIn, test, unique } from './fixtures';
+import { layoutShift } from './stats-data';
 import { signInGolfer } from './golfer-session';
 import { formatDollars } from '../../app/domain/format';
 import { teeTimeWindowLabel } from '../../app/domain/league-rules';
@@ -105,4 +106,59 @@ test("a signed-in golfer's header has 'My league' without 'Login'", async ({ pag
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('link', { name: 'My league' })).toBeVisible();
   await expect(banner.getByRole('link', { name: 'Login' })).toHaveCount(0);
+});
+
+// docs/decisions/187-cached-pages-sent-as-stored.md: a page from the public page cache is the page its route made,
+// sent as stored; its Content-Security-Policy allows that page's own inline scripts by their hashes (no nonce). The
+// browser runs them all and the page comes to life, with no script refused.
+test('a public page answered from the page cache hydrates with no script refused by its CSP', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  // Recorded in the page itself too: a refused script fires securitypolicyviolation.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { violations: string[] }).violations ??= [];
+      (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const url = `/rules?visit=${unique('cached')}`;
+  // The first visit is made by the route and stored; a later one is the stored page. Other tests' writes on this
+  // shared server empty the cache at any moment, so the page is asked for again until an answer is a hit.
+  let hit = false;
+  for (let visit = 0; visit < 20 && !hit; visit++) {
+    const answer = await page.goto(url);
+    expect(answer?.status()).toBe(200);
+    hit = answer?.headers()['x-page-cache'] === 'hit';
+    if (hit) {
+      const policy = answer!.headers()['content-security-policy'];
+      expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      expect(policy).not.toContain("'nonce-");
+    } else await page.waitForTimeout(100);
+  }
+  expect(hit, 'a visit answered from the page cache').toBe(true);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  expect(await page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? [])).toEqual([]);
+  expect(refused).toEqual([]);
+  // Alive: a link is followed by the app in the page, without loading a document.
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+  await page.locator('footer').getByRole('link', { name: 'Schedule', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'League Schedule' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+});
+
+// docs/product/performance.md#page-weight: no layout shift on /register, /me/sign-in and /flights. Lighthouse measured
+// it in `npm run bench` until it stopped being a gate there (docs/decisions/189-the-bench-in-proportion.md); the
+// stats pages' own checks are in stats.js.spec.ts and playoffs.spec.ts.
+test('/register, /me/sign-in and /flights do not shift their layout as they load and come to life', async ({
+  page,
+}) => {
+  for (const path of ['/register', '/me/sign-in']) {
+    await page.goto(path);
+    await hydrated(page);
+    expect(await page.evaluate(layoutShift), path).toBe(0);
+  }
+  await signIn(page, '/flights');
+  expect(await page.evaluate(layoutShift), '/flights').toBe(0);
 });

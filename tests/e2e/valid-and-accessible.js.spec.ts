@@ -163,6 +163,9 @@ const golferScorecard = (d: { date: string }): Visit[] => [{ url: `/me/scorecard
 const availabilityAndSubs = (d: { night: string; token: string; answer: string }): Visit[] => [
   { url: `/tee-times?date=${d.night}` },
   { url: `/tee-sheet/${d.night}` },
+  // A night ahead: /scores with 'Rain out this night', and its confirm page (docs/product/seasons.md).
+  { url: `/scores?date=${d.night}` },
+  { url: `/nights/${d.night}/rain-out` },
   { url: `/subs/take/${d.token}` },
   { url: '/subs/take/no-such-token', status: 404 },
   // 'Are you in?' (docs/product/automation.md): the page an emailed answer link opens.

@@ -48,6 +48,10 @@ export class FakeTwilio {
   readonly stopped = new Set<string>();
   readonly accountSid: string;
   private failures: { status: number; code: number }[] = [];
+  /** After this many more accepted texts, each next one is held unanswered and not taken (`holdAfter`). */
+  private holdLeft: number | null = null;
+  private holding: http.ServerResponse[] = [];
+  private onHold: (() => void)[] = [];
   private server: http.Server;
   port = 0;
 
@@ -93,6 +97,25 @@ export class FakeTwilio {
   /** The next `count` requests answer this HTTP status and Twilio error code (an outage: 500 / 20500). */
   failNext(status = 500, count = 1, code = 20500) {
     for (let i = 0; i < count; i++) this.failures.push({ status, code });
+  }
+
+  /**
+   * Takes `count` more texts, then holds each next request unanswered, as if Twilio never got it (a test kills the
+   * sender in the middle of that send). `held()` resolves once a request is held; `release()` drops the held ones
+   * (never taken) and takes texts again.
+   */
+  holdAfter(count: number) {
+    this.holdLeft = count;
+  }
+
+  held(): Promise<void> {
+    if (this.holding.length > 0) return Promise.resolve();
+    return new Promise((resolve) => this.onHold.push(resolve));
+  }
+
+  release() {
+    this.holdLeft = null;
+    for (const res of this.holding.splice(0)) res.destroy();
   }
 
   clearFailures() {
@@ -191,6 +214,11 @@ export class FakeTwilio {
     if (text.length > 1600)
       return twilioError(res, 400, 21617, 'The concatenated message body exceeds 1600 characters.');
     if (this.stopped.has(to)) return twilioError(res, 400, 21610, 'Attempt to send to unsubscribed recipient');
+    if (this.holdLeft !== null && this.holdLeft-- <= 0) {
+      this.holding.push(res);
+      for (const resolve of this.onHold.splice(0)) resolve();
+      return;
+    }
     const sent: FakeText = {
       sid: `SM${crypto.randomBytes(16).toString('hex')}`,
       to,

@@ -161,8 +161,9 @@ describe('the database comes back (docs/product/faults.md)', () => {
     );
     await admin.end();
     const startedAt = Date.now();
-    // Two processes, two channels each (the page cache's and the live results').
-    expect(rows).toHaveLength(4);
+    // Two processes, one listening connection each: the commit listener the page cache and the live results share
+    // (docs/decisions/190-one-source-one-commit-listener.md).
+    expect(rows).toHaveLength(2);
     // Every watcher is sent the current leaderboard when its process listens again, though nothing changed.
     await nextBoard(watchA, startedAt);
     await nextBoard(watchB, startedAt);
@@ -183,12 +184,11 @@ describe('the database comes back (docs/product/faults.md)', () => {
     ]);
     for (const p of [a, b]) {
       expect(p.child.exitCode).toBeNull();
-      // Each loss and each recovery once per channel: the two faults, in each of the two channels.
+      // Each loss and each recovery once: the two faults, on the one channel.
       const log = p.output();
-      for (const channel of ['league_page_cache', 'league_live_results']) {
-        expect(count(log, new RegExp(`The connection listening to ${channel} was lost`)), log).toBe(2);
-        expect(count(log, new RegExp(`Listening to ${channel} again after`)), log).toBe(2);
-      }
+      expect(count(log, /The connection listening to league_commits was lost/), log).toBe(2);
+      expect(count(log, /Listening to league_commits again after/), log).toBe(2);
+      expect(count(log, /The connection listening to/), log).toBe(2);
     }
   });
 });

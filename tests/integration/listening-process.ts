@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
  * Says `ready at http://127.0.0.1:PORT` when it listens.
  */
 
-const { startPublicPageCache, handlePublicPageCache } = await import('~/web/page-cache.server');
+const { startPublicPageCache, keepPublicPages } = await import('~/web/page-cache.server');
 const { startLiveResults, handleLiveResults } = await import('~/web/live-results.server');
 const { createRound } = await import('~/models/rounds.server');
 const { db } = await import('~/db/db.server');
@@ -41,7 +41,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
 
 const server = http.createServer((req, res) =>
   handleLiveResults(req, res, () =>
-    handlePublicPageCache(req, res, () => {
+    keepPublicPages(req, res, () => {
       answer(req, res).catch((error: unknown) => {
         // A write while the database is away answers 503, as a page would; the test waits for it to be back.
         console.error('listening-process:', error);

@@ -4,15 +4,17 @@ import type { Channel } from '~/db/notify-channel.server';
 import { withPostgres } from './pg-server';
 import { boardOf, openStream, type liveServer } from './sse-client';
 
-// Live results across processes on PostgreSQL (docs/decisions/124-live-results-and-skins.md): this file's hub is process A. Process B is a connection
-// of its own writing with plain SQL (so A's Prisma client never sees the write) and a listener of its own on the
-// channel, as a second server process has: B's NOTIFY must bring A's watchers B's write, and A's writes must reach B.
+// Live results across processes on PostgreSQL (docs/decisions/124-live-results-and-skins.md): this file's hub is
+// process A. Process B is a connection of its own writing with plain SQL (so A's Prisma client never sees the write)
+// and a listener of its own on the commit listener's channel (docs/decisions/190-one-source-one-commit-listener.md),
+// as a second server process has: B's NOTIFY must bring A's watchers B's write, and A's writes must reach B.
 
 let url = '';
 withPostgres(() => (url = process.env.DATABASE_URL!));
 // Loaded once DATABASE_URL names the server (the client is made when its module first loads).
 let app: {
   createRound: typeof import('~/models/rounds.server').createRound;
+  notifyResultsChanged: typeof import('~/db/results-changed.server').notifyResultsChanged;
   cases: typeof import('./live-results-cases');
 };
 
@@ -33,11 +35,12 @@ beforeAll(async () => {
   const { openChannel } = await import('~/db/notify-channel.server');
   app = {
     createRound: (await import('~/models/rounds.server')).createRound,
+    notifyResultsChanged: (await import('~/db/results-changed.server')).notifyResultsChanged,
     cases: await import('./live-results-cases'),
   };
   stop = await startLiveResults();
   server = await (await import('./sse-client')).liveServer(handleLiveResults);
-  other = await openChannel(url, 'league_live_results', {
+  other = await openChannel(url, 'league_commits', {
     message: (message) => heardByOther.push(message),
     lost: (error) => {
       throw error;
@@ -67,10 +70,18 @@ describe('live results with several processes on PostgreSQL', () => {
     stream.close();
   });
 
-  it("tells the other processes which night this process's write changed", async () => {
+  it("tells the other processes of this process's write, and the night an announcement alone names", async () => {
     const { date, year, bo } = await app.cases.liveNight(2018);
     heardByOther.length = 0;
+    // A round is a write to what visitors see: every night the others watch is read again ('*'). The night the write
+    // announced goes in the same NOTIFY, never one of its own.
     await app.createRound({ golferId: bo.id, date, season: year, grossScore: 41 }, null);
+    await expect.poll(() => heardByOther, { timeout: 2_000 }).toContain('*');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heardByOther.filter((message) => message !== '*')).toEqual([]);
+    // A night announced on its own names that night.
+    heardByOther.length = 0;
+    app.notifyResultsChanged(date);
     await expect.poll(() => heardByOther, { timeout: 2_000 }).toContain(date);
   });
 });

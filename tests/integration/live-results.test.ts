@@ -14,7 +14,11 @@ import {
 } from '~/web/live-results.server';
 import { createFlightAssignment } from '~/models/flights.server';
 import { createGolfer } from '~/models/golfers.server';
+import { setAvailability } from '~/features/subs/golfer-nights.server';
+import { offerSpot } from '~/features/subs/offers.server';
+import { takeSpot } from '~/features/subs/take-spot.server';
 import { liveNight, playCard, rowsOf } from './live-results-cases';
+import { golferWith, leagueWithNights, offerTokens } from './subs-cases';
 import { unique } from './helpers';
 import { boardOf, liveServer, openStream } from './sse-client';
 import { renderPage } from './render-page';
@@ -141,6 +145,31 @@ describe('GET /stats/results/{date}/live', () => {
     const stream = await openStream(`${server.url}/stats/results/${date}/live`);
     expect(stream.status).toBe(200);
     expect(rowsOf(boardOf(await stream.next()))).toEqual([[cy.id, 2]]);
+    stream.close();
+  });
+
+  it("marks a sub 'Sub' the moment they take the spot, with no other write after it", async () => {
+    // A night of its own, ahead (offers are open until the night's cut-off): the sub's round is in before the spot is
+    // taken, so only the taking can change the board (docs/decisions/190-one-source-one-commit-listener.md).
+    const year = 2078;
+    const date = `${year}-06-02`;
+    await leagueWithNights(year, [date]);
+    const absent = await golferWith(db, { season: year, time: '16:40' });
+    const sub = await golferWith(db, { canSub: true });
+    await createFlightAssignment({ golferId: sub.id, season: year, flightNo: '1' }, null);
+    await createRound({ golferId: sub.id, date, season: year, grossScore: 42 }, null);
+    await setAvailability({ golferId: absent.id, date, available: false, origin: 'http://localhost' });
+    await offerSpot({ golferId: absent.id, date, actor: null, origin: 'http://localhost' });
+    const token = (await offerTokens(db, [sub.id])).get(sub.id)!;
+    const subMark = (board: ReturnType<typeof boardOf>) =>
+      board.flights.flatMap((f) => f.rows).find((row) => row.id === sub.id)?.sub;
+
+    const stream = await openStream(`${server.url}/stats/results/${date}/live`);
+    expect(subMark(boardOf(await stream.next()))).toBe(false);
+    // Quiet for longer than the SQLite commit poll (a second): what comes next is the taking's own doing.
+    await expect(stream.next(1_500)).rejects.toThrow(/No event/);
+    await takeSpot({ token, origin: 'http://localhost' });
+    expect(subMark(boardOf(await stream.next(2_000)))).toBe(true);
     stream.close();
   });
 

@@ -166,7 +166,7 @@ describe('cross-site requests are refused by the real server', () => {
     expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed' });
   });
 
-  test("a phone's hole entries from another origin are refused (answered before Express) and store nothing", async () => {
+  test("a phone's hole entries from another origin are refused (by the same check as every write) and store nothing", async () => {
     const request = client();
     const { date, ann, card } = await cardTonight('Crosssite');
     const { name, value } = await golferCookieValue(ann.id, SECRET);
@@ -192,6 +192,20 @@ describe('cross-site requests are refused by the real server', () => {
     });
     expect(ok.status).toBe(200);
     expect((await storedScores(card.id)).count).toBe(1);
+  });
+
+  test("a phone's queue over 100 KB gets 413 through the real server, and nothing is stored", async () => {
+    const request = client();
+    const { date, ann, card } = await cardTonight('Toolarge');
+    const { name, value } = await golferCookieValue(ann.id, SECRET);
+    const entries = [{ clientId: unique('big'), golferId: ann.id, hole: 1, strokes: 4, enteredAt: Date.now() }];
+    const res = await request.post(`/api/me/scorecard/${date}`, {
+      headers: { Cookie: `${name}=${value}` },
+      data: { entries, padding: 'x'.repeat(100_001) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.json()).toEqual({ message: 'Request body is too large.' });
+    expect((await storedScores(card.id)).count).toBe(0);
   });
 
   test('a logout from another origin is refused and the session goes on; from this site it ends', async () => {

@@ -119,7 +119,10 @@ export type Board = {
   version: string;
   status: string;
   inPlay: boolean;
-  flights: { key: string; rows: { id: number; name: string; net: number | null; thru: number | null }[] }[];
+  flights: {
+    key: string;
+    rows: { id: number; name: string; net: number | null; thru: number | null; sub: boolean }[];
+  }[];
 };
 
 export const boardOf = (event: SseEvent) => JSON.parse(event.data) as Board;

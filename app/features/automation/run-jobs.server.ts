@@ -114,7 +114,9 @@ export async function runJob(
   // Held from the caller's clock (a test's, or the real one) plus the time the run has taken so far.
   const started = Date.now();
   const held = () => new Date(options.now.getTime() + (Date.now() - started) + lockMs);
-  const run = await claimRun(job, night.date, trigger, options.now, held());
+  // The lease this process holds the run under, renewed after each batch.
+  let lease = held();
+  const run = await claimRun(job, night.date, trigger, options.now, lease);
   if (!run) return { job, date: night.date, state: 'busy', queued: 0 };
   let queued = 0;
   try {
@@ -123,7 +125,10 @@ export async function runJob(
     for (let i = 0; i < deliveries.length; i += batchSize) {
       const batch = deliveries.slice(i, i + batchSize);
       queued += await writeBatch(job, night.date, batch);
-      if (!(await renewRun(run.id, held()))) throw new Error(`Lost the hold on the ${job} run of ${night.date}`);
+      const renewed = held();
+      if (!(await renewRun(run.id, lease, renewed)))
+        throw new Error(`Lost the hold on the ${job} run of ${night.date}`);
+      lease = renewed;
       await options.onBatch?.(queued);
     }
     await finishRun(run.id, queued, new Date(options.now.getTime() + (Date.now() - started)));

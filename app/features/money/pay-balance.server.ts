@@ -1,4 +1,4 @@
-import { db } from '~/db/db.server';
+import { db, isUniqueViolation } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
 import { ConflictError, NotFoundError } from '~/domain/errors';
 import { formatDollarsAndCents } from '~/domain/format';
@@ -60,8 +60,14 @@ export async function startBalancePayment(golferId: number, origin: string): Pro
     throw new PaymentProviderError(
       'The payment provider did not return a checkout page. Nothing was charged. Please try again.',
     );
+  // A double click reaching two servers gets one checkout (the idempotency key) and one row: the session id is unique,
+  // so the press that loses the race finds the other's row written (docs/decisions/183-money-once-across-processes.md).
   if (!(await findCardPayment(session.id)))
-    await createCardPayment({ golferId, season, amountCents: balanceCents, checkoutSessionId: session.id });
+    await createCardPayment({ golferId, season, amountCents: balanceCents, checkoutSessionId: session.id }).catch(
+      (error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+      },
+    );
   return { checkoutUrl: session.url };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import ical from 'ical-generator';
+import ical, { ICalEventStatus } from 'ical-generator';
 import { isTeeTimeNight } from '~/domain/availability';
 import { NotFoundError } from '~/domain/errors';
 import { golferDisplayName } from '~/domain/golfer-display';
@@ -132,8 +132,10 @@ async function myNights(golferId: number): Promise<(MyNight & { uid: string })[]
 }
 
 /** Everything the event shows, as one string to compare: a different one is a new version of the event. */
-function fingerprintOf(event: ReturnType<typeof myNightEvent>): string {
+function fingerprintOf(event: ReturnType<typeof myNightEvent> & { rainOut: boolean }): string {
   const shown = [event.start.toISOString(), event.end.toISOString(), event.summary, event.description, event.location];
+  // Cancelled (a rain-out) is part of what the event shows; the fingerprint of a night not rained out is unchanged.
+  if (event.rainOut) shown.push('CANCELLED');
   return createHash('sha256').update(JSON.stringify(shown)).digest('hex');
 }
 
@@ -146,7 +148,7 @@ export async function golferCalendar(token: string, origin: string, now = new Da
   const golferId = await golferOfCalendarToken(token);
   if (golferId === null) throw new NotFoundError(CALENDAR_NOT_FOUND);
   const [nights, settings] = await Promise.all([myNights(golferId), getSettings()]);
-  const events = nights.map((night) => ({ uid: night.uid, ...myNightEvent(night) }));
+  const events = nights.map((night) => ({ uid: night.uid, rainOut: night.rainOut, ...myNightEvent(night) }));
   const versions = await eventVersions(
     golferId,
     events.map((event) => ({ uid: event.uid, fingerprint: fingerprintOf(event) })),
@@ -171,6 +173,8 @@ export async function golferCalendar(token: string, origin: string, now = new Da
       summary: event.summary,
       description: event.description,
       location: event.location,
+      // As in the league's feed: a rained-out night is cancelled (docs/decisions/176-rain-out-in-one-press.md).
+      status: event.rainOut ? ICalEventStatus.CANCELLED : null,
       url: `${origin}/me/nights`,
     });
   }

@@ -4,7 +4,7 @@ import { formatTeeTime } from '~/domain/tee-times';
 import { enqueueSpotTaken } from '~/features/notifications/sub-messages.server';
 import { claimSpot, findOfferByToken, useOffer } from '~/models/nights-out.server';
 import { getSettings } from '~/models/settings.server';
-import { db, isUniqueViolation } from '~/db/db.server';
+import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { inTransaction } from '~/db/transaction.server';
 import { cutoffLabel, nightLabel } from './night.server';
 
@@ -22,13 +22,21 @@ export type SpotOffer = {
   time: string;
   subName: string;
   /** 'open': the sub can take it; 'yours': this sub took it; the rest say why it cannot be taken. */
-  state: 'open' | 'yours' | 'taken' | 'expired' | 'withdrawn';
+  state: 'open' | 'yours' | 'taken' | 'expired' | 'withdrawn' | 'rained-out';
   message: string;
 };
 
 type FoundOffer = NonNullable<Awaited<ReturnType<typeof findOfferByToken>>>;
 
-function describeOffer(offer: FoundOffer, now: Date): SpotOffer {
+/** The page of an offer of a rained-out night (docs/decisions/176-rain-out-in-one-press.md): the offer has ended. */
+const RAINED_OUT = 'This night was rained out';
+
+/** Whether the night is rained out: its offers end while it is (and are open again if it is not after all). */
+async function rainedOut(date: string, client: Tx = db): Promise<boolean> {
+  return (await client.scheduleEntry.count({ where: { date, rainOut: true } })) > 0;
+}
+
+function describeOffer(offer: FoundOffer, now: Date, nightRainedOut: boolean): SpotOffer {
   const spot = offer.nightOut;
   const base = {
     date: spot.date,
@@ -37,6 +45,7 @@ function describeOffer(offer: FoundOffer, now: Date): SpotOffer {
     subName: `${offer.sub.firstName} ${offer.sub.lastName}`,
   };
   const when = `${base.label} at ${base.time}`;
+  if (nightRainedOut) return { ...base, state: 'rained-out', message: RAINED_OUT };
   if (spot.subGolferId === offer.subGolferId) return { ...base, state: 'yours', message: `You have the spot: ${when}` };
   if (spot.subGolferId !== null || offer.usedAt) return { ...base, state: 'taken', message: SPOT_TAKEN };
   if (!spot.out)
@@ -54,7 +63,7 @@ function describeOffer(offer: FoundOffer, now: Date): SpotOffer {
 export async function spotOffer(token: string, now = new Date()): Promise<SpotOffer> {
   const offer = token ? await findOfferByToken(token) : null;
   if (!offer) throw new NotFoundError(INVALID_LINK);
-  return describeOffer(offer, now);
+  return describeOffer(offer, now, await rainedOut(offer.nightOut.date));
 }
 
 /**
@@ -67,12 +76,14 @@ export async function takeSpot(input: { token: string; origin: string; now?: Dat
   const now = input.now ?? new Date();
   const offer = input.token ? await findOfferByToken(input.token) : null;
   if (!offer) throw new NotFoundError(INVALID_LINK);
-  const before = describeOffer(offer, now);
+  const before = describeOffer(offer, now, await rainedOut(offer.nightOut.date));
   if (before.state === 'yours') return before;
   if (before.state !== 'open') throw new ConflictError(before.message);
   const settings = await getSettings();
   try {
     return await inTransaction(db, async (tx) => {
+      // Rained out a moment ago, after the page was read: the offer has ended.
+      if (await rainedOut(offer.nightOut.date, tx)) throw new ConflictError(RAINED_OUT);
       if (!(await claimSpot(tx, offer.nightOut.id, offer.subGolferId, now))) throw new ConflictError(SPOT_TAKEN);
       await useOffer(tx, offer.id, now);
       const message = `You have the spot: ${before.label} at ${before.time}`;
