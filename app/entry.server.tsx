@@ -12,7 +12,7 @@ import { withoutNulBytes } from '~/web/without-nul-bytes.server';
 export { prepareServer, startBackups } from '~/web/prepare.server';
 export { startMailSender } from '~/integrations/mail/sender.server';
 export { startTextSender } from '~/integrations/texts/text-sender.server';
-export { startAutomation } from '~/web/automation.server';
+export { startAutomation } from '~/web/automation-clock.server';
 export { keepPublicPages, replayPublicPage, startPublicPageCache } from '~/web/page-cache.server';
 export { handleLiveResults, reconnectLiveWatchers, startLiveResults } from '~/web/live-results.server';
 export { drainable } from '~/web/drain.server';

@@ -6,14 +6,15 @@ import { createGolfer } from '../app/models/golfers.server';
 import { recomputeHandicaps } from '../app/models/handicaps.server';
 import { createMembership } from '../app/models/memberships.server';
 import { calculatePointsForDate } from '../app/models/points.server';
-import { lockPlayoffField, seasonPlayoffs } from '../app/models/playoffs.server';
+import { lockPlayoffField } from '../app/models/playoff-field.server';
+import { seasonPlayoffs } from '../app/models/playoffs.server';
 import { createRounds } from '../app/models/rounds.server';
 import { createSeason, getLeagueSeason, getSchedule, getSeason, updateSeason } from '../app/models/seasons.server';
 import { assignGolferToTeeTime, asPosition, generateSeasonTeeTimes } from '../app/models/tee-times.server';
 import type { Db, Tx } from '../app/db/db.server';
 import { keepLastNightsOnCards } from './demo-game-nights';
 import { seedDemoSideGames } from './demo-side-games';
-import { turnOnEveryJob } from '../app/models/automation.server';
+import { turnOnEveryJob } from '../app/models/automation-jobs.server';
 
 const NAMES: Array<[string, string, string | null]> = [
   ['Avery', 'Lindqvist', null],

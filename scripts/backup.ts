@@ -2,7 +2,8 @@
 // backups/ (or BACKUP_DIR), named after the time, and prints its path. It deletes no older backup.
 // docs/decisions/114-backups.md
 import fs from 'node:fs';
-import { backupDatabase, backupDir, BackupError } from '../app/db/backup.server';
+import { backupDatabase } from '../app/db/backup.server';
+import { backupDir, BackupError } from '../app/db/backup-files.server';
 import { databaseConfig } from '../app/db/database-url.server';
 
 // A .env beside package.json (see .env.example) fills in what the environment does not set, as for `npm start`.

@@ -2,7 +2,8 @@
 // (the embedded file by default), which must be empty. Stop the server first; start it again afterwards (it applies
 // any migration newer than the backup). docs/decisions/114-backups.md
 import fs from 'node:fs';
-import { BackupError, restoreDatabase } from '../app/db/backup.server';
+import { BackupError } from '../app/db/backup-files.server';
+import { restoreDatabase } from '../app/db/backup.server';
 import { databaseConfig } from '../app/db/database-url.server';
 
 // A .env beside package.json (see .env.example) fills in what the environment does not set, as for `npm start`.

@@ -6,7 +6,7 @@ import type { Db, Prisma, Tx } from './db.server';
  * it is one conditional update (the row as the claimant saw it, and its lease free), so of any number of claimants,
  * in one process or several, on SQLite or PostgreSQL, the database lets exactly one through; a holder that dies
  * stops renewing, its lease runs out, and another claimant takes the work over. The outbox
- * (app/models/outbox.server.ts) and the scheduled jobs' runs (app/models/automation.server.ts) both claim here.
+ * (app/models/outbox.server.ts) and the scheduled jobs' runs (app/models/automation-jobs.server.ts) both claim here.
  */
 
 /** The models whose rows are claimed with a lease, with what a claim may say of a row and write with it. */

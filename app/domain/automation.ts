@@ -5,7 +5,7 @@ import { formatTeeTime } from './tee-times';
 /**
  * The league's scheduled jobs (docs/product/automation.md, docs/decisions/150-scheduled-jobs.md): what each is
  * called, when it runs by default, when a run falls due for a night and until when a missed run is still worth
- * making up. Pure; the runs live in app/models/automation.server.ts.
+ * making up. Pure; the runs live in app/models/automation-jobs.server.ts.
  */
 
 export const JOBS = ['reminder', 'game-day', 'recap', 'digest'] as const;

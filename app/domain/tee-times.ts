@@ -90,7 +90,7 @@ export function formatTeeTime(value: string, style: TimeStyle = 'table'): string
   // A malformed stored time is shown as it is rather than breaking the tee-time table.
   if (!isValidTime(value)) return value;
   // By hand, as US English writes a time of day: a browser's first `Intl` formatter loads its locale data, a long task
-  // in the middle of hydrating every page that shows a tee time (decision 130, section 'Stop 43').
+  // in the middle of hydrating every page that shows a tee time (docs/decisions/130-no-intl-while-hydrating.md).
   const [hours, minutes] = value.split(':');
   const hour = Number(hours);
   const time = `${hour % 12 || 12}:${minutes}`;

@@ -131,8 +131,8 @@ export async function lockEmailForNewGolfer(tx: Tx, email: string): Promise<void
   const key = `new-golfer:${normalizeEmail(email) ?? ''}`;
   await tx.loginThrottle.upsert({
     where: { key },
-    create: { key, failures: 1, windowStart: new Date() },
-    update: { failures: { increment: 1 } },
+    create: { key, attempts: 1, windowStart: new Date() },
+    update: { attempts: { increment: 1 } },
   });
 }
 

@@ -40,27 +40,27 @@ async function reserve({ key, max }: ThrottleKey, now: Date): Promise<number> {
   for (let round = 0; round < 3; round++) {
     // Within the window, below the limit and not locked: take one (the count is checked and raised in one write).
     const took = await db.loginThrottle.updateMany({
-      where: { key, failures: { lt: max }, windowStart: { gt: windowFloor }, lockedUntil: null },
-      data: { failures: { increment: 1 } },
+      where: { key, attempts: { lt: max }, windowStart: { gt: windowFloor }, lockedUntil: null },
+      data: { attempts: { increment: 1 } },
     });
     if (took.count > 0) return 0;
     // The window has passed, or the lock has ended: a new window starts with this attempt. Once one request has
     // restarted it, the condition no longer holds for the others.
     const restarted = await db.loginThrottle.updateMany({
       where: { key, OR: [{ lockedUntil: { lte: now } }, { lockedUntil: null, windowStart: { lte: windowFloor } }] },
-      data: { failures: 1, windowStart: now, lockedUntil: null },
+      data: { attempts: 1, windowStart: now, lockedUntil: null },
     });
     if (restarted.count > 0) return 0;
     // No row yet: the first attempt creates it (a parallel first attempt loses on the primary key and goes round).
     try {
-      await db.loginThrottle.create({ data: { key, failures: 1, windowStart: now } });
+      await db.loginThrottle.create({ data: { key, attempts: 1, windowStart: now } });
       return 0;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
     // The limit is reached: the first refusal starts the lock.
     await db.loginThrottle.updateMany({
-      where: { key, lockedUntil: null, failures: { gte: max }, windowStart: { gt: windowFloor } },
+      where: { key, lockedUntil: null, attempts: { gte: max }, windowStart: { gt: windowFloor } },
       data: { lockedUntil: new Date(now.getTime() + LOCK_MS) },
     });
     const row = await db.loginThrottle.findUnique({ where: { key } });
@@ -72,7 +72,7 @@ async function reserve({ key, max }: ThrottleKey, now: Date): Promise<number> {
 
 /** Gives back an attempt that was reserved but did not fail. */
 async function giveBack({ key }: ThrottleKey): Promise<void> {
-  await db.loginThrottle.updateMany({ where: { key, failures: { gt: 0 } }, data: { failures: { decrement: 1 } } });
+  await db.loginThrottle.updateMany({ where: { key, attempts: { gt: 0 } }, data: { attempts: { decrement: 1 } } });
 }
 
 /**
@@ -108,7 +108,7 @@ export async function attemptSucceeded(keys: ThrottleKey[]): Promise<void> {
  */
 export async function lockIfUsedUp({ key, max }: ThrottleKey, now = new Date()): Promise<void> {
   await db.loginThrottle.updateMany({
-    where: { key, lockedUntil: null, failures: { gte: max }, windowStart: { gt: new Date(now.getTime() - WINDOW_MS) } },
+    where: { key, lockedUntil: null, attempts: { gte: max }, windowStart: { gt: new Date(now.getTime() - WINDOW_MS) } },
     data: { lockedUntil: new Date(now.getTime() + LOCK_MS) },
   });
 }

@@ -1,6 +1,6 @@
 import { formatDollars } from '~/domain/format';
 import { teeTimeWindowLabel } from '~/domain/league-rules';
-import { getLeagueSeason } from '~/models/seasons.server';
+import { getLeagueSeason } from './seasons.server';
 import { getSettings } from '~/models/settings.server';
 
 /**

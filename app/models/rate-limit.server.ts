@@ -45,25 +45,25 @@ export async function takeHourlySlot(key: string, limit: number, now = new Date(
   for (let attempt = 1; attempt <= 5; attempt++) {
     // Within the window and under the limit: count this one.
     const counted = await db.loginThrottle.updateMany({
-      where: { key, windowStart: { gt: windowOpen }, failures: { lt: limit } },
-      data: { failures: { increment: 1 } },
+      where: { key, windowStart: { gt: windowOpen }, attempts: { lt: limit } },
+      data: { attempts: { increment: 1 } },
     });
     if (counted.count === 1) return null;
     // The window has passed: this one starts a new window.
     const restarted = await db.loginThrottle.updateMany({
       where: { key, windowStart: { lte: windowOpen } },
-      data: { failures: 1, windowStart: now },
+      data: { attempts: 1, windowStart: now },
     });
     if (restarted.count === 1) return null;
     const row = await db.loginThrottle.findUnique({ where: { key } });
     if (row) {
       // Still in its window (or it moved on since the two statements above): over the limit, or try again.
-      if (row.windowStart > windowOpen && row.failures >= limit)
+      if (row.windowStart > windowOpen && row.attempts >= limit)
         return Math.max(1, Math.ceil((row.windowStart.getTime() + WINDOW_MS - now.getTime()) / 1000));
       continue;
     }
     try {
-      await db.loginThrottle.create({ data: { key, failures: 1, windowStart: now } });
+      await db.loginThrottle.create({ data: { key, attempts: 1, windowStart: now } });
       return null;
     } catch (error) {
       // Another request created it first: count against that row.

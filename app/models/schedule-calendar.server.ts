@@ -2,7 +2,7 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import { NotFoundError } from '~/domain/errors';
 import { calendarUidOf, scheduleKindOf, type ScheduleEntry } from '~/domain/schedule';
 import { leagueInstant } from '~/domain/season';
-import { getLeagueSeason } from '~/models/seasons.server';
+import { getLeagueSeason } from './seasons.server';
 import { getSettings, type LeagueSettings } from '~/models/settings.server';
 import { db, type Tx } from '~/db/db.server';
 

@@ -1,13 +1,5 @@
 import { ConflictError, InvalidError, NotFoundError } from '~/domain/errors';
-import {
-  calendarEventChanged,
-  calendarUidOf,
-  nonCountingDates,
-  SCHEDULE_KINDS,
-  scheduleKindOf,
-  type ScheduleEntry,
-  type ScheduleEventKind,
-} from '~/domain/schedule';
+import { nonCountingDates, scheduleKindOf, type ScheduleEntry } from '~/domain/schedule';
 import { todayInLeague } from '~/domain/season';
 import {
   copySchedule,
@@ -24,27 +16,19 @@ import type { SeasonInput, SeasonUpdateInput } from '~/schemas/season';
 import { db, writeUnique, type Tx } from '~/db/db.server';
 
 /**
- * Seasons and their schedules (docs/product/seasons.md). Every write runs in `inTransaction`; a schedule change that
- * alters which rounds count recomputes what depends on it in the same transaction (docs/decisions/050-seasons-as-data.md).
+ * Seasons (docs/product/seasons.md): the records, the league season and the one on sale. Every write runs in
+ * `inTransaction`; a change that alters which rounds count recomputes what depends on it in the same transaction
+ * (docs/decisions/050-seasons-as-data.md). The dates of a season's schedule are schedule-entries.server.ts.
  */
 
 export type ScheduleRow = ScheduleEntry & { id: number };
 export type SeasonDetail = SeasonSummary & { schedule: ScheduleRow[] };
 
-/** A schedule date as the models write it: the schema's output, or a seed or test's plain object. */
-export type ScheduleEntryWrite = {
-  date: string;
-  weekNumber?: number | null;
-  event: string;
-  kind: ScheduleEventKind;
-  rainOut?: boolean;
-};
-
-const entrySelect = { id: true, date: true, weekNumber: true, event: true, kind: true, rainOut: true } as const;
+export const entrySelect = { id: true, date: true, weekNumber: true, event: true, kind: true, rainOut: true } as const;
 /** The fee of a league whose settings row was never saved (prisma/schema.prisma's default). */
 const DEFAULT_FEE_CENTS = 15000;
 
-type EntryRecord = {
+export type EntryRecord = {
   id: number;
   date: string;
   weekNumber: number | null;
@@ -53,7 +37,7 @@ type EntryRecord = {
   rainOut: boolean;
 };
 
-function rowOf(record: EntryRecord): ScheduleRow {
+export function rowOf(record: EntryRecord): ScheduleRow {
   return { ...record, kind: scheduleKindOf(record.kind) };
 }
 
@@ -74,11 +58,9 @@ function summaryOf(
 }
 
 const seasonNotFound = () => new NotFoundError('Season not found');
-const entryNotFound = () => new NotFoundError('Schedule date not found');
+
 const seasonExists = (year: number) =>
   new ConflictError(`Season ${year} already exists`, { year: [`Season ${year} already exists`] });
-const dateTaken = (date: string) =>
-  new ConflictError(`The schedule already has ${date}`, { date: [`The schedule already has ${date}`] });
 
 /** Every season, newest first, with its schedule's first and last dates: two queries whatever their number. */
 export async function listSeasons(client: Tx = db): Promise<SeasonSummary[]> {
@@ -200,7 +182,7 @@ export async function getRegistrationSeason(
  * handicaps of every golfer with a round on them, and recalculate the points of the dates that hold calculated points
  * and may now rank differently (docs/decisions/075-points-never-stale.md), as round changes do.
  */
-async function applyCountingChanges(tx: Tx, dates: Iterable<string>): Promise<void> {
+export async function applyCountingChanges(tx: Tx, dates: Iterable<string>): Promise<void> {
   const changed = [...new Set(dates)];
   if (changed.length === 0) return;
   const players = await tx.round.findMany({
@@ -215,21 +197,13 @@ async function applyCountingChanges(tx: Tx, dates: Iterable<string>): Promise<vo
   );
 }
 
-/** The dates whose counting changed between two versions of one schedule entry (either may be absent). */
-function countingChanges(before: ScheduleEntry | null, after: ScheduleEntry | null): string[] {
-  const wasOff = before ? nonCountingDates([before]) : new Set<string>();
-  const isOff = after ? nonCountingDates([after]) : new Set<string>();
-  const dates = new Set([before?.date, after?.date].filter((d): d is string => d !== undefined));
-  return [...dates].filter((date) => wasOff.has(date) !== isOff.has(date));
-}
-
-async function requireSeason(year: number, tx: Tx) {
+export async function requireSeason(year: number, tx: Tx) {
   const season = await tx.season.findUnique({ where: { year } });
   if (!season) throw seasonNotFound();
   return season;
 }
 
-function checkDateInYear(year: number, date: string): void {
+export function checkDateInYear(year: number, date: string): void {
   if (seasonOfDate(date) !== year) {
     throw new InvalidError(`The date must be in ${year}`, { date: [`The date must be in ${year}`] });
   }
@@ -245,15 +219,13 @@ async function defaultFee(year: number, tx: Tx): Promise<number> {
   return previous?.feeCents ?? settingsFee(tx);
 }
 
+/** A season in the audit log goes by its year ('Updated season 2026: fee cents 15000 → 16000'). */
+const seasonTarget = (year: number) => ({ entity: 'season', id: String(year) });
+
 /**
  * Creates a season, optionally with the schedule of another copied to its year (docs/product/seasons.md#season-screens:
  * same weekday of the same week, holidays follow their holidays, rain-outs cleared).
  */
-/** A season in the audit log goes by its year ('Updated season 2026: fee cents 15000 → 16000'). */
-const seasonTarget = (year: number) => ({ entity: 'season', id: String(year) });
-/** A schedule date in the audit log: its id and date. */
-const entryTarget = (id: number) => ({ entity: 'schedule entry', id, labelField: 'date' });
-
 export function createSeason(input: SeasonInput, actor: Actor | null, client: Tx = db): Promise<SeasonDetail> {
   return inTransaction(client, async (tx) => {
     if (await tx.season.findUnique({ where: { year: input.year }, select: { year: true } }))
@@ -329,194 +301,4 @@ export function deleteSeason(year: number, actor: Actor | null, client: Tx = db)
     // Rounds of its dates filed under another season (old data) count as regular rounds from now on.
     await applyCountingChanges(tx, nonCountingDates(season.schedule));
   });
-}
-
-async function requireEntry(year: number, id: number, tx: Tx): Promise<ScheduleRow> {
-  const record = await tx.scheduleEntry.findFirst({ where: { id, season: year }, select: entrySelect });
-  if (!record) throw entryNotFound();
-  return rowOf(record);
-}
-
-async function checkDateFree(year: number, date: string, id: number | null, tx: Tx): Promise<void> {
-  const clash = await tx.scheduleEntry.findFirst({
-    where: { season: year, date, ...(id === null ? {} : { NOT: { id } }) },
-    select: { id: true },
-  });
-  if (clash) throw dateTaken(date);
-}
-
-function entryData(input: ScheduleEntryWrite) {
-  return {
-    date: input.date,
-    weekNumber: input.weekNumber ?? null,
-    event: input.event,
-    kind: input.kind,
-    rainOut: input.rainOut ?? false,
-  };
-}
-
-/**
- * A new version of a night's calendar event: its SEQUENCE rises and LAST-MODIFIED is now, so calendar apps replace
- * their copy (docs/decisions/115-league-season-defaults-and-calendar-updates.md).
- */
-function newCalendarVersion() {
-  return { sequence: { increment: 1 }, changedAt: new Date() };
-}
-
-/**
- * The UID a night moving away from its date keeps: the one it has, else the one its date gave it, so calendar apps
- * see the same event at its new date.
- */
-async function uidKeptOnMove(id: number, before: ScheduleRow, tx: Tx): Promise<string> {
-  const { calendarUid } = await tx.scheduleEntry.findUniqueOrThrow({ where: { id }, select: { calendarUid: true } });
-  return calendarUid ?? calendarUidOf(before.date);
-}
-
-/** A new night on a date whose UID a moved night kept gets a UID of its own, so two nights never share one. */
-async function giveOwnUidIfTaken(created: ScheduleRow, tx: Tx): Promise<void> {
-  const holder = await tx.scheduleEntry.findUnique({
-    where: { calendarUid: calendarUidOf(created.date) },
-    select: { id: true },
-  });
-  if (holder && holder.id !== created.id) {
-    await tx.scheduleEntry.update({
-      where: { id: created.id },
-      data: { calendarUid: calendarUidOf(created.date, created.id) },
-    });
-  }
-}
-
-async function writeEntry(date: string, write: () => Promise<EntryRecord>): Promise<ScheduleRow> {
-  return rowOf(await writeUnique(write, () => dateTaken(date)));
-}
-
-/** Adds a date to a season's schedule. */
-export function createScheduleEntry(
-  year: number,
-  input: ScheduleEntryWrite,
-  actor: Actor | null,
-  client: Tx = db,
-): Promise<ScheduleRow> {
-  return inTransaction(client, async (tx) => {
-    await requireSeason(year, tx);
-    checkDateInYear(year, input.date);
-    await checkDateFree(year, input.date, null, tx);
-    const created = await writeEntry(input.date, () =>
-      tx.scheduleEntry.create({ data: { ...entryData(input), season: year }, select: entrySelect }),
-    );
-    await giveOwnUidIfTaken(created, tx);
-    await recordAudit(tx, actor, auditCreated(entryTarget(created.id), { ...created, season: year }));
-    await applyCountingChanges(tx, countingChanges(null, created));
-    return created;
-  });
-}
-
-/**
- * Replaces a schedule date (PUT semantics: an absent rainOut is false, an absent week number is none). A change a
- * calendar shows is a new version of the night's event; a moved night keeps its event's UID.
- */
-export function updateScheduleEntry(
-  year: number,
-  id: number,
-  input: ScheduleEntryWrite,
-  actor: Actor | null,
-  client: Tx = db,
-): Promise<ScheduleRow> {
-  return inTransaction(client, async (tx) => {
-    const before = await requireEntry(year, id, tx);
-    checkDateInYear(year, input.date);
-    if (input.date !== before.date) await checkDateFree(year, input.date, id, tx);
-    const data = entryData(input);
-    const changed = calendarEventChanged(before, { ...data, kind: scheduleKindOf(data.kind) });
-    const revision = {
-      ...(changed ? newCalendarVersion() : {}),
-      ...(data.date !== before.date ? { calendarUid: await uidKeptOnMove(id, before, tx) } : {}),
-    };
-    const updated = await writeEntry(input.date, () =>
-      tx.scheduleEntry.update({ where: { id }, data: { ...data, ...revision }, select: entrySelect }),
-    );
-    await recordAudit(tx, actor, auditUpdated(entryTarget(id), before, updated));
-    await applyCountingChanges(tx, countingChanges(before, updated));
-    return updated;
-  });
-}
-
-/** Removes a date from the schedule; its rounds stay and count as regular rounds from now on. */
-export function deleteScheduleEntry(
-  year: number,
-  id: number,
-  actor: Actor | null,
-  client: Tx = db,
-): Promise<ScheduleRow> {
-  return inTransaction(client, async (tx) => {
-    const before = await requireEntry(year, id, tx);
-    await tx.scheduleEntry.delete({ where: { id } });
-    await recordAudit(tx, actor, auditDeleted(entryTarget(id), before));
-    await applyCountingChanges(tx, countingChanges(before, null));
-    return before;
-  });
-}
-
-/** 'Mark rain-out' / 'Undo rain-out' (docs/product/seasons.md#rain-outs): a new version of the night's event. */
-export function setRainOut(
-  year: number,
-  id: number,
-  rainOut: boolean,
-  actor: Actor | null,
-  client: Tx = db,
-): Promise<ScheduleRow> {
-  return inTransaction(client, async (tx) => {
-    const before = await requireEntry(year, id, tx);
-    if (before.rainOut === rainOut) return before;
-    const updated = rowOf(
-      await tx.scheduleEntry.update({
-        where: { id },
-        data: { rainOut, ...newCalendarVersion() },
-        select: entrySelect,
-      }),
-    );
-    await recordAudit(tx, actor, auditUpdated(entryTarget(id), before, updated));
-    await applyCountingChanges(tx, countingChanges(before, updated));
-    return updated;
-  });
-}
-
-/** Kinds on which the league plays, so a night can be rained out. */
-const PLAYED_KINDS: ReadonlySet<ScheduleEventKind> = new Set(SCHEDULE_KINDS.filter((k) => k !== 'no-league'));
-/** docs/product/league.md#rain-out-rule: a night is a rain-out when 25% or less of the league finishes. */
-const RAIN_OUT_SHARE = 0.25;
-
-/**
- * For each past league night of the season (before `today`), whether the rain-out rule is met: 25% or less of the
- * season's paid members have a round that night. The administrator decides (docs/product/seasons.md#rain-outs).
- * Empty when the season has no paid members, since the rule then says nothing. Three queries.
- */
-export async function rainOutHints(
-  year: number,
-  client: Tx = db,
-  today: string = todayInLeague(),
-): Promise<Map<string, boolean>> {
-  const [schedule, paid] = await Promise.all([
-    client.scheduleEntry.findMany({ where: { season: year, date: { lt: today } }, select: { date: true, kind: true } }),
-    client.membership.findMany({ where: { season: year, paid: true }, select: { golferId: true } }),
-  ]);
-  const nights = schedule.filter((e) => PLAYED_KINDS.has(scheduleKindOf(e.kind)));
-  const hints = new Map<string, boolean>();
-  if (paid.length === 0 || nights.length === 0) return hints;
-  const members = new Set(paid.map((m) => m.golferId));
-  const rounds = await client.round.findMany({
-    where: { date: { in: nights.map((n) => n.date) } },
-    select: { date: true, golferId: true },
-  });
-  const finished = new Map<string, Set<number>>();
-  for (const r of rounds) {
-    if (!members.has(r.golferId)) continue;
-    const set = finished.get(r.date) ?? new Set<number>();
-    set.add(r.golferId);
-    finished.set(r.date, set);
-  }
-  for (const night of nights) {
-    hints.set(night.date, (finished.get(night.date)?.size ?? 0) <= RAIN_OUT_SHARE * members.size);
-  }
-  return hints;
 }

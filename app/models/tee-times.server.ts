@@ -1,6 +1,6 @@
 import { generateSlotTimes, missingSlotTimes, sortByTime, type TeeTimeRow } from '~/domain/tee-times';
 import { GOLFERS_PER_TEE_TIME } from '~/domain/league-rules';
-import { getLeagueSeason } from '~/models/seasons.server';
+import { getLeagueSeason } from './seasons.server';
 import { getSettings } from '~/models/settings.server';
 import { db, isUniqueViolation, type Tx } from '~/db/db.server';
 import { auditMany, auditUpdated, recordAudit, type Actor } from '~/db/audit.server';

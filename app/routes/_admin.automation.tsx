@@ -9,7 +9,7 @@ import {
   sendNow,
   setAutomationEnabled,
   setAutomationSchedule,
-} from '~/features/automation/automation.server';
+} from '~/features/automation/run-jobs.server';
 import { mailOrigin } from '~/features/notifications/messages.server';
 import { jobEnabledSchema, jobScheduleSchema } from '~/schemas/automation';
 import { JobScheduleForm } from '~/ui/automation-form';
@@ -23,7 +23,7 @@ import { RouteError } from '~/ui/route-error';
 import { useIsPending } from '~/ui/use-is-pending';
 import { adminAction, intent } from '~/web/admin-page.server';
 import { requireUser } from '~/web/auth.server';
-import { answerKeys } from '~/web/automation.server';
+import { answerKeys } from '~/web/automation-clock.server';
 import { pageHandler, siteOrigin } from '~/web/http.server';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Automation');

@@ -15,7 +15,7 @@ import { currentSeason } from '~/domain/season';
 import { paymentReminderText } from '~/features/league-messages/email.server';
 import { getEmailListPage } from '~/models/email-list.server';
 import { newSendId, queueLeagueMessage } from '~/features/league-messages/league-messages.server';
-import { registrationOffer } from '~/features/registration/registrations.server';
+import { registrationOffer } from '~/features/registration/checkout.server';
 import { getSettings } from '~/models/settings.server';
 import { leagueMessageSchema } from '~/schemas/league-message';
 import { adminAction, intent } from '~/web/admin-page.server';

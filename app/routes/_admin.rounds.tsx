@@ -1,20 +1,20 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
 import { DataTable, Td } from '~/ui/data-table';
 import { DownloadCsvLink } from '~/ui/download-csv-link';
 import { GolferFindForm } from '~/ui/golfer-picker';
 import { EmptyState, PageHeader } from '~/ui/page-header';
 import { Pager } from '~/ui/pager';
-import { nonCountingName, RoundForm, type NonCountingDate } from '~/ui/round-form';
+import { RoundForm, type NonCountingDate } from '~/ui/round-form';
+import { NonCountingBadge } from '~/ui/non-counting-badge';
+import { SetAsideNotice } from '~/ui/set-aside-rounds';
+import { CalculatePoints } from '~/ui/calculate-points-form';
 import { RouteError } from '~/ui/route-error';
 import { RowActions } from '~/ui/row-actions';
 import { SeasonPicker } from '~/ui/season-picker';
-import { Button, buttonClass } from '~/ui/primitives/button';
-import { ErrorList, inputClass } from '~/ui/primitives/field';
+import { buttonClass } from '~/ui/primitives/button';
 import { UrlDialog } from '~/ui/primitives/dialog';
 import { formatPoints, ABSENT, orAbsent } from '~/domain/format';
 import { nonCountingDates } from '~/domain/schedule';
@@ -23,21 +23,13 @@ import { listCourseOptions } from '~/models/courses.server';
 import { calculatePointsForDate } from '~/models/points.server';
 import { createRound, deleteRound, getRound, pageRoundsBySeason, updateRound } from '~/models/rounds.server';
 import { getSchedules } from '~/models/seasons.server';
-import {
-  discardSetAsideRound,
-  listSetAsideRounds,
-  restoreSetAsideRound,
-  type SetAsideRoundRow,
-} from '~/models/set-aside-rounds.server';
-import { parseForm } from '~/schemas/parse-form';
+import { discardSetAsideRound, listSetAsideRounds, restoreSetAsideRound } from '~/models/set-aside-rounds.server';
 import { pointsDateSchema, roundSchema, setAsideRoundSchema } from '~/schemas/round';
 import { adminAction, crudIntents, dialogRecords, intent } from '~/web/admin-page.server';
 import { golferPicker } from '~/web/golfer-picker.server';
 import { requireUser } from '~/web/auth.server';
 import { pageHandler, pageParam, seasonParam } from '~/web/http.server';
-import { cn } from '~/ui/cn';
 import { titled } from '~/ui/meta';
-import { useIsPending } from '~/ui/use-is-pending';
 import { useListPage } from '~/ui/use-list-page';
 import { lockFieldWhenDue } from '~/features/playoffs/field.server';
 
@@ -263,165 +255,6 @@ export default function RoundsPage() {
         error={messageFor('delete')}
       />
     </div>
-  );
-}
-
-/**
- * After a round's date in the table, when the schedule says rounds on it do not count: 'Special event' or 'Rain-out',
- * with what that means as its title and for screen readers.
- */
-function NonCountingBadge({ entry }: { entry: NonCountingDate | undefined }) {
-  if (!entry) return null;
-  const meaning = `${nonCountingName(entry)}: does not count toward handicap or standings`;
-  return (
-    <span
-      title={meaning}
-      className={cn(
-        'ml-2 rounded-full px-2 py-0.5 text-xs font-medium text-white',
-        entry.rainOut ? 'bg-amber-600' : 'bg-emerald-700',
-      )}
-    >
-      <span aria-hidden="true">{entry.rainOut ? 'Rain-out' : 'Special event'}</span>
-      <span className="sr-only">{meaning}</span>
-    </span>
-  );
-}
-
-/**
- * Rounds the upgrade set aside (a golfer's later rounds on a date that already had one), each with the round kept
- * that date and two plain forms: 'Use this one instead' swaps them, 'Discard' deletes the set-aside round.
- */
-function SetAsideNotice({
-  rows,
-  season,
-  error,
-}: {
-  rows: readonly SetAsideRoundRow[];
-  season: number;
-  error: string | null;
-}) {
-  const using = useIsPending({ intent: 'use-set-aside' });
-  const discarding = useIsPending({ intent: 'discard-set-aside' });
-  const busy = using || discarding;
-  return (
-    <section aria-labelledby="set-aside-heading" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
-      <h2 id="set-aside-heading" className="text-base font-semibold text-amber-900">
-        Rounds set aside by the upgrade
-      </h2>
-      <p className="mt-1 text-sm text-amber-900">
-        A golfer now has one round per date. These golfers had a second round on one date: the first one recorded was
-        kept, and the ones below were set aside (not counted). Keep the kept round and discard the set-aside one, or use
-        the set-aside one instead.
-      </p>
-      {error ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <div className="mt-3 overflow-x-auto">
-        <table className="min-w-full text-left text-sm">
-          <thead>
-            <tr className="text-amber-900">
-              <th className="py-1 pr-4 font-medium">Golfer</th>
-              <th className="py-1 pr-4 font-medium">Date</th>
-              <th className="py-1 pr-4 font-medium">Gross</th>
-              <th className="py-1 pr-4 font-medium">Notes</th>
-              <th className="py-1 pr-4 font-medium">Kept round</th>
-              <th className="py-1 font-medium">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const golfer = row.golferName ?? `Golfer #${row.golferId}`;
-              const date = formatRoundDate(row.date);
-              return (
-                <tr key={row.id} className="border-t border-amber-200 align-top">
-                  <td className="py-2 pr-4">{golfer}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{date}</td>
-                  <td className="py-2 pr-4">{row.grossScore}</td>
-                  <td className="py-2 pr-4">{orAbsent(row.notes)}</td>
-                  <td className="py-2 pr-4">{row.kept ? `Gross ${row.kept.grossScore}` : 'None (deleted)'}</td>
-                  <td className="py-2">
-                    <div className="flex flex-wrap gap-1">
-                      <Form method="post" action={`/rounds?season=${season}`} preventScrollReset>
-                        <input type="hidden" name="intent" value="use-set-aside" />
-                        <input type="hidden" name="id" value={row.id} />
-                        <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-                          Use this one instead
-                          <span className="sr-only">
-                            {' '}
-                            for {golfer} on {date}
-                          </span>
-                        </Button>
-                      </Form>
-                      <Form method="post" action={`/rounds?season=${season}`} preventScrollReset>
-                        <input type="hidden" name="intent" value="discard-set-aside" />
-                        <input type="hidden" name="id" value={row.id} />
-                        <Button type="submit" variant="ghost" size="sm" className="text-red-700" disabled={busy}>
-                          Discard
-                          <span className="sr-only">
-                            {' '}
-                            set-aside round of {golfer} on {date}
-                          </span>
-                        </Button>
-                      </Form>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
-/** The administrator's "Calculate points" for one date: fills every counting round of that date, flight by flight. */
-function CalculatePoints({
-  defaultDate,
-  lastResult,
-}: {
-  defaultDate: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const working = useIsPending({ intent: 'calculate-points' });
-  const [form, fields] = useForm({
-    id: 'calculate-points',
-    lastResult,
-    defaultValue: { date: defaultDate },
-    constraint: getZodConstraint(pointsDateSchema),
-    onValidate: ({ formData }) => parseForm(formData, pointsDateSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  return (
-    <details
-      className="mb-4 rounded-lg border bg-white p-4 shadow-sm"
-      open={Boolean(form.errors?.length || fields.date.errors?.length)}
-    >
-      <summary className="cursor-pointer text-sm font-semibold text-slate-800">Calculate points</summary>
-      <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-end gap-3" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="calculate-points" />
-        <div className="space-y-1">
-          <label htmlFor={fields.date.id} className="block text-sm font-medium text-slate-700">
-            Points date
-          </label>
-          <input {...getInputProps(fields.date, { type: 'date' })} className={inputClass} />
-        </div>
-        <Button type="submit" variant="secondary" disabled={working}>
-          {working ? 'Calculating...' : 'Calculate points'}
-        </Button>
-        <p className="basis-full text-xs text-slate-500">
-          Within each flight, that date's rounds are ranked by net score: first gets 24, each place below 1 less, ties
-          share. Golfers without a flight keep their points.
-        </p>
-        <div className="basis-full" role={form.errors?.length || fields.date.errors?.length ? 'alert' : undefined}>
-          <ErrorList id={fields.date.errorId} errors={fields.date.errors} />
-          <ErrorList id={form.errorId} errors={form.errors?.filter((e) => !fields.date.errors?.includes(e))} />
-        </div>
-      </Form>
-    </details>
   );
 }
 

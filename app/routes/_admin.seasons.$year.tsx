@@ -22,19 +22,19 @@ import { isTeeTimeNight } from '~/domain/availability';
 import { formatScheduleDate, KIND_LABELS } from '~/domain/schedule';
 import { parseSeason, todayInLeague } from '~/domain/season';
 import { countRoundsByDate } from '~/models/rounds.server';
-import { listPlayoffReplacements, seasonPlayoffs } from '~/models/playoffs.server';
+import { listPlayoffReplacements } from '~/models/playoff-field.server';
+import { seasonPlayoffs } from '~/models/playoffs.server';
 import { lockField, replaceInField } from '~/features/playoffs/field.server';
 import { playoffReplaceSchema } from '~/schemas/playoffs';
 import { PlayoffFieldAdmin } from '~/ui/playoff-field-admin';
 import {
   createScheduleEntry,
   deleteScheduleEntry,
-  getSeason,
   rainOutHints,
   setRainOut,
   updateScheduleEntry,
-  updateSeason,
-} from '~/models/seasons.server';
+} from '~/models/schedule-entries.server';
+import { getSeason, updateSeason } from '~/models/seasons.server';
 import { scheduleEntrySchema, seasonUpdateSchema } from '~/schemas/season';
 import { adminAction, intent } from '~/web/admin-page.server';
 import { requireUser } from '~/web/auth.server';

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '~/ui/primitives/button';
 import { Notice } from '~/ui/notice';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
-import { answerKeys } from '~/web/automation.server';
+import { answerKeys } from '~/web/automation-clock.server';
 import { failureInit, failureOf, siteOrigin } from '~/web/http.server';
 import { publicAction } from '~/web/public-page.server';
 

@@ -2,17 +2,13 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { useRef, useState } from 'react';
+import { GolferNameList, nameSearchStatus } from '~/ui/golfer-name-list';
 import { Notice } from '~/ui/notice';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { ErrorList, Field, inputClass } from '~/ui/primitives/field';
 import { ESTIMATED_SCORE_MAX, ESTIMATED_SCORE_MIN, ESTIMATED_SCORE_PLACEHOLDER } from '~/domain/league-rules';
 import { formatDollars } from '~/domain/format';
-import {
-  NAME_SEARCH_LIMIT,
-  NAME_SEARCH_MIN_LETTERS,
-  nameSearchTooShort,
-  parseRegistrationForm,
-} from '~/schemas/registration';
+import { NAME_SEARCH_MIN_LETTERS, nameSearchTooShort, parseRegistrationForm } from '~/schemas/registration';
 import { retryAfterHeaders } from '~/web/public-page.server';
 import { registerAction, registerPage, type Found, type GolferOption } from '~/web/register-page.server';
 import { readId } from '~/web/id-param';
@@ -213,50 +209,14 @@ export default function RegisterPage() {
             </p>
           </div>
 
-          <fieldset className="space-y-1">
-            <legend className="text-sm font-medium text-slate-700">Select your name</legend>
-            {/* A fixed height, so names arriving as the golfer types push nothing down the page. */}
-            <div className="h-44 overflow-y-auto rounded-md border border-slate-200 p-2" aria-live="polite">
-              {listed.length ? (
-                <ul className="space-y-1">
-                  {listed.map((g) => (
-                    <li key={g.id}>
-                      <label className="flex items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-slate-50">
-                        <input
-                          type="radio"
-                          name={fields.golferId.name}
-                          form={form.id}
-                          value={g.id}
-                          checked={golferId === g.id}
-                          onChange={() => choose(g)}
-                          className="h-4 w-4 accent-emerald-700"
-                          aria-invalid={fields.golferId.errors ? true : undefined}
-                          aria-describedby={fields.golferId.errors ? fields.golferId.errorId : undefined}
-                        />
-                        {g.fullName}
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              <p className="px-1 text-sm text-slate-600" data-testid="name-search-status">
-                {query.trim() === ''
-                  ? listed.length
-                    ? null
-                    : 'Your name will be listed here.'
-                  : tooShort
-                    ? `Type at least ${NAME_SEARCH_MIN_LETTERS} letters of your name.`
-                    : searchFailed
-                      ? searchFailed
-                      : found && found.golfers.length === 0
-                        ? `No golfer's name contains "${query.trim()}". Check the spelling, or register as a new golfer.`
-                        : found?.more
-                          ? `Showing the first ${NAME_SEARCH_LIMIT} names: type more of your name to narrow the list.`
-                          : null}
-              </p>
-            </div>
-            <ErrorList id={fields.golferId.errorId} errors={fields.golferId.errors} />
-          </fieldset>
+          <GolferNameList
+            listed={listed}
+            golferId={golferId}
+            onChoose={choose}
+            field={fields.golferId}
+            formId={form.id}
+            status={nameSearchStatus({ query, listed: listed.length, tooShort, failed: searchFailed, found })}
+          />
           <Button
             variant="secondary"
             size="sm"

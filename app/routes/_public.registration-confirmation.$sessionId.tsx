@@ -8,11 +8,8 @@ import { Button, buttonClass } from '~/ui/primitives/button';
 import { Spinner } from '~/ui/primitives/spinner';
 import { formatDollars } from '~/domain/format';
 import { formatTeeTime } from '~/domain/tee-times';
-import {
-  selectTeeTimeForSession,
-  teeTimeChangeClosed,
-  verifyCheckoutSession,
-} from '~/features/registration/registrations.server';
+import { selectTeeTimeForSession, teeTimeChangeClosed } from '~/features/registration/standing-tee-time.server';
+import { verifyCheckoutSession } from '~/features/registration/fulfilment.server';
 import { asPosition, findGolferTeeTime, listTeeTimes } from '~/models/tee-times.server';
 import { chooseSlotSchema } from '~/schemas/tee-time';
 import { failureOf, siteOrigin } from '~/web/http.server';

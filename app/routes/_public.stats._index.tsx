@@ -6,8 +6,8 @@ import { SeasonLinks } from '~/ui/stats/season-links';
 import { formatScheduleDate } from '~/domain/schedule';
 import { PLAYOFF_SPOTS, REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { formatPoints } from '~/domain/format';
-import { standingsPage } from '~/models/stats.server';
-import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
+import { standingsPage } from '~/features/stats/stats-pages.server';
+import { statsPage, statsSeasonParam, statsTableParam } from '~/web/stats-access.server';
 import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return statsPage(request, 'There are no stats for that season', async () =>
-    json(await standingsPage(statsSeasonParam(request), new URL(request.url))),
+    json(await standingsPage(statsSeasonParam(request), statsTableParam(request))),
   );
 }
 

@@ -9,7 +9,7 @@ import { formatDecimal, formatPoints, ABSENT } from '~/domain/format';
 import { formatScheduleDate } from '~/domain/schedule';
 import { REQUIRED_COUNTING_ROUNDS, REQUIRED_QUALIFIER_ROUNDS } from '~/domain/standings';
 import { golferHoleStats } from '~/models/skins.server';
-import { getGolferStats } from '~/models/stats.server';
+import { getGolferStats } from '~/models/golfer-stats.server';
 import { HoleStatsSection } from '~/ui/stats/skins-parts';
 import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
 import { idParam } from '~/web/id-param';

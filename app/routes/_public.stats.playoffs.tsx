@@ -18,8 +18,8 @@ import {
   REQUIRED_QUALIFIER_ROUNDS,
   SEEDING_TIE_RULES,
 } from '~/domain/standings';
-import { playoffsPage } from '~/models/stats.server';
-import { statsPage, statsSeasonParam } from '~/web/stats-access.server';
+import { playoffsPage } from '~/features/stats/stats-pages.server';
+import { statsPage, statsSeasonParam, statsTableParam } from '~/web/stats-access.server';
 import { titled } from '~/ui/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
@@ -37,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return statsPage(request, 'There are no stats for that season', async () =>
-    json(await playoffsPage(statsSeasonParam(request), new URL(request.url))),
+    json(await playoffsPage(statsSeasonParam(request), statsTableParam(request))),
   );
 }
 

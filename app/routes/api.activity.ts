@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { pageActivity } from '~/models/audit.server';
+import { pageActivity } from '~/models/activity.server';
 import { requireApiAdmin } from '~/web/auth.server';
 import { apiHandler, getOnlyAction, pageParam } from '~/web/http.server';
 

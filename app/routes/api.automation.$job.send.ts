@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { sendNow } from '~/features/automation/automation.server';
+import { sendNow } from '~/features/automation/run-jobs.server';
 import { mailOrigin } from '~/features/notifications/messages.server';
 import { requireApiAdmin } from '~/web/auth.server';
-import { answerKeys } from '~/web/automation.server';
+import { answerKeys } from '~/web/automation-clock.server';
 import { apiHandler, methodNotAllowed, postOnlyLoader, siteOrigin } from '~/web/http.server';
 
 /**

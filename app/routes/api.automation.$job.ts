@@ -1,11 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { NotFoundError } from '~/domain/errors';
-import {
-  automationOverview,
-  setAutomationEnabled,
-  setAutomationSchedule,
-} from '~/features/automation/automation.server';
+import { automationOverview, setAutomationEnabled, setAutomationSchedule } from '~/features/automation/run-jobs.server';
 import { jobEnabledSchema, jobScheduleSchema } from '~/schemas/automation';
 import { requireApiAdmin, requireApiUser } from '~/web/auth.server';
 import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/web/http.server';

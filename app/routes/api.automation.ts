@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { automationOverview } from '~/features/automation/automation.server';
+import { automationOverview } from '~/features/automation/run-jobs.server';
 import { requireApiUser } from '~/web/auth.server';
 import { apiHandler, getOnlyAction } from '~/web/http.server';
 

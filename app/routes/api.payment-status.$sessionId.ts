@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { verifyCheckoutSession } from '~/features/registration/registrations.server';
+import { verifyCheckoutSession } from '~/features/registration/fulfilment.server';
 import { apiHandler, getOnlyAction, HttpError, siteOrigin } from '~/web/http.server';
 import { isCheckoutSessionId } from '~/integrations/payments/provider.server';
 

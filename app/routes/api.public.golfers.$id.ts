@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { golferHoleStats } from '~/models/skins.server';
-import { getGolferStats } from '~/models/stats.server';
+import { getGolferStats } from '~/models/golfer-stats.server';
 import { getOnlyAction } from '~/web/http.server';
 import { statsApi, statsSeasonParam } from '~/web/stats-access.server';
 import { idParam } from '~/web/id-param';

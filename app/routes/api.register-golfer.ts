@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { takeRegistrationSlot } from '~/models/rate-limit.server';
-import { requireOpenRegistration, startRegistration } from '~/features/registration/registrations.server';
+import { requireOpenRegistration, startRegistration } from '~/features/registration/checkout.server';
 import { registrationSchema, type RegistrationInput } from '~/schemas/registration';
 import { clientAddress } from '~/web/client-address.server';
 import {

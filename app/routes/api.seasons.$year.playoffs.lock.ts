@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { lockField } from '~/features/playoffs/field.server';
-import { requireSeasonForPlayoffs } from '~/models/playoffs.server';
+import { requireSeasonForPlayoffs } from '~/models/playoff-field.server';
 import { postOnlyLoader, siteOrigin } from '~/web/http.server';
 import { seasonPostApi } from '~/web/season-api.server';
 

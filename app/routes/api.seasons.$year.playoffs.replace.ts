@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { replaceInField } from '~/features/playoffs/field.server';
-import { requireSeasonForPlayoffs } from '~/models/playoffs.server';
+import { requireSeasonForPlayoffs } from '~/models/playoff-field.server';
 import { playoffReplaceSchema } from '~/schemas/playoffs';
 import { parseBody, postOnlyLoader, readJson, siteOrigin } from '~/web/http.server';
 import { seasonPostApi } from '~/web/season-api.server';

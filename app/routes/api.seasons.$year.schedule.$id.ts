@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { deleteScheduleEntry, updateScheduleEntry } from '~/models/seasons.server';
+import { deleteScheduleEntry, updateScheduleEntry } from '~/models/schedule-entries.server';
 import { scheduleEntrySchema } from '~/schemas/season';
 import { requireApiAdmin } from '~/web/auth.server';
 import { apiHandler, methodNotAllowed, noContent, parseBody, readJson, yearParam } from '~/web/http.server';

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { createScheduleEntry } from '~/models/seasons.server';
+import { createScheduleEntry } from '~/models/schedule-entries.server';
 import { scheduleEntrySchema } from '~/schemas/season';
 import { parseBody, postOnlyLoader, readJson } from '~/web/http.server';
 import { seasonPostApi } from '~/web/season-api.server';

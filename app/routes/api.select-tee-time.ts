@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { selectTeeTimeForSession } from '~/features/registration/registrations.server';
+import { selectTeeTimeForSession } from '~/features/registration/standing-tee-time.server';
 import { asPosition } from '~/models/tee-times.server';
 import { selectTeeTimeSchema } from '~/schemas/tee-time';
 import { apiHandler, methodNotAllowed, parseBody, postOnlyLoader, readJson, siteOrigin } from '~/web/http.server';

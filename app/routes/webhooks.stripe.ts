@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import type Stripe from 'stripe';
 import { BALANCE_CHECKOUT, completeBalancePayment } from '~/features/money/pay-balance.server';
 import { recordProviderRefunds } from '~/features/refunds/refunds.server';
-import { fulfilCheckoutSession } from '~/features/registration/registrations.server';
+import { fulfilCheckoutSession } from '~/features/registration/fulfilment.server';
 import { apiHandler, HttpError, methodNotAllowed, postOnlyLoader, readBodyText, siteOrigin } from '~/web/http.server';
 import { stripeSecretKey } from '~/integrations/payments/provider.server';
 import {

@@ -17,6 +17,7 @@ import { takeHourlySlot } from '~/models/rate-limit.server';
 import { sessionRowId } from '~/models/sessions.server';
 import { getSettings } from '~/models/settings.server';
 import { db } from '~/db/db.server';
+import { inTransaction } from '~/db/transaction.server';
 import { HttpError, TooManyRequestsError } from './http.server';
 import { sessionSecrets } from './session.server';
 
@@ -88,7 +89,7 @@ export async function sendSignInCode(input: {
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
     const { leagueName } = await getSettings();
     const link = `${mailOrigin(input.origin)}/me/sign-in?token=${token}`;
-    await db.$transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await replaceSignInCode(tx, { id, email, codeHash: codeHash(id, code).toString('hex'), now });
       await enqueueSignInCode(tx, { id, to: email, code, link, leagueName, minutes: CODE_MINUTES });
     });

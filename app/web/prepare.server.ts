@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { seedDemo } from '../../prisma/seed';
 import { recomputeSetAsideRounds } from '~/models/set-aside-rounds.server';
 import { countUsers, createUser } from '~/models/users.server';
-import { backupEveryHours, startBackupSchedule } from '~/db/backup.server';
+import { backupEveryHours, startBackupSchedule } from '~/db/backup-schedule.server';
 import { databaseConfig, type DatabaseConfig } from '~/db/database-url.server';
 import { db } from '~/db/db.server';
 import { migrate, withStartupLock } from '~/db/migrate.server';

@@ -4,7 +4,7 @@ import {
   registrationOffer,
   requireOpenRegistration,
   startRegistration,
-} from '~/features/registration/registrations.server';
+} from '~/features/registration/checkout.server';
 import { paymentsAreSimulated } from '~/integrations/payments/provider.server';
 import { findGolferNames, getGolfer } from '~/models/golfers.server';
 import { takeRegistrationSlot } from '~/models/rate-limit.server';

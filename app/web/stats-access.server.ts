@@ -1,5 +1,6 @@
 import { NotFoundError } from '~/domain/errors';
 import { isValidCalendarDate } from '~/domain/season';
+import { tableQueryOf, type TableQuery } from '~/domain/stats-tables';
 import { getSettings } from '~/models/settings.server';
 import { getUser } from '~/web/auth.server';
 import { apiHandler, failureOf, HttpError, pageHandler, yearParam } from '~/web/http.server';
@@ -51,6 +52,11 @@ export function statsApi(request: Request, fn: () => Promise<Response>): Promise
 export function statsSeasonParam(request: Request): number | null {
   const raw = new URL(request.url).searchParams.get('season');
   return raw === null || raw === '' ? null : yearParam(raw);
+}
+
+/** `?flight=` and `?page=`: which table of a stats page to show (the page itself says whether it has it). */
+export function statsTableParam(request: Request): TableQuery {
+  return tableQueryOf(new URL(request.url).searchParams);
 }
 
 /** A `yyyy-MM-dd` date in the path, or a 400. */

@@ -4,7 +4,8 @@ import { claimYear, exclusive, expect, expectToast, signIn, test, unique } from 
 import { db } from '../../app/db/db.server';
 import { formatRoundDate, todayInLeague } from '../../app/domain/season';
 import { createGolfer } from '../../app/models/golfers.server';
-import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
+import { createSeason } from '../../app/models/seasons.server';
+import { createScheduleEntry } from '../../app/models/schedule-entries.server';
 import { myCalendarLink } from '../../app/features/my-league/my-calendar.server';
 
 // A rain-out in one press from /scores, with JavaScript on and off (docs/product/seasons.md#rain-out-in-one-press,

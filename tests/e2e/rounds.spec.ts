@@ -2,7 +2,8 @@ import { chooseGolfer, claimYear, expect, expectToast, hydrated, jsOn, signIn, t
 import { db, newAssignment, newCourse, newGolfer, newRound } from './league-data';
 import { currentSeason } from '../../app/domain/season';
 import { calculatePointsForDate } from '../../app/models/points.server';
-import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
+import { createScheduleEntry } from '../../app/models/schedule-entries.server';
+import { createSeason } from '../../app/models/seasons.server';
 
 const season = currentSeason();
 const day = (monthDay: string) => `${season}-${monthDay}`;

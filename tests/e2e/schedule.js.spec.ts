@@ -1,5 +1,6 @@
 import { exclusive, expect, test } from './fixtures';
-import { createScheduleEntry, createSeason, getLeagueSeason, getSeason } from '../../app/models/seasons.server';
+import { createScheduleEntry } from '../../app/models/schedule-entries.server';
+import { createSeason, getLeagueSeason, getSeason } from '../../app/models/seasons.server';
 
 // The public schedule (docs/product/seasons.md#public-schedule-and-calendar); its calendar feeds are checked over HTTP
 // in tests/integration/server-feeds-and-api.test.ts. The seasons made

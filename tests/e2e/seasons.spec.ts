@@ -2,7 +2,8 @@ import { format } from 'date-fns';
 import { claimYear, expect, expectToast, hydrated, signIn, test, unique } from './fixtures';
 import type { ScheduleEventKind } from '../../app/domain/schedule';
 import { createGolfer } from '../../app/models/golfers.server';
-import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
+import { createScheduleEntry } from '../../app/models/schedule-entries.server';
+import { createSeason } from '../../app/models/seasons.server';
 import { createUser } from '../../app/models/users.server';
 import { db } from '../../app/db/db.server';
 

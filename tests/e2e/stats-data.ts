@@ -6,7 +6,8 @@ import { createGolfer } from '../../app/models/golfers.server';
 import { createMembership } from '../../app/models/memberships.server';
 import { calculatePointsForDate } from '../../app/models/points.server';
 import { createRound } from '../../app/models/rounds.server';
-import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
+import { createScheduleEntry } from '../../app/models/schedule-entries.server';
+import { createSeason } from '../../app/models/seasons.server';
 import { db } from '../../app/db/db.server';
 
 /** The years the seasons and rounds specs claim too: whoever claims one has it alone until released. */

@@ -1,4 +1,5 @@
-import { createSeason, createScheduleEntry, getSeason } from '../../app/models/seasons.server';
+import { createSeason, getSeason } from '../../app/models/seasons.server';
+import { createScheduleEntry } from '../../app/models/schedule-entries.server';
 import { createGolfer } from '../../app/models/golfers.server';
 import { db } from '../../app/db/db.server';
 import { unique } from './fixtures';

@@ -1,6 +1,7 @@
 import { claimYear, expect, hydrated, signIn, test, unique } from './fixtures';
 import { createGolfer } from '../../app/models/golfers.server';
-import { createScheduleEntry, createSeason } from '../../app/models/seasons.server';
+import { createScheduleEntry } from '../../app/models/schedule-entries.server';
+import { createSeason } from '../../app/models/seasons.server';
 import { db } from '../../app/db/db.server';
 
 // A URL dialog opens as soon as its link is followed, before its page's data has arrived (useListPage reads the

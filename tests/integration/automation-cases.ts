@@ -18,8 +18,8 @@ export const ORIGIN = 'http://league.test';
 
 export async function app() {
   const [automation, models, answer, token, answerRoute, sender] = await Promise.all([
-    import('~/features/automation/automation.server'),
-    import('~/models/automation.server'),
+    import('~/features/automation/run-jobs.server'),
+    import('~/models/automation-jobs.server'),
     import('~/features/automation/answer.server'),
     import('~/features/automation/answer-token.server'),
     import('~/routes/_public.answer.$token'),

@@ -14,7 +14,7 @@ withPostgres((ready) => (db = ready));
 /** Runs what is due at `now` in a fresh Node process, starting at `startAt`; `crashAfterBatch` exits mid-run. */
 function runInOtherProcess(now: Date, startAt: number, crashAfterBatch = false) {
   return runInChild(`
-    const { runDueJobs } = await import(${app('features/automation/automation.server.ts')});
+    const { runDueJobs } = await import(${app('features/automation/run-jobs.server.ts')});
     await new Promise((r) => setTimeout(r, Math.max(0, ${startAt} - Date.now())));
     const outcomes = await runDueJobs({
       origin: ${JSON.stringify(ORIGIN)},

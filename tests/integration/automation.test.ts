@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailSender } from '~/integrations/mail/sender.server';
-import { setJobEnabled } from '~/models/automation.server';
+import { setJobEnabled } from '~/models/automation-jobs.server';
 import { db } from '~/db/db.server';
 import { app, automationCases, detroit, KEYS, leagueNight, ORIGIN } from './automation-cases';
 import { signIn } from './helpers';

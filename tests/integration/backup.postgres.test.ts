@@ -36,7 +36,7 @@ function tablesOf(url: string): Promise<Record<string, string[]>> {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
-  const { BackupError } = await import('~/db/backup.server');
+  const { BackupError } = await import('~/db/backup-files.server');
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
@@ -84,7 +84,8 @@ describe('backups on PostgreSQL (pg_dump / pg_restore)', () => {
   });
 
   it('backing up on its own keeps the newest 14 pg_dump backups', async () => {
-    const { backupIfDue, listBackups } = await import('~/db/backup.server');
+    const { backupIfDue } = await import('~/db/backup-schedule.server');
+    const { listBackups } = await import('~/db/backup-files.server');
     const { databaseConfig } = await import('~/db/database-url.server');
     const dir = scratch('rotation');
     const start = new Date('2026-11-01T00:00:00Z').getTime();

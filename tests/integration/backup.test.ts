@@ -4,16 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  backupDatabase,
-  BackupError,
-  backupIfDue,
-  BACKUP_MARGIN_BYTES,
-  BACKUPS_KEPT,
-  listBackups,
-  restoreDatabase,
-  startBackupSchedule,
-} from '~/db/backup.server';
+import { backupDatabase, restoreDatabase } from '~/db/backup.server';
+import { BackupError, BACKUPS_KEPT, listBackups } from '~/db/backup-files.server';
+import { backupIfDue, startBackupSchedule } from '~/db/backup-schedule.server';
+import { BACKUP_MARGIN_BYTES } from '~/db/backup-checks.server';
 import { databaseConfig } from '~/db/database-url.server';
 import { db } from '~/db/db.server';
 import { seedDemoLeague } from '../../prisma/seed';

@@ -236,12 +236,12 @@ describe('the attempt counter', () => {
     expect(await reserveAttempt(user)).toBe(0);
     await attemptSucceeded(user);
     expect(await db.loginThrottle.findUnique({ where: { key: user[0].key } })).toBeNull();
-    expect((await db.loginThrottle.findUniqueOrThrow({ where: { key: user[1].key } })).failures).toBe(0);
+    expect((await db.loginThrottle.findUniqueOrThrow({ where: { key: user[1].key } })).attempts).toBe(0);
 
     // The address is locked: the username's count at that address is not raised by the refusal.
     for (let i = 0; i < 30; i++) expect(await reserveAttempt(throttleKeys(unique('x'), address))).toBe(0);
     const other = throttleKeys(unique('v'), address);
     expect(await reserveAttempt(other)).toBe(15);
-    expect((await db.loginThrottle.findUnique({ where: { key: other[0].key } }))?.failures ?? 0).toBe(0);
+    expect((await db.loginThrottle.findUnique({ where: { key: other[0].key } }))?.attempts ?? 0).toBe(0);
   });
 });

@@ -8,7 +8,8 @@ import { startMailServer, type TestMailServer } from './mail-helpers';
 
 let db: Db;
 let smtp: TestMailServer;
-let registrations: typeof import('~/features/registration/registrations.server');
+let checkout: typeof import('~/features/registration/checkout.server');
+let fulfilment: typeof import('~/features/registration/fulfilment.server');
 let outbox: typeof import('~/models/outbox.server');
 let sender: typeof import('~/integrations/mail/sender.server');
 let simulatedCheckouts: typeof import('~/integrations/payments/simulated-checkouts.server');
@@ -18,7 +19,8 @@ beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   smtp = await startMailServer();
   process.env.SMTP_URL = smtp.url;
-  registrations = await import('~/features/registration/registrations.server');
+  checkout = await import('~/features/registration/checkout.server');
+  fulfilment = await import('~/features/registration/fulfilment.server');
   outbox = await import('~/models/outbox.server');
   sender = await import('~/integrations/mail/sender.server');
   simulatedCheckouts = await import('~/integrations/payments/simulated-checkouts.server');
@@ -40,7 +42,7 @@ const quick = () =>
 describe('PostgreSQL: the outbox', () => {
   it('queues one receipt when the page and the webhook fulfil the same payment at once', async () => {
     const email = `pgmail${Date.now()}@example.org`;
-    const { sessionId } = await registrations.startRegistration(
+    const { sessionId } = await checkout.startRegistration(
       {
         registrationType: 'new',
         firstName: 'Pg',
@@ -54,7 +56,7 @@ describe('PostgreSQL: the outbox', () => {
     );
     await simulatedCheckouts.paySimulatedCheckout(sessionId);
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => registrations.verifyCheckoutSession(sessionId, 'http://localhost')),
+      Array.from({ length: 4 }, () => fulfilment.verifyCheckoutSession(sessionId, 'http://localhost')),
     );
     expect(results.every((r) => r.state === 'paid')).toBe(true);
     expect(await db.outboxMessage.count({ where: { key: `receipt:${sessionId}` } })).toBe(1);

@@ -1,6 +1,7 @@
 import { cents } from '~/domain/money';
 import { createGolfer } from '~/models/golfers.server';
-import { createScheduleEntry, createSeason } from '~/models/seasons.server';
+import { createScheduleEntry } from '~/models/schedule-entries.server';
+import { createSeason } from '~/models/seasons.server';
 import { saveSideGames } from '~/models/side-games.server';
 import { unique } from './helpers';
 

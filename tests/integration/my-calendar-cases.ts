@@ -114,7 +114,7 @@ export function myCalendarCases(year: number, database: () => Db): void {
     const dates = [`${y}-06-01`, `${y}-06-08`, `${y}-06-15`];
     await leagueWithNights(y, dates);
     // A no-league date and a playoff night are not nights of the standing tee times: not in the golfer's calendar.
-    const { createScheduleEntry } = await import('~/models/seasons.server');
+    const { createScheduleEntry } = await import('~/models/schedule-entries.server');
     await createScheduleEntry(y, { date: `${y}-06-22`, event: 'No league', kind: 'no-league', weekNumber: null }, null);
     await createScheduleEntry(
       y,
@@ -162,7 +162,8 @@ export function myCalendarCases(year: number, database: () => Db): void {
     expect(again.map((e) => e.uid)).toEqual(events.map((e) => e.uid));
 
     // A rained-out night stays, marked so, as in the league's feed: a new version of it.
-    const { getSeason, setRainOut } = await import('~/models/seasons.server');
+    const { getSeason } = await import('~/models/seasons.server');
+    const { setRainOut } = await import('~/models/schedule-entries.server');
     const entry = (await getSeason(y))!.schedule.find((e) => e.date === dates[2])!;
     await setRainOut(y, entry.id, true, null);
     const rained = (await feedOf(tokenOf(link.url)))[2];

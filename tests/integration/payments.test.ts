@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fulfilCheckoutSession, verifyCheckoutSession } from '~/features/registration/registrations.server';
+import { fulfilCheckoutSession, verifyCheckoutSession } from '~/features/registration/fulfilment.server';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { loader as paymentStatus } from '~/routes/api.payment-status.$sessionId';
 import { loader as confirmationPage } from '~/routes/_public.registration-confirmation.$sessionId';

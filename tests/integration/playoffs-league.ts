@@ -25,7 +25,8 @@ export type PlayoffsLeague = Awaited<ReturnType<typeof playoffsLeague>>;
  * Flight 3: Jo and Kim level on every point: Kim's scores are lower, so her handicap is.
  */
 export async function playoffsLeague(year: number, setup: { emails?: boolean } = {}) {
-  const { createSeason, createScheduleEntry } = await import('~/models/seasons.server');
+  const { createSeason } = await import('~/models/seasons.server');
+  const { createScheduleEntry } = await import('~/models/schedule-entries.server');
   const { createGolfer } = await import('~/models/golfers.server');
   const { createFlightAssignment } = await import('~/models/flights.server');
   const { createMembership } = await import('~/models/memberships.server');

@@ -258,7 +258,7 @@ export async function expectUpgradedCalendar(db: Db, before: StoredNight[], upgr
     'schedule-2026-05-18@golf-league',
   ]);
 
-  const { setRainOut } = await import('~/models/seasons.server');
+  const { setRainOut } = await import('~/models/schedule-entries.server');
   const night = after.find((n) => n.date === '2025-06-23')!;
   // A day after the upgrade, so the new LAST-MODIFIED differs from the upgrade's even at the feed's whole seconds.
   const rainedAt = new Date(Math.floor(upgradedFrom.getTime() / 1000) * 1000 + 86_400_000);
@@ -302,7 +302,7 @@ export async function expectUpgradedPlayoffs(db: Db, before: StoredNight[]): Pro
   });
   expect(res.status).toBe(200);
   expect(await res.json()).toMatchObject({ season: 2025, locked: false });
-  const { lockPlayoffField } = await import('~/models/playoffs.server');
+  const { lockPlayoffField } = await import('~/models/playoff-field.server');
   expect(await lockPlayoffField(2025, null)).toEqual({ season: 2025, seeds: [] });
   expect(await db.playoffField.findUnique({ where: { season: 2025 } })).toMatchObject({ lockedBy: 'automatic' });
 }

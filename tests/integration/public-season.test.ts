@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSeason, getSeason, setRainOut, updateSeason } from '~/models/seasons.server';
+import { createSeason, getSeason, updateSeason } from '~/models/seasons.server';
+import { setRainOut } from '~/models/schedule-entries.server';
 import { getSettings, updateSettings } from '~/models/settings.server';
 import * as joinPage from '~/routes/_public.join';
 import * as rulesPage from '~/routes/_public.rules';

@@ -5,7 +5,7 @@ import { sendUrgentNotice } from '~/features/night-messages/urgent-notice.server
 import { golferCalendar, myCalendarLink } from '~/features/my-league/my-calendar.server';
 import { offerSpot } from '~/features/subs/offers.server';
 import { spotOffer, takeSpot } from '~/features/subs/take-spot.server';
-import { runDueJobs } from '~/features/automation/automation.server';
+import { runDueJobs } from '~/features/automation/run-jobs.server';
 import { seasonCalendar } from '~/models/schedule-calendar.server';
 import { startNight } from '~/models/scorecards.server';
 import { writeHoleScores } from '~/models/scorecard-writes.server';

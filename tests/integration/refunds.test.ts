@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGolfer } from '~/models/golfers.server';
 import { createMembership } from '~/models/memberships.server';
 import { recordRefund, refundOffer } from '~/features/refunds/refunds.server';
-import { verifyCheckoutSession } from '~/features/registration/registrations.server';
+import { verifyCheckoutSession } from '~/features/registration/fulfilment.server';
 import { action as membershipsAction, loader as membershipsLoader } from '~/routes/_admin.memberships';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { action as checkoutAction } from '~/routes/checkout.$sessionId';

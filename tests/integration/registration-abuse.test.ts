@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGolfer } from '~/models/golfers.server';
-import { teeTimeChangeClosed, verifyCheckoutSession } from '~/features/registration/registrations.server';
+import { teeTimeChangeClosed } from '~/features/registration/standing-tee-time.server';
+import { verifyCheckoutSession } from '~/features/registration/fulfilment.server';
 import { action as registerApi } from '~/routes/api.register-golfer';
 import { action as registerPage } from '~/routes/_public.register';
 import {
@@ -180,7 +181,7 @@ describe('the client address comes from the load context only', () => {
     for (let i = 0; i < 10; i++) expect((await claimed(newGolferBody())).status).toBe(200);
     expect((await claimed(newGolferBody())).status).toBe(429);
     expect(await db.loginThrottle.findUnique({ where: { key: `register:${address}` } })).toMatchObject({
-      failures: 10,
+      attempts: 10,
     });
   });
 

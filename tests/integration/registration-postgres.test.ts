@@ -7,7 +7,8 @@ import { withPostgres } from './pg-server';
 // (SQLite serialises them). This file brings its own database; setup-env.ts leaves it alone.
 
 let db: Db;
-let registrations: typeof import('~/features/registration/registrations.server');
+let checkout: typeof import('~/features/registration/checkout.server');
+let fulfilment: typeof import('~/features/registration/fulfilment.server');
 let teeTimes: typeof import('~/models/tee-times.server');
 let simulatedCheckouts: typeof import('~/integrations/payments/simulated-checkouts.server');
 let season: number;
@@ -15,7 +16,8 @@ withPostgres((ready) => (db = ready));
 
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
-  registrations = await import('~/features/registration/registrations.server');
+  checkout = await import('~/features/registration/checkout.server');
+  fulfilment = await import('~/features/registration/fulfilment.server');
   teeTimes = await import('~/models/tee-times.server');
   simulatedCheckouts = await import('~/integrations/payments/simulated-checkouts.server');
   // Registration sells only a season whose window contains today: open the current one.
@@ -26,7 +28,7 @@ let n = 0;
 const email = () => `pg${Date.now()}${++n}@example.org`;
 
 async function paidSession(address: string) {
-  const { sessionId } = await registrations.startRegistration(
+  const { sessionId } = await checkout.startRegistration(
     {
       registrationType: 'new',
       firstName: 'Pg',
@@ -46,7 +48,7 @@ describe('PostgreSQL: fulfilment races', () => {
   it('fulfils one session exactly once when the page and the webhook verify it together', async () => {
     const address = email();
     const sessionId = await paidSession(address);
-    const results = await Promise.all(Array.from({ length: 4 }, () => registrations.verifyCheckoutSession(sessionId)));
+    const results = await Promise.all(Array.from({ length: 4 }, () => fulfilment.verifyCheckoutSession(sessionId)));
     const ids = new Set(results.map((r) => (r.state === 'paid' ? r.golferId : null)));
     expect(ids.size).toBe(1);
     expect([...ids][0]).not.toBeNull();
@@ -58,10 +60,7 @@ describe('PostgreSQL: fulfilment races', () => {
   it('two registrations with the same new email, paid and fulfilled at once, make one golfer', async () => {
     const address = email();
     const [a, b] = [await paidSession(address), await paidSession(address)];
-    const [ra, rb] = await Promise.all([
-      registrations.verifyCheckoutSession(a),
-      registrations.verifyCheckoutSession(b),
-    ]);
+    const [ra, rb] = await Promise.all([fulfilment.verifyCheckoutSession(a), fulfilment.verifyCheckoutSession(b)]);
     expect(ra.state).toBe('paid');
     expect(rb.state).toBe('paid');
     expect(ra.state === 'paid' && rb.state === 'paid' && ra.golferId === rb.golferId).toBe(true);

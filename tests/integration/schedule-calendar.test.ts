@@ -3,11 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   createScheduleEntry,
   deleteScheduleEntry,
-  getSchedule,
-  getSeason,
   setRainOut,
   updateScheduleEntry,
-} from '~/models/seasons.server';
+} from '~/models/schedule-entries.server';
+import { getSchedule, getSeason } from '~/models/seasons.server';
 import { getSettings, updateSettings } from '~/models/settings.server';
 import { loader as leagueCalendar } from '~/routes/schedule[.ics]';
 import { action as yearCalendarAction, loader as yearCalendar } from '~/routes/schedule.$year[.ics]';

@@ -10,7 +10,10 @@ import { withPostgres } from './pg-server';
 let db: Db;
 withPostgres((ready) => (db = ready));
 
-const models = () => import('~/models/seasons.server');
+const models = async () => ({
+  ...(await import('~/models/seasons.server')),
+  ...(await import('~/models/schedule-entries.server')),
+});
 
 async function entryOn(year: number, date: string) {
   const { getSeason } = await models();

@@ -5,17 +5,12 @@ import { calculatePointsForDate } from '~/models/points.server';
 import { createRound } from '~/models/rounds.server';
 import {
   createScheduleEntry,
-  createSeason,
   deleteScheduleEntry,
-  deleteSeason,
-  getSchedule,
-  getSeason,
-  listSeasons,
   rainOutHints,
   setRainOut,
   updateScheduleEntry,
-  updateSeason,
-} from '~/models/seasons.server';
+} from '~/models/schedule-entries.server';
+import { createSeason, deleteSeason, getSchedule, getSeason, listSeasons, updateSeason } from '~/models/seasons.server';
 import { scheduleEntrySchema, seasonJsonSchema, seasonSchema, seasonUpdateSchema } from '~/schemas/season';
 import { db, queryCount } from '~/db/db.server';
 import { newGolfer, newMembership } from './fixtures-league';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { db } from '~/db/db.server';
 import { createGolfer } from '~/models/golfers.server';
-import { createScheduleEntry, createSeason, getSeason } from '~/models/seasons.server';
+import { createScheduleEntry } from '~/models/schedule-entries.server';
+import { createSeason, getSeason } from '~/models/seasons.server';
 import { golferCookieValue } from '../golfer-cookie';
 import { startBuiltServer, stopBuiltServers } from './built-server';
 import { unique } from './helpers';

@@ -134,7 +134,7 @@ describe('several processes on one PostgreSQL database', () => {
          const { db } = await import(${app('db/db.server.ts')});
          const { currentSeason } = await import(${app('domain/season.ts')});
          const { createSeason } = await import(${app('models/seasons.server.ts')});
-         const { startRegistration } = await import(${app('features/registration/registrations.server.ts')});
+         const { startRegistration } = await import(${app('features/registration/checkout.server.ts')});
          const { paySimulatedCheckout } = await import(${app('integrations/payments/simulated-checkouts.server.ts')});`,
         `await prepareServer(() => {});
          const year = currentSeason();
@@ -157,7 +157,7 @@ describe('several processes on one PostgreSQL database', () => {
     await together(
       url,
       `delete process.env.STRIPE_SECRET_KEY;
-       const { verifyCheckoutSession } = await import(${app('features/registration/registrations.server.ts')});
+       const { verifyCheckoutSession } = await import(${app('features/registration/fulfilment.server.ts')});
        const { db } = await import(${app('db/db.server.ts')});`,
       `const results = await Promise.all(${JSON.stringify(ids)}.map((id) => verifyCheckoutSession(id, 'http://localhost')));
        if (results.some((r) => r.state !== 'paid')) throw new Error(JSON.stringify(results));

@@ -12,26 +12,40 @@ export const SPOT_TAKEN = 'This spot has been taken. Thank you!';
 const TOO_LATE = 'Too late to change online: call the league administrator.';
 
 async function app() {
-  const [nights, view, offers, take, seasons, golfers, availabilityApi, takeApi, offersApi, nightApi, meNights] =
-    await Promise.all([
-      import('~/features/subs/golfer-nights.server'),
-      import('~/features/subs/night-view.server'),
-      import('~/features/subs/offers.server'),
-      import('~/features/subs/take-spot.server'),
-      import('~/models/seasons.server'),
-      import('~/models/golfers.server'),
-      import('~/routes/api.me.availability.$date'),
-      import('~/routes/api.subs.take.$token'),
-      import('~/routes/api.nights.$date.offers'),
-      import('~/routes/api.nights.$date'),
-      import('~/routes/me.nights'),
-    ]);
+  const [
+    nights,
+    view,
+    offers,
+    take,
+    seasons,
+    entries,
+    golfers,
+    availabilityApi,
+    takeApi,
+    offersApi,
+    nightApi,
+    meNights,
+  ] = await Promise.all([
+    import('~/features/subs/golfer-nights.server'),
+    import('~/features/subs/night-view.server'),
+    import('~/features/subs/offers.server'),
+    import('~/features/subs/take-spot.server'),
+    import('~/models/seasons.server'),
+    import('~/models/schedule-entries.server'),
+    import('~/models/golfers.server'),
+    import('~/routes/api.me.availability.$date'),
+    import('~/routes/api.subs.take.$token'),
+    import('~/routes/api.nights.$date.offers'),
+    import('~/routes/api.nights.$date'),
+    import('~/routes/me.nights'),
+  ]);
   return {
     ...nights,
     ...view,
     ...offers,
     ...take,
     ...seasons,
+    ...entries,
     ...golfers,
     availabilityApi,
     takeApi,

@@ -80,6 +80,11 @@ export function upgradeChainCases(): void {
       '20261129040335_golfer_calendars',
       FOURTH_RELEASE,
     ]);
+    // The registrations and failed sign-ins counted so far, under the column's name of then.
+    await (
+      await db()
+    )
+      .$executeRaw`INSERT INTO "login_throttles" ("key", "failures", "windowStart") VALUES ('register:203.0.113.9', 7, CURRENT_TIMESTAMP), ('user:admin@203.0.113.9', 3, CURRENT_TIMESTAMP)`;
   });
 
   it("today's start-up applies whatever came since, and every migration is recorded once", async () => {
@@ -129,6 +134,16 @@ export function upgradeChainCases(): void {
 
     it("the second release's courses and rounds: kept; courses have no holes until an administrator fills them in", async () => {
       await expectUpgradedToScorecards(await db());
+    });
+
+    it('the fourth release: the throttles keep what they counted, as attempts', async () => {
+      const rows = await (
+        await db()
+      ).loginThrottle.findMany({ where: { key: { endsWith: '203.0.113.9' } }, orderBy: { key: 'asc' } });
+      expect(rows.map((row) => [row.key, row.attempts])).toEqual([
+        ['register:203.0.113.9', 7],
+        ['user:admin@203.0.113.9', 3],
+      ]);
     });
   });
 }

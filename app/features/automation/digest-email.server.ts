@@ -2,7 +2,7 @@ import { formatCount } from '~/domain/format';
 import { dayAfter } from '~/domain/scorecard-night';
 import { formatTeeTime } from '~/domain/tee-times';
 import type { EmailBlock } from '~/integrations/mail/layout';
-import type { Delivery } from '~/models/automation.server';
+import type { Delivery } from '~/models/automation-jobs.server';
 import { nightsOutOn } from '~/models/nights-out.server';
 import { getSettings } from '~/models/settings.server';
 import { db } from '~/db/db.server';

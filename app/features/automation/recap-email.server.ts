@@ -6,7 +6,7 @@ import { formatTeeTime, POSITIONS } from '~/domain/tee-times';
 import { unsubscribeUrl } from '~/features/league-messages/email.server';
 import { tokenOf as unsubscribeTokenOf } from '~/features/league-messages/league-messages.server';
 import type { EmailBlock } from '~/integrations/mail/layout';
-import type { Delivery } from '~/models/automation.server';
+import type { Delivery } from '~/models/automation-jobs.server';
 import { handicapsOn } from '~/models/handicaps.server';
 import { getSettings } from '~/models/settings.server';
 import { nightSkins } from '~/models/skins.server';

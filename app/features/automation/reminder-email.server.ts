@@ -1,7 +1,7 @@
 import { cutoffOf } from '~/domain/availability';
 import { formatTeeTime, POSITIONS } from '~/domain/tee-times';
 import type { EmailBlock } from '~/integrations/mail/layout';
-import type { Delivery } from '~/models/automation.server';
+import type { Delivery } from '~/models/automation-jobs.server';
 import { cutoffSettingOf, nightsOutOn } from '~/models/nights-out.server';
 import { getSettings } from '~/models/settings.server';
 import { listTeeTimes } from '~/models/tee-times.server';

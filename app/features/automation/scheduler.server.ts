@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { LEAGUE_TZ } from '~/domain/season';
-import { runDueJobs, type RunOptions } from './automation.server';
+import { runDueJobs, type RunOptions } from './run-jobs.server';
 
 /**
  * The clock of the scheduled jobs (docs/decisions/150-scheduled-jobs.md): croner wakes this process at the start of

@@ -2,13 +2,15 @@ import { maskEmail } from '~/domain/contact-mask';
 import { ConflictError, NotFoundError } from '~/domain/errors';
 import { contactDifference, requestContactChange } from '~/features/contact-changes/contact-changes.server';
 import { enqueueReceipt, mailOrigin } from '~/features/notifications/messages.server';
-import { changeStandingTeeTime, registrationOffer } from '~/features/registration/registrations.server';
+import { changeStandingTeeTime } from '~/features/registration/standing-tee-time.server';
+import { registrationOffer } from '~/features/registration/checkout.server';
 import { findGolfersByEmail, getGolfer, updateGolfer } from '~/models/golfers.server';
 import { currentHandicaps } from '~/models/handicaps.server';
 import { getLeagueSeason } from '~/models/seasons.server';
 import { getSettings } from '~/models/settings.server';
 import { findGolferTeeTime, listTeeTimes, POSITIONS, type Position } from '~/models/tee-times.server';
 import { db } from '~/db/db.server';
+import { inTransaction } from '~/db/transaction.server';
 
 /**
  * 'My league' (/me, GET /api/me; docs/product/my-league.md): what a signed-in golfer sees of their own league life,
@@ -97,7 +99,7 @@ export async function resendReceipt(golferId: number, origin: string): Promise<{
   const membership = await db.membership.findUnique({ where: { golferId_season: { golferId, season } } });
   if (!membership?.paid) throw new NotFoundError(`Your ${season} membership is not paid, so there is no receipt.`);
   const email = golfer.email;
-  await db.$transaction((tx) =>
+  await inTransaction(db, (tx) =>
     enqueueReceipt(tx, {
       checkoutSessionId: checkout.checkoutSessionId!,
       key: `receipt-again:${checkout.checkoutSessionId}:${Date.now()}`,
@@ -138,7 +140,7 @@ export async function updateMyContact(
       });
   }
   const { leagueName } = await getSettings();
-  await db.$transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     if (phoneChanged)
       await updateGolfer(
         golferId,

@@ -7,7 +7,7 @@ import {
   playoffLockDue,
   replacePlayoffSeed,
   type ReplaceInput,
-} from '~/models/playoffs.server';
+} from '~/models/playoff-field.server';
 import { enqueueMessage } from '~/models/outbox.server';
 import { loadSchedules } from '~/models/handicaps.server';
 import { getSettings } from '~/models/settings.server';

@@ -28,7 +28,7 @@ import {
   type Delivery,
   type RunRow,
   type RunTrigger,
-} from '~/models/automation.server';
+} from '~/models/automation-jobs.server';
 import { cutoffSettingOf, teeTimeNightsFrom } from '~/models/nights-out.server';
 import { getSettings } from '~/models/settings.server';
 import { db, isUniqueViolation } from '~/db/db.server';
