@@ -22,13 +22,12 @@ export const WORKER_FILE = path.basename(WORKER_ENTRY, '.ts') + '.js';
 const GOLFER_WORKER_ENTRY = 'app/ui/golfer-worker.ts';
 
 /**
- * Builds into `buildDir` (server) and public/`assetsName` (browser). `quiet` keeps Remix's progress lines out of a
- * benchmark's report; errors always show. Returns false when the build failed (the errors are on stderr).
+ * Builds into `buildDir` (server) and public/`assetsName` (browser). Returns false when the build failed (the errors
+ * are on stderr).
  */
 export function build({
   buildDir = process.env.REMIX_BUILD_DIR ?? 'build',
   assetsName = process.env.REMIX_ASSETS_NAME ?? 'build',
-  quiet = false,
 } = {}) {
   // Remix's classic compiler keeps Tailwind's output in .cache keyed by app/tailwind.css alone, so a class added to or
   // taken from a component was left out of the next build's CSS (seen with a table's header alignment). Every build
@@ -36,7 +35,7 @@ export function build({
   fs.rmSync(path.join(root, '.cache'), { recursive: true, force: true });
   const remix = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
     cwd: root,
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', REMIX_BUILD_DIR: buildDir, REMIX_ASSETS_NAME: assetsName },
   });
   if (remix.status !== 0) return false;
