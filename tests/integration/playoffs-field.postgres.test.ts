@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '~/db/db.server';
-import { call, request } from './helpers';
 import { startMailServer, type TestMailServer } from './mail-helpers';
 import { playoffsLeague } from './playoffs-league';
 import { withPostgres } from './pg-server';
@@ -29,7 +28,7 @@ const YEAR = 2061;
 describe('the playoff field on PostgreSQL', () => {
   it('locks once when two administrators press Lock at the same time, and emails each seeded golfer once', async () => {
     const { golfers } = await playoffsLeague(YEAR, { emails: true });
-    const { signIn } = await import('./helpers');
+    const { call, request, signIn } = await import('./helpers');
     const { cookie } = await signIn({ isAdmin: true });
     const lockApi = await import('~/routes/api.seasons.$year.playoffs.lock');
     const lock = () =>
@@ -70,7 +69,7 @@ describe('the playoff field on PostgreSQL', () => {
   });
 
   it('replaces a golfer with the next qualified one, with the reason, and refuses what it cannot do', async () => {
-    const { signIn } = await import('./helpers');
+    const { call, request, signIn } = await import('./helpers');
     const { cookie } = await signIn({ isAdmin: true });
     const replaceApi = await import('~/routes/api.seasons.$year.playoffs.replace');
     const replace = (json: unknown) =>
@@ -115,6 +114,7 @@ describe('the playoff field on PostgreSQL', () => {
 describe('GET /api/public/playoffs on PostgreSQL', () => {
   it('answers the seeded field and the race of each flight', async () => {
     const { golfers } = await playoffsLeague(2053);
+    const { call, request } = await import('./helpers');
     const { loader } = await import('~/routes/api.public.playoffs');
     const res = await call(loader, request('/api/public/playoffs?season=2053'));
     expect(res.status).toBe(200);
