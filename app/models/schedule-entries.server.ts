@@ -205,6 +205,28 @@ export function setRainOut(
 }
 
 /**
+ * The season screen's 'Mark rain-out' and 'Undo rain-out', for a night that is over (docs/product/seasons.md#rain-outs).
+ * Tonight and the nights ahead are rained out, and back, with 'Rain out this night', which tells their golfers
+ * (docs/decisions/176-rain-out-in-one-press.md): a form posted by hand for one of them changes nothing.
+ */
+export function setPastRainOut(
+  year: number,
+  id: number,
+  rainOut: boolean,
+  actor: Actor | null,
+  today: string = todayInLeague(),
+): Promise<ScheduleRow> {
+  return inTransaction(db, async (tx) => {
+    const entry = await requireEntry(year, id, tx);
+    if (entry.date >= today)
+      throw new ConflictError(
+        "Tonight and the nights ahead are rained out with 'Rain out this night', which tells their golfers.",
+      );
+    return setRainOut(year, id, rainOut, actor, tx);
+  });
+}
+
+/**
  * For each past league night of the season (before `today`), whether the rain-out rule is met
  * (app/domain/rain-out-rule.ts): the administrator decides (docs/product/seasons.md#rain-outs). Empty when the season
  * has no paid members. Three queries.

@@ -31,7 +31,7 @@ import {
   createScheduleEntry,
   deleteScheduleEntry,
   rainOutHints,
-  setRainOut,
+  setPastRainOut,
   updateScheduleEntry,
 } from '~/models/schedule-entries.server';
 import { getSeason, updateSeason } from '~/models/seasons.server';
@@ -155,7 +155,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         'rain-out': intent({
           admin: SEASONS_ADMIN_ONLY,
           run: async ({ actor, form, done }) => {
-            const entry = await setRainOut(year, entryIdOf(form, 'a rain-out'), true, actor);
+            const entry = await setPastRainOut(year, entryIdOf(form, 'a rain-out'), true, actor);
             return done({
               title: `${dateText(entry.date)} marked as a rain-out`,
               description: 'Its rounds count for neither handicap nor standings.',
@@ -191,7 +191,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         'undo-rain-out': intent({
           admin: SEASONS_ADMIN_ONLY,
           run: async ({ actor, form, done }) => {
-            const entry = await setRainOut(year, entryIdOf(form, 'a rain-out'), false, actor);
+            const entry = await setPastRainOut(year, entryIdOf(form, 'a rain-out'), false, actor);
             return done({ title: 'Rain-out removed', description: `${dateText(entry.date)} counts again.` });
           },
         }),

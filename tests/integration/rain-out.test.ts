@@ -10,6 +10,7 @@ import { seasonCalendar } from '~/models/schedule-calendar.server';
 import { startNight } from '~/models/scorecards.server';
 import { writeHoleScores } from '~/models/scorecard-writes.server';
 import { noticesOf } from '~/models/night-notices.server';
+import { setPastRainOut } from '~/models/schedule-entries.server';
 import { action as apiAction } from '~/routes/api.nights.$date.rain-out';
 import { loader as confirmLoader, action as confirmAction } from '~/routes/_admin.nights.$date.rain-out';
 import { action as scoresAction } from '~/routes/_admin.scores';
@@ -143,6 +144,18 @@ describe('rain out this night', () => {
     expect((await db.scheduleEntry.findFirstOrThrow({ where: { date } })).rainOut).toBe(false);
     expect(await noticeRows(date)).toHaveLength(0);
     expect(await db.outboxMessage.count({ where: { golferId: { in: golfers.map((g) => g.id) } } })).toBe(0);
+  });
+
+  it("the season screen's silent 'Mark rain-out', posted by hand for a night ahead, changes nothing", async () => {
+    const { date, golfers } = await rainyNight(3119, 3);
+    const entry = await db.scheduleEntry.findFirstOrThrow({ where: { date } });
+    await expect(setPastRainOut(3119, entry.id, true, null, TODAY)).rejects.toThrow(
+      "Tonight and the nights ahead are rained out with 'Rain out this night', which tells their golfers.",
+    );
+    expect((await db.scheduleEntry.findUniqueOrThrow({ where: { id: entry.id } })).rainOut).toBe(false);
+    expect(await db.outboxMessage.count({ where: { golferId: { in: golfers.map((g) => g.id) } } })).toBe(0);
+    // Once the night is over it is marked as before, silently: its golfers were there.
+    expect((await setPastRainOut(3119, entry.id, true, null, '3119-06-06')).rainOut).toBe(true);
   });
 });
 
