@@ -53,6 +53,8 @@ module.exports = {
           '^app/routes/',
           '^app/entry\\.',
           '^app/root\\.tsx$',
+          // The route config: Remix's Vite plugin reads it (vite.config.ts).
+          '^app/routes\\.ts$',
           '\\.test\\.tsx?$',
           '\\.(css|md)$',
           // Started as a worker thread by path (features/import/read.server.ts), not imported.
@@ -66,7 +68,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|build|public/build|\\.cache)' },
+    exclude: { path: '^(node_modules|build)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

@@ -8,10 +8,7 @@ export default tseslint.config(
     ignores: [
       'build/**',
       'build-*/**',
-      'public/build/**',
-      'public/build-*/**',
       'node_modules/**',
-      '.cache/**',
       'test-results*/**',
       'playwright-report/**',
       'tests/.tmp/**',

@@ -1,11 +1,14 @@
 import type { KnipConfig } from 'knip';
 
-// Dead-code check (`npm run lint`). Knip's Remix, Vitest, Playwright, Prisma and Tailwind plugins find most entry
+// Dead-code check (`npm run lint`). Knip's Vite, Remix, Vitest, Playwright, Prisma and Tailwind plugins find most entry
 // points from their configs; the rest are listed here. Exports of entry files count as used, which is what a Remix
 // route needs (Remix itself calls loader, action, meta, default, ErrorBoundary, shouldRevalidate, headers, links…).
 const config: KnipConfig = {
   entry: [
     'app/entry.*.tsx',
+    // Read by Remix's Vite plugin (vite.config.ts) and by Vite itself.
+    'app/routes.ts',
+    'postcss.config.mjs',
     'app/routes/**/*.{ts,tsx}',
     'scripts/*.{ts,mjs}',
     'prisma/seed.ts',

@@ -32,7 +32,6 @@ const serverEnv = {
   // A local SMTP server receives the site's email (scripts/e2e-server.mjs, tests/e2e/mail-inbox.ts).
   E2E_SMTP: '1',
   REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? 'build',
-  REMIX_ASSETS_NAME: process.env.REMIX_ASSETS_NAME ?? 'build',
 };
 const serverOptions = {
   command: 'node scripts/e2e-server.mjs',

@@ -48,8 +48,20 @@ const timeouts = {
 const drainBound = secondsOf('SHUTDOWN_DRAIN_SECONDS', 25);
 
 const buildDir = path.resolve(process.env.REMIX_BUILD_DIR ?? 'build');
-const assetsName = process.env.REMIX_ASSETS_NAME ?? 'build';
-const build = await import(pathToFileURL(path.join(buildDir, 'index.js')).href);
+// `npm run dev` (NODE_ENV=development, scripts/start.mjs --dev): Vite serves the browser's files and builds each
+// module on demand from app/, and a changed route is used at the next request, without a restart
+// (docs/decisions/196-vite.md). Otherwise the server runs the production build (`npm run build`).
+const vite =
+  process.env.NODE_ENV === 'development'
+    ? await import('vite').then(({ createServer }) => createServer({ server: { middlewareMode: true } }))
+    : undefined;
+const loadBuild = () =>
+  vite
+    ? vite.ssrLoadModule('virtual:remix/server-build')
+    : import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href);
+// The build's entry (app/entry.server.tsx) also gives this file the background work it starts below. In development it
+// is the one loaded at start: a change to it takes a restart.
+const build = await loadBuild();
 
 await build.entry.module.prepareServer();
 
@@ -109,8 +121,12 @@ app.use(
   }),
 );
 
-app.use(`/${assetsName}`, express.static(path.resolve('public', assetsName), { immutable: true, maxAge: '1y' }));
-app.use(express.static('public', { maxAge: '1h', index: false }));
+// The browser's files: those under /assets are named for their content, so a browser keeps them a year; the rest
+// (public/, copied into the build: the icon, the home-screen icons) an hour.
+if (vite) app.use(vite.middlewares);
+else
+  app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }));
+app.use(express.static(vite ? 'public' : path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
 
 // `npm run bench` counts the database queries of each page it measures (scripts/bench/pages.ts).
 if (process.env.BENCH === '1')
@@ -121,13 +137,14 @@ if (process.env.BENCH === '1')
 // the page's route answer and keeps what it sent, the page itself, with its gzip and brotli bodies made once
 // (docs/decisions/187-cached-pages-sent-as-stored.md). Later visits get it from the node:http handler below.
 const stopPageCache = await build.entry.module.startPublicPageCache();
-app.use(build.entry.module.keepPublicPages);
+// In development every visit makes the page afresh, so a changed route shows at the next one.
+if (!vite) app.use(build.entry.module.keepPublicPages);
 
 // Every other request goes to Remix: the URL's route module answers it. The phones' hole entries too
 // (POST /api/me/scorecard/{date}, app/routes/api.me.scorecard.$date.ts): the model the route calls stores the writes
 // that arrive together in one transaction (docs/decisions/128-scorecard-group-commit.md).
 const handleRemix = createRequestHandler({
-  build,
+  build: vite ? loadBuild : build,
   mode: process.env.NODE_ENV ?? 'production',
   // The client's address reaches login throttling and the registration rate limit only through here
   // (app/web/client-address.server.ts): `req.ip` is the connection's, or with TRUST_PROXY=1 the proxy's
@@ -209,6 +226,7 @@ async function stop(signal) {
     stopLiveResults(),
     stopBackups(),
     stopAutomation(),
+    vite?.close(),
   ]);
   process.exit(0);
 }

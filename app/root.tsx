@@ -16,12 +16,10 @@ import { getSettings } from '~/models/settings.server';
 import { takeToast } from '~/web/session.server';
 import { titled } from '~/ui/meta';
 import { useNonce } from '~/ui/nonce';
-import stylesheet from '~/tailwind.css';
+import '~/tailwind.css';
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+// The stylesheet (app/tailwind.css, imported above) is the root route's: Remix's <Links /> names it.
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => titled(matches);
 

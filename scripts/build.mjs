@@ -1,7 +1,9 @@
 // A production build of the app (`npm run build`; `npm start`, `npm test` and the benchmark build through it): Remix's
-// server and browser bundles, and beside the server bundle the import worker as one JavaScript file, so a file import
+// Vite plugin builds the server into {buildDir}/server and the browser's files into {buildDir}/client
+// (docs/decisions/196-vite.md); beside the server bundle go the import worker as one JavaScript file, so a file import
 // starts a plain worker instead of compiling TypeScript through tsx at run time (decision 067), and the golfers'
-// service worker, which the server answers at /golfer-worker.js (decision 160).
+// service worker, which the server answers at /golfer-worker.js (decision 160), with the list of the golfers' pages'
+// files read from the build's manifest.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,37 +15,64 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The import worker's source. */
 const WORKER_ENTRY = 'app/features/import/spreadsheet-worker.ts';
 /**
- * The built worker beside build/index.js: the source's own name as .js, which is where
- * app/features/import/read.server.ts (bundled into build/index.js) looks for it.
+ * The built worker beside {buildDir}/server/index.js: the source's own name as .js, which is where
+ * app/features/import/read.server.ts (bundled into index.js) looks for it.
  */
 export const WORKER_FILE = path.basename(WORKER_ENTRY, '.ts') + '.js';
 
-/** The golfers' service worker's source; built beside build/index.js, where app/web/golfer-worker.server.ts reads it. */
+/** The golfers' service worker's source; built beside the server bundle, where app/web/golfer-worker.server.ts reads it. */
 const GOLFER_WORKER_ENTRY = 'app/ui/golfer-worker.ts';
 
 /**
- * Builds into `buildDir` (server) and public/`assetsName` (browser). Returns false when the build failed (the errors
- * are on stderr).
+ * The browser files a golfers' page needs (decision 160): Remix's browser manifest of this build (the build's own list
+ * of each route's module, the modules it imports and its styles) gives the entry's, and those of every route on the
+ * way to a page at /me or under it, sign-in and sign-out apart, which the worker does not keep; and the manifest
+ * itself, which every page loads.
  */
-export function build({
-  buildDir = process.env.REMIX_BUILD_DIR ?? 'build',
-  assetsName = process.env.REMIX_ASSETS_NAME ?? 'build',
-} = {}) {
-  // Remix's classic compiler keeps Tailwind's output in .cache keyed by app/tailwind.css alone, so a class added to or
-  // taken from a component was left out of the next build's CSS (seen with a table's header alignment). Every build
-  // starts without it; it saved no measurable time here.
-  fs.rmSync(path.join(root, '.cache'), { recursive: true, force: true });
-  const remix = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', REMIX_BUILD_DIR: buildDir, REMIX_ASSETS_NAME: assetsName },
-  });
-  if (remix.status !== 0) return false;
+export function golferAssets(clientDir) {
+  const assetsDir = path.join(clientDir, 'assets');
+  const manifestFile = fs.readdirSync(assetsDir).find((name) => /^manifest-[0-9a-f]+\.js$/.test(name));
+  if (!manifestFile) throw new Error(`No Remix manifest in ${assetsDir}`);
+  const text = fs.readFileSync(path.join(assetsDir, manifestFile), 'utf8');
+  const manifest = JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, ''));
+  const fullPath = (route) => {
+    const parent = route.parentId ? fullPath(manifest.routes[route.parentId]) : '';
+    return [parent, route.path ?? ''].filter(Boolean).join('/');
+  };
+  const isGolferPage = (p) => (p === 'me' || p.startsWith('me/')) && !/^me\/sign-(in|out)\b/.test(p);
+  const routeIds = new Set();
+  for (const route of Object.values(manifest.routes)) {
+    if (!isGolferPage(fullPath(route))) continue;
+    for (let id = route.id; id; id = manifest.routes[id].parentId) routeIds.add(id);
+  }
+  const files = new Set([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
+  for (const id of routeIds) {
+    const route = manifest.routes[id];
+    for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) files.add(file);
+  }
+  return [...files].sort();
+}
+
+/**
+ * Builds into {buildDir}/server and {buildDir}/client. Returns false when the build failed (the errors are on stderr).
+ */
+export function build({ buildDir = process.env.REMIX_BUILD_DIR ?? 'build' } = {}) {
+  const vite = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production', REMIX_BUILD_DIR: buildDir },
+    },
+  );
+  if (vite.status !== 0) return false;
+  const serverDir = path.resolve(root, buildDir, 'server');
   try {
     esbuild.buildSync({
       absWorkingDir: root,
       entryPoints: [WORKER_ENTRY],
-      outfile: path.join(buildDir, WORKER_FILE),
+      outfile: path.join(serverDir, WORKER_FILE),
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -54,17 +83,19 @@ export function build({
     esbuild.buildSync({
       absWorkingDir: root,
       entryPoints: [GOLFER_WORKER_ENTRY],
-      outfile: path.join(buildDir, 'golfer-worker.js'),
+      outfile: path.join(serverDir, 'golfer-worker.js'),
       bundle: true,
       platform: 'browser',
       format: 'iife',
       target: 'es2020',
       minify: true,
       alias: { '~': './app' },
+      define: { GOLFER_ASSETS: JSON.stringify(golferAssets(path.resolve(root, buildDir, 'client'))) },
       logLevel: 'error',
     });
-  } catch {
-    return false; // esbuild has printed the errors
+  } catch (error) {
+    if (!error.errors) console.error(error); // esbuild has printed its own errors
+    return false;
   }
   return true;
 }
@@ -80,18 +111,20 @@ function newestMtime(dir) {
 
 /** Whether `buildDir` is missing, or older than the sources it is built from. */
 function buildIsStale(buildDir) {
-  // The older of the server bundle and the import worker beside it (a build from before the worker was bundled has none).
+  // The older of the server bundle and the workers beside it, written last.
   const builtAt = Math.min(
-    ...['index.js', WORKER_FILE].map((file) => {
-      const built = path.resolve(root, buildDir, file);
+    ...['index.js', WORKER_FILE, 'golfer-worker.js'].map((file) => {
+      const built = path.resolve(root, buildDir, 'server', file);
       return fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
     }),
   );
   const sourcesAt = Math.max(
     newestMtime(path.join(root, 'app')),
     newestMtime(path.join(root, 'prisma')),
-    fs.statSync(path.join(root, 'remix.config.js')).mtimeMs,
-    fs.statSync(path.join(root, 'tailwind.config.ts')).mtimeMs,
+    newestMtime(path.join(root, 'public')),
+    ...['vite.config.ts', 'tailwind.config.ts', 'postcss.config.mjs', 'package-lock.json'].map(
+      (file) => fs.statSync(path.join(root, file)).mtimeMs,
+    ),
   );
   return builtAt < sourcesAt;
 }

@@ -1,4 +1,5 @@
 // `npm start`: build the app when the build is missing or older than the sources, then run the server.
+// `npm run dev` (--dev): the same server in development, with Vite building the app as it is asked for (server.js).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,10 +11,11 @@ process.chdir(root);
 // A .env beside package.json (see .env.example) fills in what the environment does not set; the environment wins.
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 ensurePrismaClients(root);
-process.env.NODE_ENV ??= 'production';
-const buildDir = process.env.REMIX_BUILD_DIR ?? 'build';
-
-if (!buildIfStale({ buildDir })) process.exit(1);
+if (process.argv.includes('--dev')) process.env.NODE_ENV = 'development';
+else {
+  process.env.NODE_ENV ??= 'production';
+  if (!buildIfStale()) process.exit(1);
+}
 
 if (!process.env.SESSION_SECRET) {
   // Two commands must give a working demo on a fresh machine, so without SESSION_SECRET a random secret is made

@@ -121,7 +121,7 @@ const onlyE2e = process.argv.includes('--e2e');
 
 // A build folder of its own, so a test run never clobbers the build `npm start` serves.
 const buildDir = process.env.REMIX_BUILD_DIR ?? 'build-test';
-const buildEnv = { REMIX_BUILD_DIR: buildDir, REMIX_ASSETS_NAME: buildDir, NODE_ENV: 'production' };
+const buildEnv = { REMIX_BUILD_DIR: buildDir, NODE_ENV: 'production' };
 const build = {
   label: 'Build (for the browser tests)',
   cmd: process.execPath,

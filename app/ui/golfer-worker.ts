@@ -97,18 +97,17 @@ function isHtml(response: Response): boolean {
   return (response.headers.get('Content-Type') ?? '').startsWith('text/html');
 }
 
-/** The scripts and styles a kept page loads: every quoted same-site address ending in .js or .css in its HTML. */
-function assetsOf(html: string): string[] {
-  const found = new Set<string>();
-  for (const match of html.matchAll(/["'](\/[^"'\s<>]+\.(?:js|css))["']/g)) found.add(match[1]);
-  return [...found];
-}
+/**
+ * The scripts and styles of the golfers' pages, from this build's manifest: scripts/build.mjs (`golferAssets`) writes the
+ * list into the worker as it builds it.
+ */
+declare const GOLFER_ASSETS: string[];
 
-async function keepAssets(html: string): Promise<void> {
+async function keepAssets(): Promise<void> {
   if (!inCharge()) return;
   const cache = await caches.open(ASSETS);
   await Promise.all(
-    assetsOf(html).map(async (path) => {
+    GOLFER_ASSETS.map(async (path) => {
       if (await cache.match(path)) return;
       const response = await fetch(path);
       if (response.ok) await cache.put(path, response);
@@ -126,7 +125,7 @@ async function keepPage(url: string, response: Response): Promise<void> {
   headers.set(KEPT_AT, String(Date.now()));
   for (const name of ['Content-Length', 'Content-Encoding']) headers.delete(name);
   await cache.put(pageKey(url), new Response(html, { status: response.status, headers }));
-  await keepAssets(html);
+  await keepAssets();
   for (const request of await cache.keys()) {
     const date = CARD_PATH.exec(new URL(request.url).pathname)?.[1];
     if (date && !isTonightsCard(date)) await cache.delete(request);

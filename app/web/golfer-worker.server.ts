@@ -5,7 +5,7 @@ import { NotFoundError } from '~/domain/errors';
 
 /**
  * The golfers' service worker as scripts/build.mjs builds it (app/ui/golfer-worker.ts → golfer-worker.js beside the
- * server bundle, build/index.js), read once. A build from before the worker, or a development server that did not
+ * server bundle, build/server/index.js), read once. A build from before the worker, or a development server that did not
  * build it, has none: 404, and the golfers' pages work online as before (docs/decisions/160-golfers-phone-app.md).
  */
 let script: string | null | undefined;

@@ -18,7 +18,7 @@ export function buildApp(): void {
   const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, REMIX_BUILD_DIR: BENCH_BUILD, REMIX_ASSETS_NAME: BENCH_BUILD },
+    env: { ...process.env, REMIX_BUILD_DIR: BENCH_BUILD },
   });
   if (built.status !== 0) throw new Error('The build for the benchmark failed');
 }
@@ -58,7 +58,6 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       REMIX_BUILD_DIR: BENCH_BUILD,
-      REMIX_ASSETS_NAME: BENCH_BUILD,
       ...env,
     },
   });

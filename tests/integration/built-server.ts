@@ -9,7 +9,7 @@ import { freePort } from '../free-port';
  * own makes that build first when it is missing or older than the sources, once: several files start the server at
  * the same moment, so the build is made under a lock.
  */
-const BUILD = { REMIX_BUILD_DIR: 'build-test', REMIX_ASSETS_NAME: 'build-test' };
+const BUILD = { REMIX_BUILD_DIR: 'build-test' };
 const LOCK = path.resolve('tests', '.tmp', 'build-test.lock');
 
 function run(args: string[]): Promise<number | null> {

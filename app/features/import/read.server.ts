@@ -21,7 +21,7 @@ import type { WorkerAnswer } from './spreadsheet-worker';
  */
 
 /**
- * The worker's entry. In the server build (build/index.js), the build (scripts/build.mjs) has put the worker beside
+ * The worker's entry. In the server build (build/server/index.js), the build (scripts/build.mjs) has put the worker beside
  * it as one JavaScript file, which starts in about half the time and runs no compiler. From the sources (vitest runs
  * this file from app/), spreadsheet-worker.mjs loads the TypeScript through tsx, as the scripts are run. Looked up at
  * the first import, not at every one.
