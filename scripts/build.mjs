@@ -26,8 +26,8 @@ const GOLFER_WORKER_ENTRY = 'app/ui/golfer-worker.ts';
 /**
  * The browser files a golfers' page needs (decision 160): Remix's browser manifest of this build (the build's own list
  * of each route's module, the modules it imports and its styles) gives the entry's, and those of every route on the
- * way to a page at /me or under it, sign-in and sign-out apart, which the worker does not keep; and the manifest
- * itself, which every page loads.
+ * way to a page at /me or under it, sign-in and sign-out apart, which the worker does not keep. (A page carries the
+ * manifest's part it needs in its HTML.)
  */
 export function golferAssets(clientDir) {
   const assetsDir = path.join(clientDir, 'assets');
@@ -45,7 +45,7 @@ export function golferAssets(clientDir) {
     if (!isGolferPage(fullPath(route))) continue;
     for (let id = route.id; id; id = manifest.routes[id].parentId) routeIds.add(id);
   }
-  const files = new Set([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports, ...(manifest.entry.css ?? [])]);
   for (const id of routeIds) {
     const route = manifest.routes[id];
     for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) files.add(file);

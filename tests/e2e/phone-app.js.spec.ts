@@ -136,7 +136,7 @@ test("an administrator's page is never kept by the golfers' worker: with no sign
   const kept = await keptAddresses(page);
   expect(kept).toContain('/me');
   expect(
-    kept.filter((path) => !/^\/(me(\/.*)?|build[^/]*\/.*|favicon\.svg|icons\/.*|manifest\.webmanifest)$/.test(path)),
+    kept.filter((path) => !/^\/(me(\/.*)?|assets\/.*|favicon\.svg|icons\/.*|manifest\.webmanifest)$/.test(path)),
   ).toEqual([]);
 
   await context.setOffline(true);
