@@ -124,8 +124,7 @@ app.use(
 // The browser's files: those under /assets are named for their content, so a browser keeps them a year; the rest
 // (public/, copied into the build: the icon, the home-screen icons) an hour.
 if (vite) app.use(vite.middlewares);
-else
-  app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }));
+else app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }));
 app.use(express.static(vite ? 'public' : path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
 
 // `npm run bench` counts the database queries of each page it measures (scripts/bench/pages.ts).
