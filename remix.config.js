@@ -12,6 +12,7 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_lazyRouteDiscovery: true,
-    v3_singleFetch: false,
+    // Plain objects or data() from loaders and actions (docs/decisions/194-single-fetch.md).
+    v3_singleFetch: true,
   },
 };
