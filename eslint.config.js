@@ -45,13 +45,15 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     rules: {
-      // Remix's idiom is `throw redirect(...)` / `throw json(...)`: a thrown Response is the route's answer.
+      // Remix's idiom is `throw redirect(...)` / `throw data(...)`: a thrown Response, or a page's data with its
+      // status (single fetch, docs/decisions/194-single-fetch.md), is the route's answer.
       '@typescript-eslint/only-throw-error': [
         'error',
         {
           allow: [
             { from: 'lib', name: 'Response' },
             { from: 'package', package: '@remix-run/server-runtime', name: 'TypedResponse' },
+            { from: 'package', package: '@remix-run/router', name: 'DataWithResponseInit' },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Links,
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => titled(matches
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, settings] = await Promise.all([takeToast(request), getSettings()]);
-  return json({ toast, leagueName: settings.leagueName }, { headers });
+  return data({ toast, leagueName: settings.leagueName }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { json, type MetaFunction } from '@remix-run/node';
+import { data, type MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { titled } from '~/ui/meta';
 
@@ -6,12 +6,12 @@ export const meta: MetaFunction = ({ matches }) => titled(matches, 'Page Not Fou
 
 // Answer with a real 404 status but render this page rather than the error boundary.
 export function loader() {
-  return json(null, { status: 404 });
+  return data(null, { status: 404 });
 }
 
 // A form post to an unknown path is also "not found" (without this Remix would answer 405).
 export function action() {
-  return json(null, { status: 404 });
+  return data(null, { status: 404 });
 }
 
 export default function NotFoundPage() {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { PageHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
@@ -22,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSettings(),
   ]);
   // A season without a record is charged the Settings fee (docs/product/seasons.md#what-a-season-holds).
-  return json({ season, stats, feesCollectedCents: stats.paid * (feeCents ?? settings.seasonFeeCents), next });
+  return { season, stats, feesCollectedCents: stats.paid * (feeCents ?? settings.seasonFeeCents), next };
 }
 
 function Tile({ label, value, hint }: { label: string; value: React.ReactNode; hint?: string }) {

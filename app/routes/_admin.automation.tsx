@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { JOB_NAMES, isJob } from '~/domain/automation';
 import { InvalidError } from '~/domain/errors';
@@ -45,7 +44,7 @@ function jobOf(form: FormData): string {
 export async function loader({ request }: LoaderFunctionArgs) {
   return pageHandler(async () => {
     await requireUser(request);
-    return json({ jobs: await automationOverview() });
+    return { jobs: await automationOverview() };
   });
 }
 

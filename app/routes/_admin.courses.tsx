@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { RowActions } from '~/ui/row-actions';
 import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
@@ -31,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const courses = await listCourses();
   const holes = await holesByCourse(courses.map((c) => c.id));
-  return json({ courses: courses.map((c) => ({ ...c, holes: holes.get(c.id) ?? [] })) });
+  return { courses: courses.map((c) => ({ ...c, holes: holes.get(c.id) ?? [] })) };
 }
 
 export const shouldRevalidate = revalidateUnlessDialog(['holes', 'count']);

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { EmailListBox } from '~/ui/email-list-box';
 import { golfersCount, LeagueMessageForm } from '~/ui/league-message-form';
@@ -78,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Only the tab shown carries its addresses (decision 066): the page holds them twice already, in the box and in
   // the data React hydrates from.
   const { counts, list } = await getEmailListPage(season, tabOf(url));
-  return json({ season, counts, list, isAdmin: user.isAdmin, compose });
+  return { season, counts, list, isAdmin: user.isAdmin, compose };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
 import { FlightBoard, type FlightEntry } from '~/ui/flight-board';
@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       getFlightBoard(season, pageParam(url)),
       dialogRecords(url, 'flight assignment id', getFlightAssignment, getFlightAssignment),
     ]);
-    return json(
+    return data(
       {
         season,
         seasons: seasonChoices(),

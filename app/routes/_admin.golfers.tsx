@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo } from 'react';
 import { RowActions } from '~/ui/row-actions';
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pageGolfers(q, pageParam(url)),
       dialogRecords(url, 'golfer id', findGolfer, findGolfer),
     ]);
-    return json({ q, golfers, editing, deleting }, { status });
+    return data({ q, golfers, editing, deleting }, { status });
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { ExportCard } from '~/ui/import/export-card';
@@ -19,7 +19,7 @@ import { readImportForm, uploadedFile } from '~/web/import-upload.server';
 import { IMPORT_MESSAGES, parseJsonText } from '~/schemas/import/limits';
 import { requireUser } from '~/web/auth.server';
 import { titled } from '~/ui/meta';
-import { failureInit, failureOf } from '~/web/http.server';
+import { failureInit, failureOf, type DataAnswer } from '~/web/http.server';
 import type { Toast } from '~/schemas/toast';
 
 export const meta: MetaFunction = ({ matches }) => titled(matches, 'Import Data');
@@ -46,14 +46,14 @@ function tabOf(value: string | null): Tab {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return json({ season: currentSeason(), seasons: seasonChoices() });
+  return { season: currentSeason(), seasons: seasonChoices() };
 }
 
 /**
  * The no-JavaScript path of both tabs (and the JSON tab with JavaScript): the form is read with a size limit,
  * the same import functions as /api/import run, and the page shows the result alert.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs): Promise<ActionData | DataAnswer<ActionData>> {
   const user = await requireUser(request);
   let form: FormData;
   try {
@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const failure = failureOf(error);
     if (!failure) throw error;
     const tab: Tab = (request.headers.get('Content-Type') ?? '').startsWith('multipart/') ? 'file' : 'json';
-    return json<ActionData>({ tab, outcome: importFailed(failure.message) }, failureInit(failure));
+    return data<ActionData>({ tab, outcome: importFailed(failure.message) }, failureInit(failure));
   }
   const intent = form.get('intent');
   const tab = tabOf(typeof intent === 'string' ? intent : null);
@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const type = importTypeSchema.safeParse(form.get('type'));
   if (!type.success) {
-    return json<ActionData>(
+    return data<ActionData>(
       {
         tab,
         json: echo,
@@ -86,21 +86,21 @@ export async function action({ request }: ActionFunctionArgs) {
   let file: File | null = null;
   if (tab === 'file') {
     file = uploadedFile(form);
-    if (!file) return json<ActionData>({ tab, fieldErrors: { file: [IMPORT_MESSAGES.noFile] } }, { status: 400 });
+    if (!file) return data<ActionData>({ tab, fieldErrors: { file: [IMPORT_MESSAGES.noFile] } }, { status: 400 });
   } else {
     const parsed = parseJsonText(text);
     if (!parsed.ok)
-      return json<ActionData>({ tab, json: echo, fieldErrors: { json: [parsed.message] } }, { status: 400 });
+      return data<ActionData>({ tab, json: echo, fieldErrors: { json: [parsed.message] } }, { status: 400 });
   }
 
   try {
     checkMayImport(type.data, user);
     const { count } = file ? await importFile(type.data, file, user) : await importJsonText(type.data, text, user);
-    return json<ActionData>({ tab, outcome: importSucceeded(count, type.data) });
+    return { tab, outcome: importSucceeded(count, type.data) };
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json<ActionData>(
+    return data<ActionData>(
       { tab, json: echo, outcome: importFailed(failure.message, type.data) },
       failureInit(failure),
     );

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo } from 'react';
 import { RowActions } from '~/ui/row-actions';
@@ -86,7 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       refundDialog(params.get('refund')),
       dialogRecords(url, 'membership id', findMembership, findMembership),
     ]);
-    return json(
+    return data(
       {
         season,
         seasons: seasonChoices(),

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { formatDollarsAndCents } from '~/domain/format';
 import { cents } from '~/domain/money';
@@ -39,13 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const money = await seasonMoney(season);
     const cashId = url.searchParams.has('cash') ? readId(url.searchParams.get('cash')) : undefined;
     const cash = cashId === undefined ? undefined : (money.golfers.find((g) => g.golferId === cashId) ?? null);
-    return json({
+    return {
       season,
       seasons: seasonChoices(),
       nights: money.nights.map((n) => ({ ...n, label: formatRoundDate(n.date, 'EEE, MMM d') })),
       golfers: money.golfers,
       cash,
-    });
+    };
   });
 }
 

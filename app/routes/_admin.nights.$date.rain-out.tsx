@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { rainOutView, setNightRainedOut } from '~/features/night-messages/rain-out.server';
 import { FormAlert } from '~/ui/form-alert';
@@ -33,7 +32,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     await requireUser(request);
     const date = params.date ?? '';
     const view = await rainOutView(date);
-    return json({ view, back: backOf(new URL(request.url), date) });
+    return { view, back: backOf(new URL(request.url), date) };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { DataTable, Td } from '~/ui/data-table';
 import { EmptyState, PageHeader } from '~/ui/page-header';
@@ -103,7 +103,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             throw error;
           }),
     ]);
-    return json(
+    return data(
       {
         status: query.status ?? 'all',
         outbox: { ...outbox, rows: outbox.rows.map(shownTo) },

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
 import { DataTable, Td } from '~/ui/data-table';
@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const nonCounting: NonCountingDate[] = schedules
       .filter((entry) => notCounting.has(entry.date))
       .map(({ date, event, rainOut }) => ({ date, event, rainOut }));
-    return json(
+    return data(
       {
         season,
         seasons,

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { DataTable, Td } from '~/ui/data-table';
 import { FormAlert } from '~/ui/form-alert';
@@ -57,7 +56,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const [groups, courses] = await Promise.all([listNightScorecards(date), listCourseOptions()]);
     const holes = await holesByCourse(courses.map((c) => c.id));
     const card = cardId === null ? null : await getScorecard(date, cardId);
-    return json({
+    return {
       sideGames: await nightSideGames(date),
       messages: await nightMessagesView(date),
       date,
@@ -65,7 +64,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       groups,
       courses: courses.filter((c) => (holes.get(c.id)?.length ?? 0) > 0),
       card,
-    });
+    };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
 import { DataTable, Td } from '~/ui/data-table';
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const year = yearParam(params.year);
     const season = await getSeason(year);
     // Not a thrown error: the page itself says so, with a 404 status, inside the admin shell.
-    if (!season) return json({ year, isAdmin: user.isAdmin, season: null }, { status: 404 });
+    if (!season) return data({ year, isAdmin: user.isAdmin, season: null }, { status: 404 });
     const today = todayInLeague();
     // A fixed number of queries whatever the schedule's length: the season, its hints and its round counts.
     const [hints, roundsOn, playoffs, replacements] = await Promise.all([
@@ -74,7 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       listPlayoffReplacements(year),
     ]);
     const nameOf = new Map(playoffs.flights.flatMap((f) => f.rows.map((r) => [r.golferId, r.name] as const)));
-    return json({
+    return {
       year,
       isAdmin: user.isAdmin,
       season: { ...season, registration: registrationText(season, today) },
@@ -101,7 +101,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ahead: entry.date >= today && isTeeTimeNight({ kind: entry.kind, rainOut: false }),
         ruleMet: hints.get(entry.date) === true,
       })),
-    });
+    };
   });
 }
 

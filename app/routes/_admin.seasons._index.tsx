@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ConfirmDeleteDialog } from '~/ui/confirm-delete-dialog';
 import { DataTable, Td } from '~/ui/data-table';
@@ -31,11 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const today = todayInLeague();
   const seasons = await listSeasons();
-  return json({
+  return {
     isAdmin: user.isAdmin,
     // `id` is the year: the ?edit= and ?delete= dialogs name a season by its year.
     seasons: seasons.map((s) => ({ ...s, id: s.year, registration: registrationText(s, today) })),
-  });
+  };
 }
 
 export const shouldRevalidate = revalidateUnlessDialog();

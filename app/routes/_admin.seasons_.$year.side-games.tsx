@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { getSideGames, saveSideGames } from '~/models/side-games.server';
 import { sideGamesFormSchema, sideGamesOfForm } from '~/schemas/side-games';
@@ -19,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return pageHandler(async () => {
     await requireUser(request);
     const year = yearParam(params.year);
-    return json({ year, games: await getSideGames(year) });
+    return { year, games: await getSideGames(year) };
   });
 }
 

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ActivityList } from '~/ui/activity-list';
 import { DataTable, Td } from '~/ui/data-table';
@@ -36,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const activity = user.isAdmin ? await pageActivity(Number(new URL(request.url).searchParams.get('page')) || 1) : null;
   // The newest file in the backups folder, for administrators (docs/decisions/114-backups.md).
   const backups = user.isAdmin ? backupStatus() : null;
-  return json({ isAdmin: user.isAdmin, currentUserId: user.id, settings, users, activity, backups });
+  return { isAdmin: user.isAdmin, currentUserId: user.id, settings, users, activity, backups };
 }
 
 function backupStatus() {

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { ColumnHeaders } from '~/ui/data-table';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { EmptyState, PageHeader } from '~/ui/page-header';
 import { RouteError } from '~/ui/route-error';
@@ -33,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ...(row.inPlayoffs ? { playoffs: true as const } : {}),
       })),
     }));
-    return json({ season, seasons: seasonChoices(), flights });
+    return { season, seasons: seasonChoices(), flights };
   });
 }
 

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/ui/notice';
 import { Icon } from '~/ui/primitives/icon';
@@ -51,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const date = new URL(request.url).searchParams.get('date');
   if (date !== null) {
     const night = await pageHandler(() => nightView(date));
-    return json({ night, isAdmin: user.isAdmin, sideGames: await nightSideGames(date) } as const);
+    return { night, isAdmin: user.isAdmin, sideGames: await nightSideGames(date) } as const;
   }
   const season = currentSeason();
   const editing = user.isAdmin ? parseSlotParam(new URL(request.url).searchParams.get('slot')) : null;
@@ -60,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listTeeTimes(season),
     editing ? listTeeTimeGolferOptions(season) : Promise.resolve([]),
   ]);
-  return json({ night: null, season, teeTimes, golfers, isAdmin: user.isAdmin, editing });
+  return { night: null, season, teeTimes, golfers, isAdmin: user.isAdmin, editing };
 }
 
 const ADMIN_ONLY = 'Only an administrator can change standing tee times.';

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { answerView, applyAnswer, type AnswerView } from '~/features/automation/answer.server';
 import { Button, buttonClass } from '~/ui/primitives/button';
@@ -7,7 +7,7 @@ import { Notice } from '~/ui/notice';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
 import { answerKeys } from '~/web/automation-clock.server';
-import { failureInit, failureOf, siteOrigin } from '~/web/http.server';
+import { failureInit, failureOf, siteOrigin, type DataAnswer } from '~/web/http.server';
 import { publicAction } from '~/web/public-page.server';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -26,22 +26,22 @@ type Page =
  * open links, docs/decisions/082-links-in-email.md); its one button answers. A token that is not ours is a 404 page;
  * after the night's cut-off, 409 'Too late to change online: call the league administrator.'
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs): Promise<Page | DataAnswer<Page>> {
   try {
-    return json<Page>({ state: 'asking', view: await answerView(params.token ?? '', answerKeys()) });
+    return { state: 'asking', view: await answerView(params.token ?? '', answerKeys()) };
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json<Page>({ state: 'failed', status: failure.status, message: failure.message }, failureInit(failure));
+    return data<Page>({ state: 'failed', status: failure.status, message: failure.message }, failureInit(failure));
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return publicAction(request, {
     maxBytes: 1_000,
-    run: async () => {
+    run: async (): Promise<Page> => {
       const result = await applyAnswer(params.token ?? '', answerKeys(), siteOrigin(request));
-      return json<Page>({ state: 'answered', message: result.message });
+      return { state: 'answered', message: result.message };
     },
     failed: (failure): Page => ({ state: 'failed', status: failure.status, message: failure.message }),
   });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/ui/notice';
 import { Button, buttonClass } from '~/ui/primitives/button';
@@ -22,18 +22,18 @@ export const meta: MetaFunction = ({ matches }) => [
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
-    return json({ state: 'waiting' as const, change: await getContactChange(params.token ?? '') });
+    return { state: 'waiting' as const, change: await getContactChange(params.token ?? '') };
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json({ state: 'invalid' as const, message: failure.message }, failureInit(failure));
+    return data({ state: 'invalid' as const, message: failure.message }, failureInit(failure));
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return publicAction(request, {
     maxBytes: 10_000,
-    run: async () => json({ ok: true as const, ...(await confirmContactChange(params.token ?? '')) }),
+    run: async () => ({ ok: true as const, ...(await confirmContactChange(params.token ?? '')) }),
     failed: (failure) => ({ ok: false as const, message: failure.message }),
   });
 }

@@ -1,5 +1,4 @@
 import type { MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 
 import {
@@ -77,7 +76,7 @@ const benefits = [
 
 /** The season on offer, its fee and the tee-time window (docs/product/seasons.md#the-league-season). */
 export async function loader() {
-  return json(await publicSeasonFacts());
+  return await publicSeasonFacts();
 }
 
 export default function JoinPage() {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { titled } from '~/ui/meta';
 import { MyTexts, type MyTextsFailure } from '~/ui/my-texts';
@@ -19,7 +18,7 @@ export const headers = retryAfterHeaders;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { golferId } = await requireGolfer(request);
-  return json({ texts: await myTexts(golferId) });
+  return { texts: await myTexts(golferId) };
 }
 
 function intentOf(form: FormData | null): string {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
 import { DataTable, Td } from '~/ui/data-table';
 import { EmptyState } from '~/ui/page-header';
@@ -20,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [
  * Join Our League / Member Login links.
  */
 export async function loader(_: LoaderFunctionArgs) {
-  return json(await listLeagueSeasonTeeTimes());
+  return await listLeagueSeasonTeeTimes();
 }
 
 function Heading({ season }: { season: number }) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Notice } from '~/ui/notice';
@@ -27,7 +27,7 @@ export const meta: MetaFunction = ({ matches }) => [
 /** After Confirm Tee Time succeeds with JavaScript, the page shows the success message this long. */
 const REDIRECT_DELAY_MS = 1500;
 
-const failed = (message: string, status: number) => json({ state: 'failed' as const, message }, { status });
+const failed = (message: string, status: number) => data({ state: 'failed' as const, message }, { status });
 
 /**
  * Where the provider sends the golfer back. The loader verifies the session with the provider and fulfils
@@ -47,14 +47,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   if (result.state === 'unknown') return failed('We could not find this payment.', 404);
   if (result.state === 'unpaid') return failed('This payment was not completed, so you have not been charged.', 402);
-  if (result.state === 'processing') return json({ state: 'processing' as const });
+  if (result.state === 'processing') return { state: 'processing' as const };
 
   const [teeTimes, mine, closed] = await Promise.all([
     listTeeTimes(result.season),
     findGolferTeeTime(result.golferId, result.season),
     teeTimeChangeClosed(result.golferId, result.season),
   ]);
-  return json({
+  return {
     state: 'paid' as const,
     email: result.email,
     golferId: result.golferId,
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     mine,
     // After the season's first league night the link no longer moves a golfer who holds a tee time.
     teeTimeLocked: closed?.message ?? null,
-  });
+  };
 }
 
 /**
@@ -79,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     run: async ({ form, done }) => {
       const parsed = chooseSlotSchema.safeParse({ slot: form.get('slot') ?? undefined });
       if (!parsed.success)
-        return json({ ok: false as const, message: 'Please choose a tee time first.' }, { status: 400 });
+        return data({ ok: false as const, message: 'Please choose a tee time first.' }, { status: 400 });
       const result = await selectTeeTimeForSession({
         sessionId,
         origin: siteOrigin(request),
@@ -87,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         position: asPosition(parsed.data.slot.position),
       });
       const description = `Your standing tee time is ${formatTeeTime(result.time, 'compact')} on Mondays. A confirmation email will follow.`;
-      if (form.get('js') === '1') return json({ ok: true as const, time: result.time, description });
+      if (form.get('js') === '1') return { ok: true as const, time: result.time, description };
       return done('/schedule', { title: 'Registration Complete!', description });
     },
     // Not paid, a taken tee time, or the payment provider being down (502).

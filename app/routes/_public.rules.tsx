@@ -1,5 +1,4 @@
 import type { MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
@@ -53,7 +52,7 @@ const teeBoxes = `${TEE_BOXES.slice(0, -1).join(', ')} or ${TEE_BOXES[TEE_BOXES.
 
 /** The league season's fee and the tee-time window come from the data (docs/product/seasons.md#the-league-season). */
 export async function loader() {
-  return json(await publicSeasonFacts());
+  return await publicSeasonFacts();
 }
 
 export default function RulesPage() {

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { ColumnHeaders } from '~/ui/data-table';
-import { json } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
 
 import { NotFoundError } from '~/domain/errors';
@@ -44,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (year !== facts.year && !seasons.some((season) => season.year === year)) {
       throw new NotFoundError('Season not found');
     }
-    return json({
+    return {
       year,
       teeWindow: facts.teeWindow,
       schedule: await getSchedule(year),
@@ -55,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         .sort((a, b) => a - b),
       // /schedule.ics follows the league season; any other season has a calendar of its own.
       calendarHref: year === facts.year ? '/schedule.ics' : `/schedule/${year}.ics`,
-    });
+    };
   });
 }
 

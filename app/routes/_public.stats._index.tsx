@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ChampionsSection, NightBadge, StatsError, StatsTable, TablePager, statsLink } from '~/ui/stats/stats-parts';
 import { SeasonLinks } from '~/ui/stats/season-links';
@@ -21,8 +20,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
  * (docs/product/stats.md#public-stats-pages, docs/product/playoffs.md#between-seasons).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return statsPage(request, 'There are no stats for that season', async () =>
-    json(await standingsPage(statsSeasonParam(request), statsTableParam(request))),
+  return statsPage(
+    request,
+    'There are no stats for that season',
+    async () => await standingsPage(statsSeasonParam(request), statsTableParam(request)),
   );
 }
 

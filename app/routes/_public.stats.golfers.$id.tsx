@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { HandicapChart } from '~/ui/stats/handicap-chart';
 import { NightBadge, StatsError, StandingsLink, StatsTable, statsLink } from '~/ui/stats/stats-parts';
@@ -21,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => titled(m
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return statsPage(request, 'There is no such golfer on the stats website', async () => {
     const stats = await getGolferStats(idParam(params.id, 'golfer id'), statsSeasonParam(request));
-    return json({ ...stats, holeStats: await golferHoleStats(stats.id, stats.season) });
+    return { ...stats, holeStats: await golferHoleStats(stats.id, stats.season) };
   });
 }
 

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import {
   ChampionsSection,
@@ -36,8 +35,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
  * Grand Championship, and the tie rules (docs/product/playoffs.md#the-playoffs-page).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return statsPage(request, 'There are no stats for that season', async () =>
-    json(await playoffsPage(statsSeasonParam(request), statsTableParam(request))),
+  return statsPage(
+    request,
+    'There are no stats for that season',
+    async () => await playoffsPage(statsSeasonParam(request), statsTableParam(request)),
   );
 }
 

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import {
   dayAndDate,
@@ -39,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return statsPage(request, 'There is no league night at that address', async () => {
     const date = nightDateParam(params.date);
     const [page, skins] = await Promise.all([liveResultsPage(date, new URL(request.url)), nightSkins(date)]);
-    return json({ ...page, skins });
+    return { ...page, skins };
   });
 }
 

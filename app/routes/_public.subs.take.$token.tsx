@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { spotOffer, takeSpot, type SpotOffer } from '~/features/subs/take-spot.server';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { Notice } from '~/ui/notice';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
-import { failureInit, failureOf, siteOrigin } from '~/web/http.server';
+import { failureInit, failureOf, siteOrigin, type DataAnswer } from '~/web/http.server';
 import { publicAction } from '~/web/public-page.server';
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -22,24 +22,23 @@ type Answer = ({ state: 'found' } & { offer: SpotOffer }) | { state: 'failed'; s
  * come first served. A token that is not ours is a 404 page; a spot already taken answers 409 with 'This spot has
  * been taken. Thank you!'.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs): Promise<Answer | DataAnswer<Answer>> {
   try {
-    return json<Answer>({ state: 'found', offer: await spotOffer(params.token ?? '') });
+    return { state: 'found', offer: await spotOffer(params.token ?? '') };
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json<Answer>({ state: 'failed', status: failure.status, message: failure.message }, failureInit(failure));
+    return data<Answer>({ state: 'failed', status: failure.status, message: failure.message }, failureInit(failure));
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return publicAction(request, {
     maxBytes: 1_000,
-    run: async () =>
-      json<Answer>({
-        state: 'found',
-        offer: await takeSpot({ token: params.token ?? '', origin: siteOrigin(request) }),
-      }),
+    run: async (): Promise<Answer> => ({
+      state: 'found',
+      offer: await takeSpot({ token: params.token ?? '', origin: siteOrigin(request) }),
+    }),
     failed: (failure): Answer => ({ state: 'failed', status: failure.status, message: failure.message }),
   });
 }

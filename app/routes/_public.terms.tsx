@@ -1,5 +1,4 @@
 import type { MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
@@ -28,7 +27,7 @@ function TermsSection({ id, title, children }: { id: string; title: string; chil
 /** The fee is the league season's (docs/product/seasons.md#the-league-season). */
 export async function loader() {
   const { fee } = await publicSeasonFacts();
-  return json({ fee });
+  return { fee };
 }
 
 export default function TermsPage() {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, Outlet, useLoaderData } from '@remix-run/react';
 import { buttonClass } from '~/ui/primitives/button';
 import { getSettings } from '~/models/settings.server';
@@ -10,11 +9,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The stats website is linked only while it is published (docs/product/stats.md). A signed-in golfer's header
   // leaves out the administrators' 'Login' (docs/product/my-league.md#the-header); the page cache never keeps or
   // serves a page made for a golfer's sign-in (docs/decisions/143-signed-in-golfers-header.md).
-  return json({
+  return {
     leagueName: settings.leagueName,
     publishStats: settings.publishStats,
     golferSignedIn: golfer !== null,
-  });
+  };
 }
 
 const FOOTER_LINKS = [

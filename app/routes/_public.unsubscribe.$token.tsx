@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/ui/notice';
 import { Button, buttonClass } from '~/ui/primitives/button';
 import { getUnsubscribeState, resubscribe, unsubscribe } from '~/features/league-messages/league-messages.server';
-import { failureInit, failureOf } from '~/web/http.server';
+import { failureInit, failureOf, type DataAnswer } from '~/web/http.server';
 import { publicAction, publicIntent } from '~/web/public-page.server';
 import { titled } from '~/ui/meta';
 import { useIsPending } from '~/ui/use-is-pending';
@@ -19,13 +19,15 @@ type Answer =
   | { state: 'failed'; status: number; message: string };
 
 /** A token that is not ours (unknown, mistyped, tampered with) is a 404 page in the site's words; nothing changes. */
-async function answer(run: () => Promise<Omit<Extract<Answer, { state: 'found' }>, 'state'>>) {
+async function answer(
+  run: () => Promise<Omit<Extract<Answer, { state: 'found' }>, 'state'>>,
+): Promise<Answer | DataAnswer<Answer>> {
   try {
-    return json<Answer>({ state: 'found', ...(await run()) });
+    return { state: 'found', ...(await run()) };
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json<Answer>({ state: 'failed', status: failure.status, message: failure.message }, failureInit(failure));
+    return data<Answer>({ state: 'failed', status: failure.status, message: failure.message }, failureInit(failure));
   }
 }
 
@@ -46,10 +48,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     unknown: 'Unknown action.',
     intents: {
       unsubscribe: publicIntent({
-        run: async () => json<Answer>({ state: 'found', ...(await unsubscribe(token)), changed: 'unsubscribed' }),
+        run: async (): Promise<Answer> => ({ state: 'found', ...(await unsubscribe(token)), changed: 'unsubscribed' }),
       }),
       resubscribe: publicIntent({
-        run: async () => json<Answer>({ state: 'found', ...(await resubscribe(token)), changed: 'resubscribed' }),
+        run: async (): Promise<Answer> => ({ state: 'found', ...(await resubscribe(token)), changed: 'resubscribed' }),
       }),
     },
     failed: (failure): Answer => ({ state: 'failed', status: failure.status, message: failure.message }),

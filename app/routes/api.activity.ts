@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { pageActivity } from '~/models/activity.server';
 import { requireApiAdmin } from '~/web/auth.server';
 import { apiHandler, getOnlyAction, pageParam } from '~/web/http.server';
@@ -14,6 +13,6 @@ export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
     const { rows, ...paging } = await pageActivity(pageParam(new URL(request.url)));
-    return json({ entries: rows, ...paging });
+    return Response.json({ entries: rows, ...paging });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { sendNow } from '~/features/automation/run-jobs.server';
 import { mailOrigin } from '~/features/notifications/messages.server';
 import { requireApiAdmin } from '~/web/auth.server';
@@ -19,7 +18,7 @@ export function action({ request, params }: ActionFunctionArgs) {
       keys: answerKeys(),
       now: new Date(),
     });
-    return json({ date: sent.date, night: sent.night, queued: sent.queued });
+    return Response.json({ date: sent.date, night: sent.night, queued: sent.queued });
   });
 }
 

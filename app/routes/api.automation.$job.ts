@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { NotFoundError } from '~/domain/errors';
 import { automationOverview, setAutomationEnabled, setAutomationSchedule } from '~/features/automation/run-jobs.server';
 import { jobEnabledSchema, jobScheduleSchema } from '~/schemas/automation';
@@ -16,7 +15,7 @@ async function jobView(job: string | undefined) {
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await jobView(params.job));
+    return Response.json(await jobView(params.job));
   });
 }
 
@@ -39,6 +38,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     const schedule = scheduled ? parseBody(jobScheduleSchema, body, 'Invalid schedule') : null;
     if (schedule) await setAutomationSchedule(job, schedule, user);
     if (enabled) await setAutomationEnabled(job, enabled.enabled, user);
-    return json(await jobView(job));
+    return Response.json(await jobView(job));
   });
 }

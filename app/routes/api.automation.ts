@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { automationOverview } from '~/features/automation/run-jobs.server';
 import { requireApiUser } from '~/web/auth.server';
 import { apiHandler, getOnlyAction } from '~/web/http.server';
@@ -12,7 +11,7 @@ import { apiHandler, getOnlyAction } from '~/web/http.server';
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json({ jobs: await automationOverview() });
+    return Response.json({ jobs: await automationOverview() });
   });
 }
 

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { requireCourse } from '~/models/courses.server';
 import { listHoles, setCourseHoles } from '~/models/holes.server';
 import { courseHolesSchema } from '~/schemas/holes';
@@ -13,7 +12,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     await requireApiUser(request);
     const id = idParam(params.id);
     await requireCourse(id);
-    return json({ holes: await listHoles(id) });
+    return Response.json({ holes: await listHoles(id) });
   });
 }
 
@@ -24,6 +23,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     const id = idParam(params.id);
     if (request.method !== 'PUT') return methodNotAllowed(['GET', 'PUT']);
     const input = parseBody(courseHolesSchema, await readJson(request), 'Invalid holes');
-    return json({ holes: await setCourseHoles(id, input.holes, user) });
+    return Response.json({ holes: await setCourseHoles(id, input.holes, user) });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { deleteCourse, requireCourse, updateCourse } from '~/models/courses.server';
 import { courseSchema } from '~/schemas/course';
 import { requireApiUser } from '~/web/auth.server';
@@ -10,7 +9,7 @@ import { idParam } from '~/web/id-param';
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await requireCourse(idParam(params.id)));
+    return Response.json(await requireCourse(idParam(params.id)));
   });
 }
 
@@ -21,7 +20,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const id = idParam(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(courseSchema, await readJson(request), 'Invalid course');
-      return json(await updateCourse(id, input, user));
+      return Response.json(await updateCourse(id, input, user));
     }
     if (request.method === 'DELETE') {
       await deleteCourse(id, user);

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { createCourse, listCourses } from '~/models/courses.server';
 import { courseSchema } from '~/schemas/course';
 import { requireApiUser } from '~/web/auth.server';
@@ -9,7 +8,7 @@ import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/web/http.se
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await listCourses());
+    return Response.json(await listCourses());
   });
 }
 
@@ -19,6 +18,6 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(courseSchema, await readJson(request), 'Invalid course');
-    return json(await createCourse(input, user), { status: 201 });
+    return Response.json(await createCourse(input, user), { status: 201 });
   });
 }

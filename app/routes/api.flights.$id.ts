@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { deleteFlightAssignment, requireFlightAssignment, updateFlightAssignment } from '~/models/flights.server';
 import { flightJsonSchema } from '~/schemas/flight';
 import { requireApiUser } from '~/web/auth.server';
@@ -10,7 +9,7 @@ import { idParam } from '~/web/id-param';
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await requireFlightAssignment(idParam(params.id, 'flight assignment id')));
+    return Response.json(await requireFlightAssignment(idParam(params.id, 'flight assignment id')));
   });
 }
 
@@ -22,7 +21,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (request.method === 'PUT') {
       const input = parseBody(flightJsonSchema, await readJson(request, 10_000), 'Invalid flight assignment');
       const { golferName: _name, ...assignment } = await updateFlightAssignment(id, input, user);
-      return json(assignment);
+      return Response.json(assignment);
     }
     if (request.method === 'DELETE') {
       await deleteFlightAssignment(id, user);

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 
 import { getFlightDetails } from '~/models/flights.server';
 import { requireApiUser } from '~/web/auth.server';
@@ -12,6 +11,6 @@ export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
     const season = seasonParam(request);
-    return json(await getFlightDetails(season));
+    return Response.json(await getFlightDetails(season));
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { moveFlightAssignment } from '~/models/flights.server';
 import { flightMoveJsonSchema } from '~/schemas/flight';
 import { requireApiUser } from '~/web/auth.server';
@@ -14,6 +13,6 @@ export function action({ request }: ActionFunctionArgs) {
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const move = parseBody(flightMoveJsonSchema, await readJson(request, 10_000), 'Invalid move');
     const { golferName: _name, ...assignment } = await moveFlightAssignment(move.flightId, move.newFlightNo, user);
-    return json(assignment);
+    return Response.json(assignment);
   });
 }

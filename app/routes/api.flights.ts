@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { createFlightAssignment, listFlightAssignments } from '~/models/flights.server';
 import { flightJsonSchema } from '~/schemas/flight';
 import { requireApiUser } from '~/web/auth.server';
@@ -9,7 +8,7 @@ import { apiHandler, methodNotAllowed, parseBody, readJson, seasonParam } from '
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await listFlightAssignments(seasonParam(request)));
+    return Response.json(await listFlightAssignments(seasonParam(request)));
   });
 }
 
@@ -20,6 +19,6 @@ export function action({ request }: ActionFunctionArgs) {
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(flightJsonSchema, await readJson(request, 10_000), 'Invalid flight assignment');
     const { golferName: _name, ...assignment } = await createFlightAssignment(input, user);
-    return json(assignment, { status: 201 });
+    return Response.json(assignment, { status: 201 });
   });
 }

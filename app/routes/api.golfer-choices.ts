@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { findGolferChoices } from '~/models/golfers.server';
 import { requireApiUser } from '~/web/auth.server';
 import { apiHandler, methodNotAllowed } from '~/web/http.server';
@@ -14,7 +13,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
     const q = new URL(request.url).searchParams.get('q') ?? '';
-    return json(await findGolferChoices(q), { headers: { 'Cache-Control': 'private, no-store' } });
+    return Response.json(await findGolferChoices(q), { headers: { 'Cache-Control': 'private, no-store' } });
   });
 }
 

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { findGolferNames } from '~/models/golfers.server';
 import { apiHandler, getOnlyAction } from '~/web/http.server';
 
@@ -15,6 +14,6 @@ export const action = getOnlyAction;
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const q = new URL(request.url).searchParams.get('q') ?? '';
-    return json(await findGolferNames(q), { headers: { 'Cache-Control': 'no-store' } });
+    return Response.json(await findGolferNames(q), { headers: { 'Cache-Control': 'no-store' } });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { deleteGolfer, golferJson, requireGolfer, updateGolfer } from '~/models/golfers.server';
 import { golferSchema } from '~/schemas/golfer';
 import { requireApiUser } from '~/web/auth.server';
@@ -10,7 +9,7 @@ import { idParam } from '~/web/id-param';
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await requireGolfer(idParam(params.id)));
+    return Response.json(await requireGolfer(idParam(params.id)));
   });
 }
 
@@ -21,7 +20,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const id = idParam(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(golferSchema, await readJson(request), 'Invalid golfer');
-      return json(golferJson(await updateGolfer(id, input, user)));
+      return Response.json(golferJson(await updateGolfer(id, input, user)));
     }
     if (request.method === 'DELETE') {
       await deleteGolfer(id, user);

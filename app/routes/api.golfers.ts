@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { createGolfer, golferJson, listGolfers } from '~/models/golfers.server';
 import { golferSchema } from '~/schemas/golfer';
 import { requireApiUser } from '~/web/auth.server';
@@ -9,7 +8,7 @@ import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/web/http.se
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await listGolfers(new URL(request.url).searchParams.get('q')));
+    return Response.json(await listGolfers(new URL(request.url).searchParams.get('q')));
   });
 }
 
@@ -19,6 +18,6 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(golferSchema, await readJson(request), 'Invalid golfer');
-    return json(golferJson(await createGolfer(input, user)), { status: 201 });
+    return Response.json(golferJson(await createGolfer(input, user)), { status: 201 });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { importJsonText } from '~/features/import/import.server';
 import { MAX_IMPORT_BYTES } from '~/schemas/import/limits';
 import { postOnlyLoader, readBodyText } from '~/web/http.server';
@@ -14,6 +13,6 @@ export const loader = postOnlyLoader;
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return importApi(request, params.type, async (type, user) =>
-    json(await importJsonText(type, await readBodyText(request, MAX_IMPORT_BYTES), user)),
+    Response.json(await importJsonText(type, await readBodyText(request, MAX_IMPORT_BYTES), user)),
   );
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { InvalidError } from '~/domain/errors';
 import { importFile } from '~/features/import/import.server';
 import { readImportForm, uploadedFile } from '~/web/import-upload.server';
@@ -14,6 +13,6 @@ export function action({ request, params }: ActionFunctionArgs) {
   return importApi(request, params.type, async (type, user) => {
     const file = uploadedFile(await readImportForm(request));
     if (!file) throw new InvalidError(IMPORT_MESSAGES.noFile);
-    return json(await importFile(type, file, user));
+    return Response.json(await importFile(type, file, user));
   });
 }

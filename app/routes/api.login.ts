@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { commitUserSession, login } from '~/web/auth.server';
 import { clientAddress } from '~/web/client-address.server';
 import { apiHandler, methodNotAllowed, postOnlyLoader, readJson } from '~/web/http.server';
@@ -15,6 +14,6 @@ export function action({ request, context }: ActionFunctionArgs) {
     const body = await readJson(request, 10_000);
     const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const user = await login(request, { username: fields.username, password: fields.password }, address);
-    return json(user, { headers: { 'Set-Cookie': await commitUserSession(request, user.id) } });
+    return Response.json(user, { headers: { 'Set-Cookie': await commitUserSession(request, user.id) } });
   });
 }

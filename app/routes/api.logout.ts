@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { destroyUserSession } from '~/web/auth.server';
 import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/web/http.server';
 
@@ -9,6 +8,6 @@ export const loader = postOnlyLoader;
 export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
-    return json({ ok: true }, { headers: { 'Set-Cookie': await destroyUserSession(request) } });
+    return Response.json({ ok: true }, { headers: { 'Set-Cookie': await destroyUserSession(request) } });
   });
 }

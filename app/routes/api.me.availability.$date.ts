@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { setAvailability } from '~/features/subs/golfer-nights.server';
 import { availabilitySchema } from '~/schemas/availability';
 import { golferWriteApi } from '~/web/golfer-api.server';
@@ -17,7 +16,7 @@ export function loader() {
 export function action({ request, params }: ActionFunctionArgs) {
   return golferWriteApi(request, 'PUT', 1_000, async (golferId, body) => {
     const { status } = parseBody(availabilitySchema, body, 'Invalid availability');
-    return json(
+    return Response.json(
       await setAvailability({
         golferId,
         date: params.date ?? '',

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { myCalendarLink, newCalendarLink } from '~/features/my-league/my-calendar.server';
 import { requireGolferApi } from '~/web/golfer-session.server';
 import { apiHandler, methodNotAllowed, siteOrigin } from '~/web/http.server';
@@ -12,7 +11,7 @@ import { apiHandler, methodNotAllowed, siteOrigin } from '~/web/http.server';
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const { golferId } = await requireGolferApi(request);
-    return json(await myCalendarLink(golferId, siteOrigin(request)));
+    return Response.json(await myCalendarLink(golferId, siteOrigin(request)));
   });
 }
 
@@ -20,6 +19,6 @@ export function action({ request }: ActionFunctionArgs) {
   return apiHandler(async () => {
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const { golferId } = await requireGolferApi(request);
-    return json(await newCalendarLink(golferId, siteOrigin(request)));
+    return Response.json(await newCalendarLink(golferId, siteOrigin(request)));
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { setGolferCanSub } from '~/features/subs/golfer-nights.server';
 import { canSubSchema } from '~/schemas/availability';
 import { golferWriteApi } from '~/web/golfer-api.server';
@@ -14,6 +13,6 @@ export function action({ request }: ActionFunctionArgs) {
   return golferWriteApi(request, 'PUT', 1_000, async (golferId, body) => {
     const { canSub } = parseBody(canSubSchema, body, "Invalid 'I can sub'");
     await setGolferCanSub(golferId, canSub, null);
-    return json({ canSub });
+    return Response.json({ canSub });
   });
 }

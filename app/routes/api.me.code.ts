@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { signInEmailSchema } from '~/schemas/golfer-sign-in';
 import { clientAddress } from '~/web/client-address.server';
 import { sendSignInCode } from '~/web/golfer-sign-in.server';
@@ -17,6 +16,6 @@ export function action({ request, context }: ActionFunctionArgs) {
     const address = clientAddress(context);
     const { email } = parseBody(signInEmailSchema, await readJson(request, 10_000), 'Enter a valid email address.');
     const { message } = await sendSignInCode({ email, clientAddress: address, origin: siteOrigin(request) });
-    return json({ message }, { status: 202 });
+    return Response.json({ message }, { status: 202 });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { updateMyContact } from '~/features/my-league/my-league.server';
 import { myContactSchema } from '~/schemas/my-league';
 import { golferWriteApi } from '~/web/golfer-api.server';
@@ -16,7 +15,7 @@ export function loader() {
 export function action({ request }: ActionFunctionArgs) {
   return golferWriteApi(request, 'PUT', 10_000, async (golferId, body) => {
     const input = parseBody(myContactSchema, body, 'Please correct the highlighted fields.');
-    return json(
+    return Response.json(
       await updateMyContact(golferId, { email: input.email, phone: input.phone ?? null }, siteOrigin(request)),
     );
   });

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { moneySeason } from '~/features/money/pay-balance.server';
 import { golferMoney } from '~/models/money.server';
 import { requireGolferApi } from '~/web/golfer-session.server';
@@ -15,6 +14,6 @@ export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const { golferId } = await requireGolferApi(request);
     const money = await golferMoney(golferId, await moneySeason());
-    return json({ season: money.season, balanceCents: money.balanceCents, lines: money.lines });
+    return Response.json({ season: money.season, balanceCents: money.balanceCents, lines: money.lines });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { writeHoleScoresOfSession } from '~/models/scorecard-writes.server';
 import { holeEntriesSchema, isNightDate } from '~/schemas/scorecard';
 import { requireGolferApi, tokenOfCookie } from '~/web/golfer-session.server';
@@ -10,7 +9,7 @@ import { golferCardOf } from '~/web/scorecard.server';
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const { golferId } = await requireGolferApi(request);
-    return json(await (await golferCardOf(golferId, params.date)).card());
+    return Response.json(await (await golferCardOf(golferId, params.date)).card());
   });
 }
 

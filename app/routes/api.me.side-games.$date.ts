@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { setMySideGames } from '~/features/money/my-side-games.server';
 import { entriesSchema } from '~/schemas/side-games';
 import { golferWriteApi } from '~/web/golfer-api.server';
@@ -18,6 +17,6 @@ export function action({ request, params }: ActionFunctionArgs) {
   return golferWriteApi(request, 'PUT', 1_000, async (golferId, body) => {
     const input = parseBody(entriesSchema, body, 'Invalid side game entries');
     const { entries, message } = await setMySideGames(golferId, params.date ?? '', input);
-    return json({ ...entries, message });
+    return Response.json({ ...entries, message });
   });
 }

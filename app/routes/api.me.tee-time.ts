@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { changeMyTeeTime } from '~/features/my-league/my-league.server';
 import { asPosition } from '~/models/tee-times.server';
 import { changeTeeTimeSchema } from '~/schemas/tee-time';
@@ -17,6 +16,6 @@ export function action({ request }: ActionFunctionArgs) {
   return golferWriteApi(request, 'POST', 10_000, async (golferId, body) => {
     const input = parseBody(changeTeeTimeSchema, body, 'Please choose a tee time');
     const result = await changeMyTeeTime(golferId, input.teeTimeId, asPosition(input.position), siteOrigin(request));
-    return json(result);
+    return Response.json(result);
   });
 }

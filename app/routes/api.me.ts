@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { myLeague } from '~/features/my-league/my-league.server';
 import { golferNights } from '~/features/subs/golfer-nights.server';
 import { requireGolferApi } from '~/web/golfer-session.server';
@@ -15,6 +14,6 @@ export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const { golferId } = await requireGolferApi(request);
     const [data, nights] = await Promise.all([myLeague(golferId), golferNights(golferId)]);
-    return json({ ...data, nights });
+    return Response.json({ ...data, nights });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { signInCodeSchema } from '~/schemas/golfer-sign-in';
 import { clientAddress } from '~/web/client-address.server';
 import { startGolferSession } from '~/web/golfer-session.server';
@@ -24,8 +23,8 @@ export function action({ request, context }: ActionFunctionArgs) {
       'Enter the 6-digit code from the email.',
     );
     const result = await verifySignInCode({ ...input, clientAddress: address });
-    if ('choose' in result) return json({ choose: result.choose });
+    if ('choose' in result) return Response.json({ choose: result.choose });
     const cookie = await startGolferSession(request, result.golferId);
-    return json({ golferId: result.golferId }, { headers: { 'Set-Cookie': cookie } });
+    return Response.json({ golferId: result.golferId }, { headers: { 'Set-Cookie': cookie } });
   });
 }

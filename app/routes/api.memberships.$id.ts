@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { deleteMembership, membershipJson, requireMembership, updateMembership } from '~/models/memberships.server';
 import { membershipSchema } from '~/schemas/membership';
 import { requireApiUser } from '~/web/auth.server';
@@ -10,7 +9,7 @@ import { idParam } from '~/web/id-param';
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(membershipJson(await requireMembership(idParam(params.id))));
+    return Response.json(membershipJson(await requireMembership(idParam(params.id))));
   });
 }
 
@@ -21,7 +20,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const id = idParam(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(membershipSchema, await readJson(request), 'Invalid membership');
-      return json(membershipJson(await updateMembership(id, input, user)));
+      return Response.json(membershipJson(await updateMembership(id, input, user)));
     }
     if (request.method === 'DELETE') {
       await deleteMembership(id, user);

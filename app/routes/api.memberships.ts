@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { parseSeason } from '~/domain/season';
 import { createMembership, listMemberships, membershipJson } from '~/models/memberships.server';
 import { membershipSchema } from '~/schemas/membership';
@@ -14,7 +13,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const season = raw === null ? null : parseSeason(raw);
     if (raw !== null && season === null)
       throw new HttpError(400, `Invalid season: "${raw}"`, { season: ['Season must be a year such as 2025'] });
-    return json((await listMemberships(season)).map(membershipJson));
+    return Response.json((await listMemberships(season)).map(membershipJson));
   });
 }
 
@@ -24,6 +23,6 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(membershipSchema, await readJson(request), 'Invalid membership');
-    return json(membershipJson(await createMembership(input, user)), { status: 201 });
+    return Response.json(membershipJson(await createMembership(input, user)), { status: 201 });
   });
 }

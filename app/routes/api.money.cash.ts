@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { currentSeason } from '~/domain/season';
 import { cents } from '~/domain/money';
 import { recordCash } from '~/models/money.server';
@@ -27,6 +26,6 @@ export function action({ request }: ActionFunctionArgs) {
       },
       user,
     );
-    return json(payment, { status: 201 });
+    return Response.json(payment, { status: 201 });
   });
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { seasonMoney } from '~/models/money.server';
 import { requireApiAdmin } from '~/web/auth.server';
 import { apiHandler, getOnlyAction, seasonParam } from '~/web/http.server';
@@ -14,7 +13,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
     const money = await seasonMoney(seasonParam(request));
-    return json({
+    return Response.json({
       nights: money.nights.map((n) => ({
         date: n.date,
         pots: n.pots,

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { setClosestToPin } from '~/models/side-games.server';
 import { closestToPinSchema } from '~/schemas/side-games';
 import { requireApiAdmin } from '~/web/auth.server';
@@ -18,6 +17,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     const user = await requireApiAdmin(request);
     if (request.method !== 'PUT') return methodNotAllowed(['PUT']);
     const input = parseBody(closestToPinSchema, await readJson(request, 1_000), 'Invalid closest to the pin');
-    return json(await setClosestToPin(params.date ?? '', input, user));
+    return Response.json(await setClosestToPin(params.date ?? '', input, user));
   });
 }

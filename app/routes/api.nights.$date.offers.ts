@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { offerSpot } from '~/features/subs/offers.server';
 import { offerSchema } from '~/schemas/availability';
 import { requireApiAdmin } from '~/web/auth.server';
@@ -18,6 +17,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     const { golferId } = parseBody(offerSchema, await readJson(request, 1_000), 'Invalid offer');
     const result = await offerSpot({ golferId, date: params.date ?? '', actor: user, origin: siteOrigin(request) });
-    return json(result, { status: 201 });
+    return Response.json(result, { status: 201 });
   });
 }

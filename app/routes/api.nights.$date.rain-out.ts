@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { setNightRainedOut } from '~/features/night-messages/rain-out.server';
 import { requireApiAdmin } from '~/web/auth.server';
 import { apiHandler, methodNotAllowed } from '~/web/http.server';
@@ -23,6 +22,6 @@ export function action({ request, params }: ActionFunctionArgs) {
       rainOut: request.method === 'POST',
       actor: user,
     });
-    return json(outcome);
+    return Response.json(outcome);
   });
 }

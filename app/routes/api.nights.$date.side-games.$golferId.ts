@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { setEntries } from '~/models/side-games.server';
 import { entriesSchema } from '~/schemas/side-games';
 import { requireApiAdmin } from '~/web/auth.server';
@@ -21,6 +20,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== 'PUT') return methodNotAllowed(['PUT']);
     const golferId = idParam(params.golferId, 'golfer id');
     const input = parseBody(entriesSchema, await readJson(request, 1_000), 'Invalid side game entries');
-    return json(await setEntries(params.date ?? '', golferId, input, user));
+    return Response.json(await setEntries(params.date ?? '', golferId, input, user));
   });
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { nightView } from '~/features/subs/night-view.server';
 import { requireApiAdmin } from '~/web/auth.server';
 import { apiHandler, getOnlyAction } from '~/web/http.server';
@@ -11,7 +10,7 @@ import { apiHandler, getOnlyAction } from '~/web/http.server';
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
-    return json(await nightView(params.date ?? ''));
+    return Response.json(await nightView(params.date ?? ''));
   });
 }
 

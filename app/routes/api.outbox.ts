@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { listOutbox } from '~/models/outbox.server';
 import { requireApiAdmin } from '~/web/auth.server';
 import { apiHandler, getOnlyAction } from '~/web/http.server';
@@ -13,7 +12,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
     const { rows, total, page, pageSize } = await listOutbox(outboxQuery(new URL(request.url)));
-    return json({ rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) });
+    return Response.json({ rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) });
   });
 }
 

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { verifyCheckoutSession } from '~/features/registration/fulfilment.server';
 import { apiHandler, getOnlyAction, HttpError, siteOrigin } from '~/web/http.server';
 import { isCheckoutSessionId } from '~/integrations/payments/provider.server';
@@ -18,7 +17,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     const result = await verifyCheckoutSession(sessionId, siteOrigin(request));
     switch (result.state) {
       case 'paid':
-        return json({
+        return Response.json({
           paid: true,
           status: 'paid',
           email: result.email,
@@ -27,12 +26,15 @@ export function loader({ request, params }: LoaderFunctionArgs) {
           amountCents: result.amountCents,
         });
       case 'processing':
-        return json(
+        return Response.json(
           { paid: false, status: 'processing', message: 'Your payment is still being processed.' },
           { status: 202 },
         );
       case 'unpaid':
-        return json({ paid: false, status: 'unpaid', message: 'Payment has not been completed.' }, { status: 402 });
+        return Response.json(
+          { paid: false, status: 'unpaid', message: 'Payment has not been completed.' },
+          { status: 402 },
+        );
       default:
         throw new HttpError(404, 'Checkout session not found');
     }

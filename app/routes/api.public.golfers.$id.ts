@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { golferHoleStats } from '~/models/skins.server';
 import { getGolferStats } from '~/models/golfer-stats.server';
 import { getOnlyAction } from '~/web/http.server';
@@ -21,6 +20,6 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     const stats = await getGolferStats(idParam(params.id, 'golfer id'), statsSeasonParam(request));
     const holeStats = await golferHoleStats(stats.id, stats.season);
     // `holeStats` only for a golfer with hole scores that season (docs/decisions/124-live-results-and-skins.md).
-    return json(holeStats ? { ...stats, holeStats } : stats);
+    return Response.json(holeStats ? { ...stats, holeStats } : stats);
   });
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { getPublicPlayoffs } from '~/models/stats.server';
 import { getOnlyAction } from '~/web/http.server';
 import { statsApi, statsSeasonParam } from '~/web/stats-access.server';
@@ -13,5 +12,5 @@ export const action = getOnlyAction;
  * A malformed season is 400, a season without stats 404; 404 while the stats website is not published.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  return statsApi(request, async () => json(await getPublicPlayoffs(statsSeasonParam(request))));
+  return statsApi(request, async () => Response.json(await getPublicPlayoffs(statsSeasonParam(request))));
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { nightSkins } from '~/models/skins.server';
 import { getNightResults } from '~/models/stats.server';
 import { getOnlyAction } from '~/web/http.server';
@@ -17,6 +16,6 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     const date = nightDateParam(params.date);
     const [night, skins] = await Promise.all([getNightResults(date), nightSkins(date)]);
     // `skins` only on a night that has some (docs/decisions/124-live-results-and-skins.md).
-    return json(skins ? { ...night, skins } : night);
+    return Response.json(skins ? { ...night, skins } : night);
   });
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { NotFoundError } from '~/domain/errors';
 import { todayInLeague } from '~/domain/season';
 import { registrationState, registrationWindow, type SeasonSummary } from '~/domain/seasons';
@@ -26,7 +25,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     if (!season) throw new NotFoundError('Season not found');
     const schedule = await getSchedule(season.year);
     const { opens, closes } = registrationWindow(season);
-    return json({
+    return Response.json({
       season: season.year,
       registration: { open: registrationState(season, today).status === 'open', opens, closes },
       schedule: schedule.map(({ date, weekNumber, event, kind, rainOut }) => ({

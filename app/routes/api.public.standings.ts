@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { getPublicStandings } from '~/models/stats.server';
 import { getOnlyAction } from '~/web/http.server';
 import { statsApi, statsSeasonParam } from '~/web/stats-access.server';
@@ -11,5 +10,5 @@ export const action = getOnlyAction;
  * season is 400, a season without stats 404; 404 while the stats website is not published.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  return statsApi(request, async () => json(await getPublicStandings(statsSeasonParam(request))));
+  return statsApi(request, async () => Response.json(await getPublicStandings(statsSeasonParam(request))));
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { listTeeTimes } from '~/models/tee-times.server';
 import { apiHandler, getOnlyAction } from '~/web/http.server';
 import { publicSeasonParam } from '~/web/league-season.server';
@@ -11,5 +10,5 @@ export const action = getOnlyAction;
  * league season, the one /public/tee-times shows (docs/product/seasons.md#the-league-season).
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  return apiHandler(async () => json(await listTeeTimes(await publicSeasonParam(request))));
+  return apiHandler(async () => Response.json(await listTeeTimes(await publicSeasonParam(request))));
 }

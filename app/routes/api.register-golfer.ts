@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { takeRegistrationSlot } from '~/models/rate-limit.server';
 import { requireOpenRegistration, startRegistration } from '~/features/registration/checkout.server';
 import { registrationSchema, type RegistrationInput } from '~/schemas/registration';
@@ -52,6 +51,6 @@ export function action({ request, context }: ActionFunctionArgs) {
     const refused = await takeRegistrationSlot(address);
     if (refused) throw new TooManyRequestsError(refused.message, refused.retryAfter);
     const { checkoutUrl } = await startRegistration(input, siteOrigin(request));
-    return json({ checkoutUrl });
+    return Response.json({ checkoutUrl });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { countUsers, createUser } from '~/models/users.server';
 import { userSchema } from '~/schemas/auth';
 import { getUser } from '~/web/auth.server';
@@ -20,6 +19,6 @@ export function action({ request }: ActionFunctionArgs) {
     const input = parseBody(userSchema, await readJson(request), 'Invalid user');
     // The very first user runs the league, so they are an administrator.
     const user = await createUser({ ...input, isAdmin: !current }, current);
-    return json(user, { status: 201 });
+    return Response.json(user, { status: 201 });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { deleteRound, requireRound, updateRound } from '~/models/rounds.server';
 import { roundJsonSchema } from '~/schemas/round';
 import { requireApiUser } from '~/web/auth.server';
@@ -11,7 +10,7 @@ import { lockFieldWhenDue } from '~/features/playoffs/field.server';
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await requireRound(idParam(params.id, 'round id')));
+    return Response.json(await requireRound(idParam(params.id, 'round id')));
   });
 }
 
@@ -27,7 +26,7 @@ export function action({ request, params }: ActionFunctionArgs) {
       const input = parseBody(roundJsonSchema, await readJson(request, 20_000), 'Invalid round');
       const round = await updateRound(id, input, user);
       await lockFieldWhenDue(round.season);
-      return json(round);
+      return Response.json(round);
     }
     if (request.method === 'DELETE') {
       await deleteRound(id, user);

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { parseSeason } from '~/domain/season';
 import { listRoundsBySeason } from '~/models/rounds.server';
 import { requireApiUser } from '~/web/auth.server';
@@ -14,6 +13,6 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     const season = parseSeason(params.season);
     if (season === null) throw new HttpError(400, `Invalid season: "${params.season ?? ''}"`);
     const rounds = await listRoundsBySeason(season);
-    return json(rounds.map(({ golferName: _g, courseName: _c, ...round }) => round));
+    return Response.json(rounds.map(({ golferName: _g, courseName: _c, ...round }) => round));
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { createRound, listRoundsBySeason } from '~/models/rounds.server';
 import { roundJsonSchema } from '~/schemas/round';
 import { requireApiUser } from '~/web/auth.server';
@@ -11,7 +10,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
     const rounds = await listRoundsBySeason(seasonParam(request));
-    return json(rounds.map(({ golferName: _g, courseName: _c, ...round }) => round));
+    return Response.json(rounds.map(({ golferName: _g, courseName: _c, ...round }) => round));
   });
 }
 
@@ -26,6 +25,6 @@ export function action({ request }: ActionFunctionArgs) {
     const input = parseBody(roundJsonSchema, await readJson(request, 20_000), 'Invalid round');
     const round = await createRound(input, user);
     await lockFieldWhenDue(round.season);
-    return json(round, { status: 201 });
+    return Response.json(round, { status: 201 });
   });
 }

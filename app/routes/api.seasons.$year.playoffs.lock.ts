@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { lockField } from '~/features/playoffs/field.server';
 import { requireSeasonForPlayoffs } from '~/models/playoff-field.server';
 import { postOnlyLoader, siteOrigin } from '~/web/http.server';
@@ -16,6 +15,12 @@ export function action({ request, params }: ActionFunctionArgs) {
   return seasonPostApi(request, params.year, async (year, user) => {
     await requireSeasonForPlayoffs(year);
     const result = await lockField(year, user, { origin: siteOrigin(request) });
-    return json({ season: year, locked: true, newlyLocked: result.locked, seeds: result.seeds, emails: result.emails });
+    return Response.json({
+      season: year,
+      locked: true,
+      newlyLocked: result.locked,
+      seeds: result.seeds,
+      emails: result.emails,
+    });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { replaceInField } from '~/features/playoffs/field.server';
 import { requireSeasonForPlayoffs } from '~/models/playoff-field.server';
 import { playoffReplaceSchema } from '~/schemas/playoffs';
@@ -19,7 +18,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const input = parseBody(playoffReplaceSchema, await readJson(request, 10_000), 'Invalid replacement');
     await requireSeasonForPlayoffs(year);
     const replaced = await replaceInField(year, input, user, { origin: siteOrigin(request) });
-    return json({
+    return Response.json({
       season: replaced.season,
       flight: replaced.flightNo,
       seed: replaced.seed,

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { deleteScheduleEntry, updateScheduleEntry } from '~/models/schedule-entries.server';
 import { scheduleEntrySchema } from '~/schemas/season';
 import { requireApiAdmin } from '~/web/auth.server';
@@ -23,7 +22,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const id = idParam(params.id);
     if (request.method === 'PUT') {
       const input = parseBody(scheduleEntrySchema, await readJson(request), 'Invalid schedule date');
-      return json(await updateScheduleEntry(year, id, input, user));
+      return Response.json(await updateScheduleEntry(year, id, input, user));
     }
     if (request.method === 'DELETE') {
       await deleteScheduleEntry(year, id, user);

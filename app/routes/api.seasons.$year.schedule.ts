@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { createScheduleEntry } from '~/models/schedule-entries.server';
 import { scheduleEntrySchema } from '~/schemas/season';
 import { parseBody, postOnlyLoader, readJson } from '~/web/http.server';
@@ -12,6 +11,6 @@ export const loader = postOnlyLoader;
 export function action({ request, params }: ActionFunctionArgs) {
   return seasonPostApi(request, params.year, async (year, user) => {
     const input = parseBody(scheduleEntrySchema, await readJson(request), 'Invalid schedule date');
-    return json(await createScheduleEntry(year, input, user), { status: 201 });
+    return Response.json(await createScheduleEntry(year, input, user), { status: 201 });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { getSideGames, saveSideGames } from '~/models/side-games.server';
 import { sideGamesApiSchema, sideGamesOfApi } from '~/schemas/side-games';
 import { requireApiAdmin } from '~/web/auth.server';
@@ -12,7 +11,7 @@ import { apiHandler, methodNotAllowed, parseBody, readJson, yearParam } from '~/
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiAdmin(request);
-    return json(await getSideGames(yearParam(params.year)));
+    return Response.json(await getSideGames(yearParam(params.year)));
   });
 }
 
@@ -23,6 +22,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== 'PUT') return methodNotAllowed(['GET', 'PUT']);
     const year = yearParam(params.year);
     const input = parseBody(sideGamesApiSchema, await readJson(request), 'Invalid side games');
-    return json(await saveSideGames(year, sideGamesOfApi(input), user));
+    return Response.json(await saveSideGames(year, sideGamesOfApi(input), user));
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { NotFoundError } from '~/domain/errors';
 import { deleteSeason, getSeason, updateSeason } from '~/models/seasons.server';
 import { seasonUpdateJsonSchema } from '~/schemas/season';
@@ -12,7 +11,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     await requireApiUser(request);
     const season = await getSeason(yearParam(params.year));
     if (!season) throw new NotFoundError('Season not found');
-    return json(season);
+    return Response.json(season);
   });
 }
 
@@ -26,7 +25,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const year = yearParam(params.year);
     if (request.method === 'PUT') {
       const input = parseBody(seasonUpdateJsonSchema, await readJson(request), 'Invalid season');
-      return json(await updateSeason(year, input, user));
+      return Response.json(await updateSeason(year, input, user));
     }
     if (request.method === 'DELETE') {
       await deleteSeason(year, user);

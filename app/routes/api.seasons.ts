@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { createSeason, listSeasons } from '~/models/seasons.server';
 import { seasonJsonSchema } from '~/schemas/season';
 import { requireApiAdmin, requireApiUser } from '~/web/auth.server';
@@ -12,7 +11,7 @@ import { apiHandler, methodNotAllowed, parseBody, readJson } from '~/web/http.se
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await listSeasons());
+    return Response.json(await listSeasons());
   });
 }
 
@@ -22,6 +21,6 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiAdmin(request);
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
     const input = parseBody(seasonJsonSchema, await readJson(request), 'Invalid season');
-    return json(await createSeason(input, user), { status: 201 });
+    return Response.json(await createSeason(input, user), { status: 201 });
   });
 }

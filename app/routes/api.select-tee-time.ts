@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { selectTeeTimeForSession } from '~/features/registration/standing-tee-time.server';
 import { asPosition } from '~/models/tee-times.server';
 import { selectTeeTimeSchema } from '~/schemas/tee-time';
@@ -20,6 +19,6 @@ export function action({ request }: ActionFunctionArgs) {
       position: asPosition(input.position),
       origin: siteOrigin(request),
     });
-    return json({ success: true, ...result });
+    return Response.json({ success: true, ...result });
   });
 }

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { spotOffer, takeSpot } from '~/features/subs/take-spot.server';
 import { apiHandler, methodNotAllowed, siteOrigin } from '~/web/http.server';
 
 /** GET /api/subs/take/{token}: what the link offers (`state`: open, yours, taken, expired, withdrawn); 404 if not ours. */
 export function loader({ params }: LoaderFunctionArgs) {
-  return apiHandler(async () => json(await spotOffer(params.token ?? '')));
+  return apiHandler(async () => Response.json(await spotOffer(params.token ?? '')));
 }
 
 /**
@@ -16,6 +15,6 @@ export function loader({ params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
-    return json(await takeSpot({ token: params.token ?? '', origin: siteOrigin(request) }));
+    return Response.json(await takeSpot({ token: params.token ?? '', origin: siteOrigin(request) }));
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { asPosition, assignGolferToTeeTime } from '~/models/tee-times.server';
 import { addGolferSchema } from '~/schemas/tee-time';
 import { parseBody, postOnlyLoader } from '~/web/http.server';
@@ -18,6 +17,13 @@ export function action({ request, params }: ActionFunctionArgs) {
       { teeTimeId, position: asPosition(position), golferId, replace: true },
       user,
     );
-    return json({ teeTimeId, position, golferId, time: result.time, season: result.season, changed: result.changed });
+    return Response.json({
+      teeTimeId,
+      position,
+      golferId,
+      time: result.time,
+      season: result.season,
+      changed: result.changed,
+    });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { asPosition, removeGolferFromTeeTime } from '~/models/tee-times.server';
 import { removeGolferSchema } from '~/schemas/tee-time';
 import { parseBody, postOnlyLoader } from '~/web/http.server';
@@ -12,6 +11,6 @@ export function action({ request, params }: ActionFunctionArgs) {
   return teeTimeApi(request, params.teeTimeId, async (teeTimeId, body, user) => {
     const { position } = parseBody(removeGolferSchema, body, 'Invalid position');
     await removeGolferFromTeeTime(teeTimeId, asPosition(position), user);
-    return json({ teeTimeId, position });
+    return Response.json({ teeTimeId, position });
   });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { currentSeason } from '~/domain/season';
 import { generateSeasonTeeTimes } from '~/models/tee-times.server';
 import { generateTeeTimesSchema } from '~/schemas/tee-time';
@@ -17,6 +16,6 @@ export function action({ request }: ActionFunctionArgs) {
     const input = parseBody(generateTeeTimesSchema, body ?? {}, 'Invalid season');
     const season = input.season ?? currentSeason();
     const result = await generateSeasonTeeTimes(season, user);
-    return json({ season, ...result });
+    return Response.json({ season, ...result });
   });
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { listTeeTimes } from '~/models/tee-times.server';
 import { requireApiUser } from '~/web/auth.server';
 import { apiHandler, getOnlyAction, seasonParam } from '~/web/http.server';
@@ -10,6 +9,6 @@ export const action = getOnlyAction;
 export function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireApiUser(request);
-    return json(await listTeeTimes(seasonParam(request)));
+    return Response.json(await listTeeTimes(seasonParam(request)));
   });
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint } from '@conform-to/zod/v4';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Button } from '~/ui/primitives/button';
 import { Field } from '~/ui/primitives/field';
@@ -22,7 +22,7 @@ export const headers = retryAfterHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect('/golfers');
   const settings = await getSettings();
-  return json({ leagueName: settings.leagueName });
+  return { leagueName: settings.leagueName };
 }
 
 /**
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     run: async ({ form }) => {
       const submission = parseForm(form, loginSchema);
       if (submission.status !== 'success') {
-        return json({ result: submission.reply({ hideFields: ['password'] }), message: null }, { status: 400 });
+        return data({ result: submission.reply({ hideFields: ['password'] }), message: null }, { status: 400 });
       }
       const user = await login(request, submission.value, address);
       const cookie = await commitUserSession(request, user.id, {

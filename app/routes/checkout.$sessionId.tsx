@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { Notice } from '~/ui/notice';
 import { Button } from '~/ui/primitives/button';
@@ -21,16 +21,16 @@ export const meta: MetaFunction = ({ matches }) => [
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const session = await getSimulatedCheckout(params.sessionId ?? '');
-  if (!session) throw json({ message: 'This checkout session does not exist.' }, { status: 404 });
+  if (!session) throw data({ message: 'This checkout session does not exist.' }, { status: 404 });
   const settings = await getSettings();
-  return json({ session, leagueName: settings.leagueName });
+  return { session, leagueName: settings.leagueName };
 }
 
 export async function action({ params }: ActionFunctionArgs) {
   const successUrl = await paySimulatedCheckout(params.sessionId ?? '');
   // An expired session (replaced by a newer registration, or the golfer already paid) takes no payment.
   if (!successUrl)
-    throw json(
+    throw data(
       { message: 'This checkout session does not exist or has expired. Nothing was charged.' },
       { status: 404 },
     );

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { databaseHealth } from '~/db/health.server';
 import { methodNotAllowed } from '~/web/http.server';
 
@@ -17,8 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!ALLOWED.includes(request.method)) return methodNotAllowed(ALLOWED);
   const health = await databaseHealth();
   return health.ok
-    ? json({ status: 'ok' }, { headers: NO_STORE })
-    : json({ status: 'unavailable', reason: health.reason }, { status: 503, headers: NO_STORE });
+    ? Response.json({ status: 'ok' }, { headers: NO_STORE })
+    : Response.json({ status: 'unavailable', reason: health.reason }, { status: 503, headers: NO_STORE });
 }
 
 /** POST, PUT, PATCH, DELETE: 405 with `Allow`. */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { newCalendarLink } from '~/features/my-league/my-calendar.server';
 import { requireGolfer } from '~/web/golfer-session.server';
-import { siteOrigin } from '~/web/http.server';
+import { failureInit, siteOrigin } from '~/web/http.server';
 import { publicAction } from '~/web/public-page.server';
 
 /** Nothing to show here: the calendar's section is on /me. */
@@ -25,6 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
         description: 'The old link no longer works: add the new one to your calendar app.',
       });
     },
-    failed: (failure) => json({ message: failure.message }),
+    // A resource route: its failure is JSON with the failure's status, as the JSON API answers one.
+    failed: (failure) => Response.json({ message: failure.message }, failureInit(failure)),
   });
 }

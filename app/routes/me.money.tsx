@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { startBalancePayment } from '~/features/money/pay-balance.server';
 import { setMySideGames } from '~/features/money/my-side-games.server';
@@ -25,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { golferId } = await requireGolfer(request);
-  return json(await myMoneyView(golferId));
+  return await myMoneyView(golferId);
 }
 
 /** Where a form may send the golfer back to: the pages that show these sections. */

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { golferNights, setAvailability, setGolferCanSub } from '~/features/subs/golfer-nights.server';
 import { canSubSchema } from '~/schemas/availability';
@@ -28,7 +27,7 @@ export const links: LinksFunction = () => golferAppLinks;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { golferId } = await requireGolfer(request);
-  return json(await golferNights(golferId));
+  return await golferNights(golferId);
 }
 
 /** Where a form may send the golfer back to: the pages that show these sections. */

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { attestScorecard, submitScorecard } from '~/features/scorecards/card-life.server';
 import { writeHoleScores } from '~/models/scorecard-writes.server';
@@ -33,14 +32,14 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     const own = await golferCardOf(golferId, params.date);
     const card = await own.card();
     const hole = Number(new URL(request.url).searchParams.get('hole'));
-    return json({
+    return {
       card,
       dateLabel: own.dateLabel,
       me: { golferId, name: own.scorer.name },
       // The no-JavaScript hole form's entry ids start with this: sending the same form twice stores it once.
       formId: `f${crypto.randomUUID().replace(/-/g, '')}`,
       hole: card.holes.some((h) => h.number === hole) ? hole : null,
-    });
+    };
   });
 }
 

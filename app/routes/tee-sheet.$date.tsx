@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { ColumnHeaders } from '~/ui/data-table';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { nightView } from '~/features/subs/night-view.server';
 import { SlotStatus, type NightSlotView } from '~/ui/night-view';
@@ -22,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
-  return json(await pageHandler(() => nightView(params.date ?? '')));
+  return pageHandler(() => nightView(params.date ?? ''));
 }
 
 export default function TeeSheetPage() {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import type Stripe from 'stripe';
 import { BALANCE_CHECKOUT, completeBalancePayment } from '~/features/money/pay-balance.server';
 import { recordProviderRefunds } from '~/features/refunds/refunds.server';
@@ -33,7 +32,7 @@ async function chargeRefunded(charge: Stripe.Charge) {
     refunds,
   });
   if (recorded === null) console.warn(`Stripe webhook: refunded charge ${charge.id} is not a registration of ours.`);
-  return json({ received: true, handled: recorded !== null, recorded: recorded ?? 0 });
+  return Response.json({ received: true, handled: recorded !== null, recorded: recorded ?? 0 });
 }
 
 /**
@@ -54,16 +53,16 @@ export function action({ request }: ActionFunctionArgs) {
       throw error;
     }
     if (event.type === 'charge.refunded') return chargeRefunded(event.data.object);
-    if (!FULFIL_EVENTS.has(event.type)) return json({ received: true, handled: false });
+    if (!FULFIL_EVENTS.has(event.type)) return Response.json({ received: true, handled: false });
     const session = fromStripeSession(event.data.object as Stripe.Checkout.Session);
     // A golfer's side-games balance (docs/product/money.md#balances), not a registration.
     if (session.metadata.kind === BALANCE_CHECKOUT) {
       const paid = await completeBalancePayment(session);
-      return json({ received: true, handled: paid.state !== 'unknown', state: paid.state });
+      return Response.json({ received: true, handled: paid.state !== 'unknown', state: paid.state });
     }
     const result = await fulfilCheckoutSession(session, siteOrigin(request));
     if (result.state === 'unknown')
       console.warn(`Stripe webhook ${event.id}: checkout session ${session.id} is not a registration of ours.`);
-    return json({ received: true, handled: true, state: result.state });
+    return Response.json({ received: true, handled: true, state: result.state });
   });
 }

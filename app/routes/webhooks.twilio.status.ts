@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { recordTextStatus } from '~/features/texts/replies.server';
 import { apiHandler, methodNotAllowed, postOnlyLoader } from '~/web/http.server';
 import { readId } from '~/web/id-param';
@@ -23,6 +22,6 @@ export function action({ request }: ActionFunctionArgs) {
       errorCode: params.ErrorCode ?? null,
       to: params.To ?? null,
     });
-    return json({ received: true, recorded });
+    return Response.json({ received: true, recorded });
   });
 }

@@ -2,7 +2,7 @@ import { DataTable, Td } from '~/ui/data-table';
 import { Pager } from '~/ui/pager';
 import { LEAGUE_TZ } from '~/domain/season';
 
-type ActivityRow = { id: number; username: string; summary: string; createdAt: string };
+type ActivityRow = { id: number; username: string; summary: string; createdAt: Date };
 
 const when = new Intl.DateTimeFormat('en-US', { timeZone: LEAGUE_TZ, dateStyle: 'medium', timeStyle: 'short' });
 
@@ -25,7 +25,7 @@ export function ActivityList({
         {activity.rows.map((row) => (
           <tr key={row.id}>
             <Td>
-              <time dateTime={row.createdAt}>{when.format(new Date(row.createdAt))}</time>
+              <time dateTime={row.createdAt.toISOString()}>{when.format(row.createdAt)}</time>
             </Td>
             <Td className="font-medium">{row.username}</Td>
             <Td className="min-w-[20rem] whitespace-normal break-words">{row.summary}</Td>

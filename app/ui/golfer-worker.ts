@@ -238,8 +238,9 @@ worker.addEventListener('fetch', (event) => {
     if (isGolferPage(url.pathname)) event.respondWith(golferPage(event));
     return;
   }
-  // Never an API answer, a page's data or anything else: only what a kept page needs to draw.
-  if (url.pathname.startsWith('/api/') || url.searchParams.has('_data')) return;
+  // Never an API answer, a page's data (single fetch's `<path>.data`), the route list (`/__manifest`) or anything
+  // else: only what a kept page needs to draw.
+  if (url.pathname.startsWith('/api/') || url.pathname.endsWith('.data') || url.pathname === '/__manifest') return;
   if (request.destination === 'script' || request.destination === 'style')
     event.respondWith(asset(request, event.clientId));
   else if (request.destination === 'image' || request.destination === 'manifest')

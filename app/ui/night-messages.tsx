@@ -17,7 +17,7 @@ import { useIsPending } from '~/ui/use-is-pending';
  */
 
 type Send = { golferName: string; channel: string; status: string; lastError: string | null };
-type SentNotice = { id: number; text: string; createdAt: string; createdBy: string | null; sends: Send[] };
+type SentNotice = { id: number; text: string; createdAt: Date; createdBy: string | null; sends: Send[] };
 export type NightMessagesData = {
   rainOut: { date: string; name: string; rainedOut: boolean; refusal: string | null } | null;
   noticeOpen: boolean;

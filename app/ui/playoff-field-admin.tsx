@@ -28,7 +28,7 @@ export function PlayoffFieldAdmin({
 }: {
   year: number;
   isAdmin: boolean;
-  locked: { lockedAt: string; lockedBy: string } | null;
+  locked: { lockedAt: Date; lockedBy: string } | null;
   flights: Flight[];
   replacements: Replacement[];
   error: string | null;

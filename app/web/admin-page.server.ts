@@ -1,9 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { json, type TypedResponse } from '@remix-run/node';
+import { data } from '@remix-run/node';
 import type { $ZodType, output } from 'zod/v4/core';
 import { parseForm } from '~/schemas/parse-form';
 import { requireAdmin, requireUser, type PublicUser } from './auth.server';
-import { failureOf, HttpError, readSmallForm, type Failure } from './http.server';
+import { failureOf, HttpError, readSmallForm, type DataAnswer, type Failure, type Redirect } from './http.server';
 import { idParam, requireId } from './id-param';
 import { redirectWithToast } from './session.server';
 
@@ -30,19 +30,19 @@ export type IntentArgs<Value> = {
   /** The list's URL the action was given (dialogs closed). */
   back: string;
   /** Redirects to `to` (default: `back`) with a success toast; a string is the description under 'Success'. */
-  done: (toast: SuccessToast, to?: string) => Promise<TypedResponse<never>>;
+  done: (toast: SuccessToast, to?: string) => Promise<Redirect>;
 };
 
 type FailureArgs = { intent: string; form: FormData; request: Request; back: string };
 
 /**
- * How an expected failure of one intent is answered, when not the usual way: a Response (a redirect with an error
- * toast), or fields to send beside `intent` and `message`.
+ * How an expected failure of one intent is answered, when not the usual way: a redirect (with an error toast), or
+ * fields to send beside `intent` and `message`.
  */
 type FailureAnswer<Extra> = (
   failure: Failure,
   args: FailureArgs,
-) => Response | Partial<Extra> | Promise<Response | Partial<Extra>>;
+) => Redirect | Partial<Extra> | Promise<Redirect | Partial<Extra>>;
 
 export type AdminIntent<Extra extends object = object> = {
   /** Validated with `parseForm` (app/schemas/parse-form.ts); invalid input is answered with the form's messages (400). */
@@ -54,7 +54,7 @@ export type AdminIntent<Extra extends object = object> = {
   /** Fields the form's reply must not send back (passwords). */
   hideFields?: string[];
   // A method, so an intent whose `value` is its own schema's output fits the map (parameters are bivariant).
-  run(args: IntentArgs<unknown>): Promise<Response>;
+  run(args: IntentArgs<unknown>): Promise<Redirect>;
   /** How this intent's expected failures are answered, when not the usual way. */
   failed?: FailureAnswer<Extra>;
 };
@@ -63,13 +63,13 @@ export type AdminIntent<Extra extends object = object> = {
 export function intent<S extends $ZodType, Extra extends object = object>(
   def: Omit<AdminIntent<Extra>, 'schema' | 'run'> & {
     schema: S;
-    run: (args: IntentArgs<output<S>>) => Promise<Response>;
+    run: (args: IntentArgs<output<S>>) => Promise<Redirect>;
   },
 ): AdminIntent<Extra>;
 export function intent<Extra extends object = object>(
   def: Omit<AdminIntent<Extra>, 'schema' | 'run'> & {
     schema?: undefined;
-    run: (args: IntentArgs<undefined>) => Promise<Response>;
+    run: (args: IntentArgs<undefined>) => Promise<Redirect>;
   },
 ): AdminIntent<Extra>;
 export function intent(def: AdminIntent): AdminIntent {
@@ -104,7 +104,7 @@ export async function adminAction<Extra extends object = object>(
     /** How every intent's failures are answered, when the intent does not say. */
     failed?: FailureAnswer<Extra>;
   },
-): Promise<TypedResponse<AdminActionData<Extra>>> {
+): Promise<Redirect | DataAnswer<AdminActionData<Extra>>> {
   const actor = await requireUser(request);
   let form: FormData;
   try {
@@ -114,7 +114,7 @@ export async function adminAction<Extra extends object = object>(
     if (!failure) throw error;
     return redirectWithToast(back, { type: 'error', title: 'Error', description: failure.message }, {}, request);
   }
-  const answer = (body: AdminActionData, status: number) => json(body as AdminActionData<Extra>, { status });
+  const answer = (body: AdminActionData, status: number) => data(body as AdminActionData<Extra>, { status });
   const name = form.get('intent');
   const handler = typeof name === 'string' && Object.hasOwn(intents, name) ? intents[name] : undefined;
   if (typeof name !== 'string' || !handler) return answer({ intent: null, message: 'Unknown action' }, 400);
@@ -148,7 +148,7 @@ export async function adminAction<Extra extends object = object>(
     const custom = handler.failed ?? pageFailed;
     if (custom) {
       const extra = await custom(failure, { intent: name, form, request, back });
-      if (extra instanceof Response) return extra;
+      if (extra instanceof Response) return extra as Redirect;
       return answer({ intent: name, message: failure.message, ...extra }, failure.status);
     }
     if (!asForm) return answer({ intent: name, message: failure.message }, failure.status);

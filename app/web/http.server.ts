@@ -1,4 +1,4 @@
-import { json } from '@remix-run/node';
+import { data, type TypedResponse } from '@remix-run/node';
 import type { z, ZodError } from 'zod';
 import type { ZodMiniType } from 'zod/mini';
 import { DomainError } from '~/domain/errors';
@@ -14,12 +14,24 @@ import { PaymentProviderError } from '~/integrations/payments/provider.server';
  *       await requireApiUser(request);
  *       if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
  *       const input = parseBody(golferSchema, await readJson(request), 'Invalid golfer');
- *       return json(golferJson(await createGolfer(input)), { status: 201 });
+ *       return Response.json(golferJson(await createGolfer(input)), { status: 201 });
  *     });
  *   }
  *
  * A POST-only route exports `loader = postOnlyLoader`, a GET-only one `action = getOnlyAction`.
  */
+
+/**
+ * What `data(value, init)` answers: a page's loader or action data with its status or headers, sent as the loader
+ * returned it (single fetch, docs/decisions/194-single-fetch.md).
+ */
+export type DataAnswer<T> = ReturnType<typeof data<T>>;
+
+/**
+ * A redirect (`redirect()`, `redirectWithToast`): the one Response a page's loader or action returns; its data goes
+ * through a plain object or `data()`, so `useLoaderData<typeof loader>()` stays typed.
+ */
+export type Redirect = TypedResponse<never>;
 
 /** The one error shape of the JSON API. */
 export type ApiError = { message: string; errors?: Record<string, string[]> };
@@ -32,8 +44,9 @@ export function apiError(
   message: string,
   errors?: Record<string, string[]>,
   init?: ResponseInit,
-) {
-  return json<ApiError>(errors ? { message, errors } : { message }, { ...init, status });
+): Response {
+  const body: ApiError = errors ? { message, errors } : { message };
+  return Response.json(body, { ...init, status });
 }
 
 /**
@@ -71,7 +84,10 @@ export type Failure = {
   retryAfter?: number;
 };
 
-/** The status and headers of a failure's answer, for `json(body, failureInit(failure))`. */
+/**
+ * The status and headers of a failure's answer: `data(body, failureInit(failure))` on a page,
+ * `Response.json(body, failureInit(failure))` in a resource route.
+ */
 export function failureInit(failure: Failure): ResponseInit {
   return failure.retryAfter === undefined
     ? { status: failure.status }
@@ -246,10 +262,8 @@ export function parseBody<S extends z.ZodType | ZodMiniType>(schema: S, body: un
 
 /** 405 with the methods the route does answer. */
 export function methodNotAllowed(allow: string[]): Response {
-  return json<ApiError>(
-    { message: `Method not allowed. Use ${allow.join(' or ')}.` },
-    { status: 405, headers: { Allow: allow.join(', ') } },
-  );
+  const body: ApiError = { message: `Method not allowed. Use ${allow.join(' or ')}.` };
+  return Response.json(body, { status: 405, headers: { Allow: allow.join(', ') } });
 }
 
 /** The loader of a POST-only resource route. */
@@ -276,12 +290,12 @@ export async function apiHandler(fn: () => Promise<Response>): Promise<Response>
     const failure = failureOf(error);
     if (failure) return apiError(failure.status, failure.message, failure.errors, failureInit(failure));
     console.error(error);
-    return json<ApiError>({ message: 'Something went wrong on our side.' }, { status: 500 });
+    return Response.json({ message: 'Something went wrong on our side.' } satisfies ApiError, { status: 500 });
   }
 }
 
 /**
- * For page loaders and actions: an expected failure becomes a thrown JSON Response with its status, which the
+ * For page loaders and actions: an expected failure is thrown as `data({ message, errors }, status)`, which the
  * route's error boundary shows; a bad id is then a 400 page and a missing record a 404 page, never a 500.
  */
 export async function pageHandler<T>(fn: () => Promise<T>): Promise<T> {
@@ -289,7 +303,7 @@ export async function pageHandler<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (error) {
     const failure = failureOf(error);
-    if (failure) throw json<ApiError>({ message: failure.message, errors: failure.errors }, failureInit(failure));
+    if (failure) throw data<ApiError>({ message: failure.message, errors: failure.errors }, failureInit(failure));
     throw error;
   }
 }

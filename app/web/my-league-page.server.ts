@@ -1,4 +1,3 @@
-import { json } from '@remix-run/node';
 import { formatDollars } from '~/domain/format';
 import { formatLeagueDateTime, formatRoundDate } from '~/domain/season';
 import { formatTeeTime } from '~/domain/tee-times';
@@ -40,7 +39,7 @@ export async function myLeaguePage(request: Request) {
   for (const open of data.openTeeTimes)
     if (!times.has(open.time))
       times.set(open.time, { slot: `${open.teeTimeId}:${open.position}`, label: formatTeeTime(open.time) });
-  return json({
+  return {
     golfer: data.golfer,
     season: data.season,
     membership: data.membership && {
@@ -67,7 +66,7 @@ export async function myLeaguePage(request: Request) {
     texts,
     // 'Play the side games' and 'My money' (docs/product/money.md).
     ...money,
-  });
+  };
 }
 
 export type MyLeagueFailure = { intent: string; message: string; errors?: Record<string, string[]> };

@@ -67,8 +67,15 @@ function invalidate(): void {
 /** The live results' event stream (live-results.server.ts) is answered before the cache and never kept. */
 const LIVE_PATH = /^\/stats\/results\/[^/]+\/live$/;
 
+/**
+ * A page's data for a script (single fetch's `/stats.data?_routes=…`, docs/decisions/194-single-fetch.md) is never
+ * kept nor answered from here: only pages are (and /api/public/'s JSON), so a stored page is never sent for its data
+ * and its data never for the page.
+ */
+const DATA_REQUEST = /\.data$/;
+
 function isPublic(path: string): boolean {
-  return !LIVE_PATH.test(path) && PUBLIC_PATHS.some((pattern) => pattern.test(path));
+  return !LIVE_PATH.test(path) && !DATA_REQUEST.test(path) && PUBLIC_PATHS.some((pattern) => pattern.test(path));
 }
 
 /**

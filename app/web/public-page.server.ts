@@ -1,7 +1,16 @@
-import { json, type HeadersFunction, type TypedResponse } from '@remix-run/node';
+import { data, type HeadersFunction } from '@remix-run/node';
 import type { ZodMiniType } from 'zod/mini';
 import type { output } from 'zod/v4/core';
-import { failureInit, failureOf, HttpError, parseBody, readSmallForm, type Failure } from './http.server';
+import {
+  failureInit,
+  failureOf,
+  HttpError,
+  parseBody,
+  readSmallForm,
+  type DataAnswer,
+  type Failure,
+  type Redirect,
+} from './http.server';
 import { redirectWithToast } from './session.server';
 
 export type PublicActionArgs = {
@@ -9,7 +18,7 @@ export type PublicActionArgs = {
   form: FormData;
   request: Request;
   /** Redirects to `to` (303: the browser follows with a GET) with a success toast the next page shows once. */
-  done: (to: string, toast: { title: string; description?: string }) => Promise<TypedResponse<never>>;
+  done: (to: string, toast: { title: string; description?: string }) => Promise<Redirect>;
 };
 
 /**
@@ -67,15 +76,16 @@ function runIntent<Answer>(args: PublicActionArgs, { intents, unknown, fallback 
  * An expected failure, of the read or thrown by `run` (`failureOf`: a domain error, an HttpError, a 429 with its
  * Retry-After, the payment provider down), is answered the one way: `failed` says what the page shows (its form back
  * with the message, a notice) and `failureInit` gives the status and headers. `form` is null when the form itself
- * could not be read. Anything else is a defect and propagates (500).
+ * could not be read. (A resource route's `failed` answers a Response of its own, sent as it is.) Anything else is a
+ * defect and propagates (500).
  */
-export async function publicAction<Answer extends TypedResponse<unknown>, Failed>(
+export async function publicAction<Answer, Failed>(
   request: Request,
   options: {
     maxBytes?: number;
     failed: (failure: Failure, form: FormData | null) => Failed | Promise<Failed>;
   } & ({ run: (args: PublicActionArgs) => Promise<Answer> } | Intents<Answer>),
-): Promise<Answer | TypedResponse<Failed>> {
+): Promise<Answer | DataAnswer<Exclude<Failed, Response>> | Extract<Failed, Response>> {
   const { maxBytes = 20_000, failed } = options;
   let form: FormData | null = null;
   try {
@@ -87,7 +97,9 @@ export async function publicAction<Answer extends TypedResponse<unknown>, Failed
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json(await failed(failure, form), failureInit(failure));
+    const answer = await failed(failure, form);
+    if (answer instanceof Response) return answer as Extract<Failed, Response>;
+    return data(answer as Exclude<Failed, Response>, failureInit(failure));
   }
 }
 

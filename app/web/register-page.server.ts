@@ -1,4 +1,4 @@
-import { json, redirect, type AppLoadContext } from '@remix-run/node';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import {
   contactHint,
   registrationOffer,
@@ -48,7 +48,7 @@ export async function registerPage(request: Request) {
     nameSearchTooShort(find) ? null : findGolferNames(find),
   ]);
   const names = (golfers: GolferOption[]) => golfers.map((g) => ({ id: g.id, fullName: g.fullName }));
-  return json({
+  return {
     find,
     found: found ? ({ query: find, golfers: names(found.golfers), more: found.more } satisfies Found) : null,
     selected: golfer ? names([golfer])[0] : null,
@@ -61,7 +61,7 @@ export async function registerPage(request: Request) {
     statementDescriptor: settings.statementDescriptor,
     simulated: paymentsAreSimulated(),
     constraint: registrationConstraint,
-  });
+  };
 }
 
 /**
@@ -88,7 +88,7 @@ export async function registerAction(request: Request, context: AppLoadContext) 
       sent = { submission, hint };
       // Not a submit (the no-JS "Show what's on file" button validates just the name) or invalid input.
       if (submission.status !== 'success') {
-        return json(
+        return data(
           { result: submission.reply(), message: null, hint },
           { status: submission.status === 'error' ? 400 : 200 },
         );

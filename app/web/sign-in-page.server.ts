@@ -1,4 +1,4 @@
-import { json, redirect, type AppLoadContext } from '@remix-run/node';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { signInCodeSchema, signInEmailSchema, signInLinkSchema } from '~/schemas/golfer-sign-in';
 import { clientAddress } from './client-address.server';
 import { getGolfer, startGolferSession } from './golfer-session.server';
@@ -10,7 +10,7 @@ import {
   verifySignInCode,
   type SignInChoice,
 } from './golfer-sign-in.server';
-import { failureInit, failureOf, siteOrigin } from './http.server';
+import { failureInit, failureOf, siteOrigin, type DataAnswer } from './http.server';
 import { publicAction, publicIntent } from './public-page.server';
 
 type SignInErrors = Record<string, string[] | undefined>;
@@ -27,19 +27,19 @@ export type SignInPage =
  * changes nothing; its button signs in. `?next=` is the /me page to go back to. Here, not in the route, so the page
  * ships no schema code to the browser.
  */
-export async function signInPage(request: Request) {
+export async function signInPage(request: Request): Promise<SignInPage | DataAnswer<SignInPage>> {
   const url = new URL(request.url);
   const token = url.searchParams.get('token');
   if (token === null) {
     if (await getGolfer(request)) throw redirect(afterSignIn(url.searchParams.get('next')));
-    return json<SignInPage>({ step: 'email' });
+    return { step: 'email' };
   }
   try {
-    return json<SignInPage>({ step: 'choose', token, choices: await signInLinkChoices(token) });
+    return { step: 'choose', token, choices: await signInLinkChoices(token) };
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return json<SignInPage>({ step: 'failed', message: failure.message }, failureInit(failure));
+    return data<SignInPage>({ step: 'failed', message: failure.message }, failureInit(failure));
   }
 }
 
@@ -51,8 +51,11 @@ function text(form: FormData, name: string): string {
 export async function signInAction(request: Request, context: AppLoadContext) {
   const address = clientAddress(context);
   const next = afterSignIn(new URL(request.url).searchParams.get('next'));
-  const signIn = async (result: { golferId: number } | { choose: SignInChoice[] }, keep: Partial<SignInPage>) => {
-    if ('choose' in result) return json<SignInPage>({ step: 'choose', choices: result.choose, ...keep } as SignInPage);
+  const signIn = async (
+    result: { golferId: number } | { choose: SignInChoice[] },
+    keep: Partial<SignInPage>,
+  ): Promise<SignInPage> => {
+    if ('choose' in result) return { step: 'choose', choices: result.choose, ...keep } as SignInPage;
     const cookie = await startGolferSession(request, result.golferId);
     throw redirect(next, { status: 303, headers: { 'Set-Cookie': cookie } });
   };
@@ -65,13 +68,13 @@ export async function signInAction(request: Request, context: AppLoadContext) {
       send: publicIntent({
         schema: signInEmailSchema,
         invalid: 'Enter a valid email address.',
-        run: async ({ value }) => {
+        run: async ({ value }): Promise<SignInPage> => {
           const { message } = await sendSignInCode({
             email: value.email,
             clientAddress: address,
             origin: siteOrigin(request),
           });
-          return json<SignInPage>({ step: 'code', email: value.email, sent: message });
+          return { step: 'code', email: value.email, sent: message };
         },
       }),
       code: publicIntent({

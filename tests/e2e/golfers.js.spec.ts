@@ -3,19 +3,16 @@ import type { Page } from '@playwright/test';
 import { createGolfer } from '../../app/models/golfers.server';
 
 /**
- * The data requests this page makes for one route's loader, as they are made: Remix's `?_data=<route id>` and
- * single fetch's `<path>.data` (which asks for every route, or those listed in `?_routes=`). The layouts' small
- * loaders may follow the URL; they do not hold the list.
+ * The data requests this page makes for one route's loader, as single fetch makes them (decision 194): `<path>.data`,
+ * which asks for every route, or those listed in `?_routes=`. The layouts' small loaders may follow the URL; they do
+ * not hold the list.
  */
 function listLoads(page: Page, pathname: string, routeId: string): string[] {
   const loads: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
     const routes = url.searchParams.get('_routes');
-    if (
-      (url.pathname === pathname && url.searchParams.get('_data') === routeId) ||
-      (url.pathname === `${pathname}.data` && (routes === null || routes.split(',').includes(routeId)))
-    )
+    if (url.pathname === `${pathname}.data` && (routes === null || routes.split(',').includes(routeId)))
       loads.push(req.url());
   });
   return loads;

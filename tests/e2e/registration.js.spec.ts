@@ -40,11 +40,15 @@ test('the submit button reads Processing... while the registration is sent', asy
   await page.getByLabel('Phone').fill('231-555-0111');
   await page.getByLabel('Estimated 9-Hole Score').fill('40');
   await page.getByLabel('I accept the terms and conditions').check();
-  // Hold the request so the pending state can be seen.
-  await page.route('**/register?**', async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
-    await route.continue();
-  });
+  // Hold the request so the pending state can be seen: the form's post, as single fetch sends it (/register.data,
+  // decision 194).
+  await page.route(
+    (url) => url.pathname === '/register.data',
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    },
+  );
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
   await expect(page).toHaveURL(/\/checkout\//);

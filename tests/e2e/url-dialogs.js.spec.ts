@@ -30,7 +30,12 @@ test('a delete pressed while its dialog is still loading answers in the dialog, 
     await hydrated(page);
     let letThrough!: () => void;
     const held = new Promise<void>((resolve) => (letThrough = resolve));
-    await page.route(`**/seasons?delete=${year}&_data=*`, async (route) => {
+    // The page's data, as single fetch asks for it: /seasons.data?delete=<year>&_routes=… (decision 194).
+    const dataOfDialog = (url: URL) =>
+      url.pathname === '/seasons.data' && url.searchParams.get('delete') === String(year);
+    let heldLoads = 0;
+    await page.route(dataOfDialog, async (route) => {
+      if (route.request().method() === 'GET') heldLoads += 1;
       await held;
       await route.continue();
     });
@@ -39,6 +44,8 @@ test('a delete pressed while its dialog is still loading answers in the dialog, 
     const posted = page.waitForRequest((r) => r.method() === 'POST');
     await dialog.getByRole('button', { name: 'Delete Season' }).click();
     expect(new URL((await posted).url()).searchParams.get('delete')).toBe(String(year));
+    // The dialog's data was really held back when the button was pressed.
+    expect(heldLoads).toBeGreaterThan(0);
     letThrough();
     await expect(dialog.getByRole('alert')).toHaveText(
       `Failed to delete season: Season ${year} has rounds, memberships or tee times and cannot be deleted`,

@@ -92,8 +92,28 @@ export function loadContext(clientAddress: string = newClientAddress()): Record<
   return { cspNonce: 'test-nonce', clientAddress };
 }
 
+/** What `data(value, init)` returns (Remix's DataWithResponseInit): a page's data with its status and headers. */
+type DataWithInit = { type: 'DataWithResponseInit'; data: unknown; init: ResponseInit | null };
+
+function isDataWithInit(value: unknown): value is DataWithInit {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit';
+}
+
 /**
- * Calls a loader or action and returns the Response, whether it was returned or thrown. `context` is Remix's load
+ * A loader's or action's answer as a Response: a Response as it is (a resource route's, a redirect); a page's data
+ * (a plain object, or `data()` with its status and headers) as JSON, so a test reads what the page was given.
+ */
+function asResponse(out: unknown): Response {
+  if (out instanceof Response) return out;
+  const { data, init } = isDataWithInit(out) ? out : { data: out, init: null };
+  const headers = new Headers(init?.headers);
+  headers.set('Content-Type', 'application/json');
+  return new Response(JSON.stringify(data), { status: init?.status ?? 200, headers });
+}
+
+/**
+ * Calls a loader or action and returns the Response, whether it was returned or thrown (single fetch: a page's
+ * plain object or `data()` becomes a JSON Response, docs/decisions/194-single-fetch.md). `context` is Remix's load
  * context (default: a fresh client address, as server.js would give).
  */
 export async function call(
@@ -103,11 +123,9 @@ export async function call(
   context: Record<string, unknown> = loadContext(),
 ): Promise<Response> {
   try {
-    const out = await fn({ request: req, params, context });
-    if (out instanceof Response) return out;
-    return new Response(JSON.stringify(out), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return asResponse(await fn({ request: req, params, context }));
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
+    if (thrown instanceof Response || isDataWithInit(thrown)) return asResponse(thrown);
     throw thrown;
   }
 }
