@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { findGolferNames } from '~/models/golfers.server';
 import { apiHandler, getOnlyAction } from '~/web/http.server';
 
@@ -17,3 +17,10 @@ export function loader({ request }: LoaderFunctionArgs) {
     return Response.json(await findGolferNames(q), { headers: { 'Cache-Control': 'no-store' } });
   });
 }
+
+/**
+ * /register's name search asks through a Remix fetcher, which single fetch sends as /api/golfers-public.data?q=
+ * (docs/decisions/194-single-fetch.md); that answer's headers are the routes' `headers`, so this keeps the loader's
+ * `Cache-Control: no-store` on it too.
+ */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

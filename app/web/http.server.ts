@@ -34,7 +34,7 @@ export type DataAnswer<T> = ReturnType<typeof data<T>>;
 export type Redirect = TypedResponse<never>;
 
 /** The one error shape of the JSON API. */
-export type ApiError = { message: string; errors?: Record<string, string[]> };
+type ApiError = { message: string; errors?: Record<string, string[]> };
 
 /** The statuses of expected failures; anything else thrown is a defect and answers 500. */
 export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;

@@ -2,7 +2,8 @@ import { expect, hydrated, test, unique } from './fixtures';
 import { createGolfer } from '../../app/models/golfers.server';
 
 // With JavaScript, "Select your name" lists the names matching what the golfer types, asked from the server as they
-// type (GET /api/golfers-public), without leaving the page; the page itself never carries the list of golfers.
+// type (GET /api/golfers-public, which the page's fetcher asks as /api/golfers-public.data with single fetch, decision
+// 194), without leaving the page; the page itself never carries the list of golfers.
 
 test('the page carries no golfer names until the golfer searches, then lists the matches as they type', async ({
   page,
@@ -14,10 +15,11 @@ test('the page carries no golfer names until the golfer searches, then lists the
   await expect(page.locator('body')).not.toContainText(golfer.fullName);
 
   await page.getByRole('radio', { name: 'Returning golfer' }).check();
-  const asked = page.waitForResponse((res) => res.url().includes('/api/golfers-public?q='));
+  const asked = page.waitForResponse((res) => res.url().includes('/api/golfers-public.data?q='));
   await page.getByLabel('Find your name').fill(last.toLowerCase());
   const answer = await asked;
   expect(answer.status()).toBe(200);
+  expect(answer.headers()['cache-control']).toBe('no-store');
   expect(await answer.text()).not.toContain(`${last}@example.org`);
   await expect(page.getByRole('radio', { name: golfer.fullName })).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);

@@ -28,7 +28,7 @@ export async function renderPage(
       v3_relativeSplatPath: true,
       v3_throwAbortReason: true,
       v3_lazyRouteDiscovery: false,
-      // As remix.config.js: pages answer plain objects or data() (docs/decisions/194-single-fetch.md).
+      // As vite.config.ts: pages answer plain objects or data() (docs/decisions/194-single-fetch.md).
       v3_singleFetch: true,
     },
     entry: {
