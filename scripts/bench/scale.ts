@@ -65,7 +65,7 @@ export async function runScaleBench(): Promise<boolean> {
       );
 
       console.log(
-        `\n== Cached public pages' throughput next to a raw node:http server sending the same bytes, in turns (ratio ≥ ${CACHED_RATIO_BUDGET})`,
+        `\n== Cached public pages' throughput next to a raw node:http server sending the same bytes, in turns (median of the pairs' ratios ≥ ${CACHED_RATIO_BUDGET})`,
       );
       for (const row of await cachedPageThroughput(server.url)) {
         ok &&= row.ok;
