@@ -57,13 +57,19 @@ export function golferAssets(clientDir) {
  * Builds into {buildDir}/server and {buildDir}/client. Returns false when the build failed (the errors are on stderr).
  */
 export function build({ buildDir = process.env.REMIX_BUILD_DIR ?? 'build' } = {}) {
+  // The classic compiler wrote the browser's files into public/build (and public/build-* for the tests' builds). Vite
+  // copies public/ into every build, so an install upgraded in place would serve last release's files again: gone.
+  for (const entry of fs.readdirSync(path.join(root, 'public'), { withFileTypes: true }))
+    if (entry.isDirectory() && /^build(-|$)/.test(entry.name))
+      fs.rmSync(path.join(root, 'public', entry.name), { recursive: true, force: true });
   const vite = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'vite:build', '--logLevel', 'warn'],
     {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'production', REMIX_BUILD_DIR: buildDir },
+      // Remix's CLI loads Vite through its CommonJS entry, and Vite 6 warns about that at every build: nothing of ours.
+      env: { ...process.env, NODE_ENV: 'production', REMIX_BUILD_DIR: buildDir, VITE_CJS_IGNORE_WARNING: 'true' },
     },
   );
   if (vite.status !== 0) return false;
