@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { closingTagsLast } from '~/web/closing-tags-last.server';
 import { lowPriorityModulePreloads } from '~/web/low-priority-preloads.server';
 import { NonceProvider } from '~/ui/nonce';
 import { securityHeaders } from '~/web/security-headers';
@@ -50,9 +51,10 @@ const handleRequest: HandleDocumentRequestFunction = (
               status: responseStatusCode,
             }),
           );
-          // React 18 can stream NUL bytes into a page (app/web/without-nul-bytes.server.ts); they go first.
+          // React 18 can stream NUL bytes into a page (app/web/without-nul-bytes.server.ts); they go first. Then the
+          // closing </body></html> goes after single fetch's data scripts (app/web/closing-tags-last.server.ts).
           const clean = withoutNulBytes();
-          pipeline(clean, body, () => undefined);
+          pipeline(clean, closingTagsLast(), body, () => undefined);
           pipe(clean);
         },
         onShellError(error: unknown) {
