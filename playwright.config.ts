@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { headlessShellPath } from './scripts/ensure-tools.mjs';
 
 // scripts/test.mjs picks a free port and a build folder; running `npx playwright test` alone uses these defaults.
 const port = Number(process.env.E2E_PORT ?? 4391);
@@ -55,7 +56,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: headlessShellPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

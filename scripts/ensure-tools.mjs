@@ -42,18 +42,27 @@ function ensure(what, present, pkg, forWhat) {
   }
 }
 
-/** The Chromium the browser tests and Lighthouse run: Debian's, or CHROMIUM_PATH. */
+/** The Chromium Lighthouse runs (the bench): Debian's, or CHROMIUM_PATH. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The Chromium the browser tests run: Debian's build of Chromium's headless shell, the one Playwright itself runs
+ * headless tests in, or CHROMIUM_PATH. The full browser in headless mode cost the browser tests twice the CPU
+ * (docs/decisions/168-tests-in-half-the-time.md).
+ */
+export const headlessShellPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** The nginx the deploy recipe's test runs: Debian's, or NGINX_PATH. */
 export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /**
- * Installs what is missing of `tools` ('chromium', 'postgresql', 'java', 'nginx'); `forWhat` names the command to run
+ * Installs what is missing of `tools` ('chromium', 'chromium-headless-shell', 'postgresql', 'java', 'nginx'); `forWhat` names the command to run
  * again.
  */
 export function ensureTools(tools, forWhat) {
   if (tools.includes('chromium')) ensure('Chromium', () => fs.existsSync(chromiumPath), 'chromium', forWhat);
+  if (tools.includes('chromium-headless-shell'))
+    ensure("Chromium's headless shell", () => fs.existsSync(headlessShellPath), 'chromium-headless-shell', forWhat);
   if (tools.includes('postgresql')) ensure('PostgreSQL', hasPostgres, 'postgresql', forWhat);
   // The W3C Nu Html Checker (vnu-jar) runs on Java: Debian's, never the JDK its install script would download.
   if (tools.includes('java')) ensure('Java', () => which('java') !== null, 'default-jre-headless', forWhat);

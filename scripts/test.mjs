@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 process.chdir(root);
 ensurePrismaClients(root);
 
-ensureTools(['chromium', 'postgresql', 'java', 'nginx'], 'npm test');
+ensureTools(['chromium-headless-shell', 'postgresql', 'java', 'nginx'], 'npm test');
 
 const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`;
 
