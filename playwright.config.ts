@@ -54,7 +54,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: E2E_REPORT_FILE }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A trace recorded for every test cost a fifth of the run, kept only for the few that fail; a failing test keeps a
+    // screenshot, and `npm test -- --trace retain-on-failure` records traces when a failure needs one
+    // (docs/decisions/168-tests-in-half-the-time.md).
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: headlessShellPath,
       args: [

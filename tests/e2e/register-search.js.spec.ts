@@ -14,15 +14,26 @@ test('the page carries no golfer names until the golfer searches, then lists the
   await hydrated(page);
   await expect(page.locator('body')).not.toContainText(golfer.fullName);
 
+  // What the server answered each question, read on its way to the page: Chromium keeps no body of a streamed fetch
+  // answer for Playwright to read afterwards unless a trace records it.
+  const answers: { status: number; cacheControl: string | undefined; body: string }[] = [];
+  await page.route('**/api/golfers-public.data?*', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    answers.push({ status: response.status(), cacheControl: response.headers()['cache-control'], body });
+    await route.fulfill({ response, body });
+  });
   await page.getByRole('radio', { name: 'Returning golfer' }).check();
-  const asked = page.waitForResponse((res) => res.url().includes('/api/golfers-public.data?q='));
   await page.getByLabel('Find your name').fill(last.toLowerCase());
-  const answer = await asked;
-  expect(answer.status()).toBe(200);
-  expect(answer.headers()['cache-control']).toBe('no-store');
-  expect(await answer.text()).not.toContain(`${last}@example.org`);
   await expect(page.getByRole('radio', { name: golfer.fullName })).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
+  expect(answers.length).toBeGreaterThan(0);
+  for (const answer of answers) {
+    expect(answer.status).toBe(200);
+    expect(answer.cacheControl).toBe('no-store');
+    expect(answer.body).not.toContain(`${last}@example.org`);
+  }
+  expect(answers.some((answer) => answer.body.includes(golfer.fullName))).toBe(true);
 });
 
 test('one letter asks for two, and a name nobody has says so', async ({ page }) => {
