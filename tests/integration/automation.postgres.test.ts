@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '~/db/db.server';
 import { automationCases, detroit, KEYS, leagueNight, ORIGIN } from './automation-cases';
-import { appModule as app, runInChild } from './child-module';
+import { appModule as app, runInChild, startingGate, type StartingGate } from './child-module';
 import { withPostgres } from './pg-server';
 
 // The scheduled jobs on a real PostgreSQL server (docs/decisions/150-scheduled-jobs.md): the SQLite cases, then two
@@ -11,11 +11,15 @@ import { withPostgres } from './pg-server';
 let db: Db;
 withPostgres((ready) => (db = ready));
 
-/** Runs what is due at `now` in a fresh Node process, starting at `startAt`; `crashAfterBatch` exits mid-run. */
-function runInOtherProcess(now: Date, startAt: number, crashAfterBatch = false) {
-  return runInChild(`
+/**
+ * Runs what is due at `now` in a fresh Node process, starting when the gate's other processes are ready too;
+ * `crashAfterBatch` exits mid-run.
+ */
+function runInOtherProcess(now: Date, gate: StartingGate, crashAfterBatch = false) {
+  return runInChild(
+    `
     const { runDueJobs } = await import(${app('features/automation/run-jobs.server.ts')});
-    await new Promise((r) => setTimeout(r, Math.max(0, ${startAt} - Date.now())));
+    await together();
     const outcomes = await runDueJobs({
       origin: ${JSON.stringify(ORIGIN)},
       keys: ${JSON.stringify(KEYS)},
@@ -25,7 +29,10 @@ function runInOtherProcess(now: Date, startAt: number, crashAfterBatch = false) 
     });
     console.log(JSON.stringify(outcomes));
     process.exit(0);
-  `);
+  `,
+    {},
+    gate,
+  );
 }
 
 describe('scheduled jobs (PostgreSQL)', () => {
@@ -37,8 +44,8 @@ describe('scheduled jobs (PostgreSQL)', () => {
     const y = 2299;
     const { date, golfers } = await leagueNight(db, y, 12);
     const now = detroit(`${y}-06-02`, '09:00');
-    const startAt = Date.now() + 8_000;
-    const outcomes = await Promise.all([runInOtherProcess(now, startAt), runInOtherProcess(now, startAt)]);
+    const gate = startingGate(2);
+    const outcomes = await Promise.all([runInOtherProcess(now, gate), runInOtherProcess(now, gate)]);
     for (const o of outcomes) expect(o.code, o.stderr).toBe(0);
     const messages = await db.outboxMessage.findMany({ where: { key: { startsWith: `auto:reminder:${date}:` } } });
     expect(messages.map((m) => m.golferId).sort()).toEqual(golfers.map((g) => g.id).sort());
@@ -51,7 +58,7 @@ describe('scheduled jobs (PostgreSQL)', () => {
     const y = 2298;
     const { date, golfers } = await leagueNight(db, y, 9);
     const now = detroit(`${y}-06-02`, '09:00');
-    const crashed = await runInOtherProcess(now, Date.now(), true);
+    const crashed = await runInOtherProcess(now, startingGate(1), true);
     expect(crashed.code).toBe(3);
     // One batch of 3 was committed with its outbox messages; the run is still held by the dead process.
     expect(await db.automationDelivery.count({ where: { job: 'reminder', date } })).toBe(3);
@@ -59,11 +66,11 @@ describe('scheduled jobs (PostgreSQL)', () => {
       status: 'running',
     });
     // Restarted within the hold: it leaves the run alone.
-    const early = await runInOtherProcess(new Date(now.getTime() + 30_000), Date.now());
+    const early = await runInOtherProcess(new Date(now.getTime() + 30_000), startingGate(1));
     expect(early.code, early.stderr).toBe(0);
     expect(await db.automationDelivery.count({ where: { job: 'reminder', date } })).toBe(3);
     // After the hold (2 minutes): it takes the run up and sends the rest.
-    const later = await runInOtherProcess(new Date(now.getTime() + 3 * 60_000), Date.now());
+    const later = await runInOtherProcess(new Date(now.getTime() + 3 * 60_000), startingGate(1));
     expect(later.code, later.stderr).toBe(0);
     const messages = await db.outboxMessage.findMany({ where: { key: { startsWith: `auto:reminder:${date}:` } } });
     expect(messages.map((m) => m.golferId).sort()).toEqual(golfers.map((g) => g.id).sort());

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -41,26 +41,79 @@ async function bundled(code: string): Promise<string> {
   return file;
 }
 
+/** What a child prints when it waits at `await together()` (see `startingGate`). */
+const AT_THE_GATE = '\u0001at the gate';
+
+/** Defines `together()` in a gated child: says it is there, then waits for the gate's word on its stdin. */
+const GATED_PRELUDE = `
+  const together = () =>
+    new Promise((resolve) => {
+      process.stdin.once('data', resolve);
+      process.stdout.write(${JSON.stringify(AT_THE_GATE)} + '\\n');
+    });
+`;
+
+/**
+ * Lets `count` children act at one moment: a child given this gate calls `await together()` once it has loaded what
+ * it needs, and every child goes on when the last of them gets there, so their work really overlaps whatever each
+ * took to load. A child that ends before it gets there opens the gate for the others (the test then fails on its
+ * outcome), so none waits forever.
+ */
+export function startingGate(count: number) {
+  const waiting: ChildProcess[] = [];
+  let open = false;
+  const go = (child: ChildProcess) => child.stdin?.end('go\n');
+  const openGate = () => {
+    open = true;
+    waiting.splice(0).forEach(go);
+  };
+  return {
+    arrived(child: ChildProcess) {
+      if (open) return go(child);
+      waiting.push(child);
+      if (waiting.length >= count) openGate();
+    },
+    ended: openGate,
+  };
+}
+
+export type StartingGate = ReturnType<typeof startingGate>;
+
 /**
  * Runs `code` (an ES module in TypeScript) in a child Node process, as a second server process would: its own
- * database client (TEST_OWN_DATABASE), this process's environment with `env` on top. Resolves with how it exited and
- * what it wrote.
+ * database client (TEST_OWN_DATABASE), this process's environment with `env` on top. With a `gate`, the code may call
+ * `await together()` to act at the moment the gate's other children do. Resolves with how it exited and what it wrote
+ * (without the gate's line).
  */
-export async function runInChild(code: string, env: Record<string, string> = {}): Promise<ChildOutcome> {
-  const file = await bundled(code);
+export async function runInChild(
+  code: string,
+  env: Record<string, string> = {},
+  gate?: StartingGate,
+): Promise<ChildOutcome> {
+  const file = await bundled(gate ? `${GATED_PRELUDE}\n${code}` : code);
   try {
     return await new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [file], {
         cwd: process.cwd(),
         env: { ...process.env, ...env, TEST_OWN_DATABASE: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: [gate ? 'pipe' : 'ignore', 'pipe', 'pipe'],
       });
       let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      let arrived = false;
+      child.stdout?.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        if (gate && !arrived && stdout.includes(AT_THE_GATE)) {
+          arrived = true;
+          gate.arrived(child);
+        }
+      });
+      child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
       child.on('error', reject);
-      child.on('exit', (exitCode) => resolve({ code: exitCode, stdout, stderr }));
+      child.on('exit', (exitCode) => {
+        if (gate && !arrived) gate.ended();
+        resolve({ code: exitCode, stdout: stdout.replace(`${AT_THE_GATE}\n`, ''), stderr });
+      });
     });
   } finally {
     fs.rmSync(file, { force: true });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '~/db/db.server';
 import { FakeStripe } from '../fake-stripe/server';
-import { appModule as app, runInChild } from './child-module';
+import { appModule as app, runInChild, startingGate, type StartingGate } from './child-module';
 import { withPostgres } from './pg-server';
 
 /*
@@ -30,27 +30,24 @@ afterAll(async () => {
 });
 
 /**
- * Runs `body` in a fresh Node process once the app is loaded and connected, at `startAt` (so two children act at the
- * same moment); `body` sets `result`, printed as JSON. Rejects with the child's output when it fails.
+ * Runs `body` in a fresh Node process once the app is loaded and connected, when the gate's other children are too
+ * (so they act at the same moment); `body` sets `result`, printed as JSON. Rejects with the child's output when it
+ * fails.
  */
-async function inChild<T>(body: string, startAt: number): Promise<T> {
+async function inChild<T>(body: string, gate: StartingGate): Promise<T> {
   const code = `
     const { db } = await import(${app('db/db.server.ts')});
     await db.$queryRawUnsafe('SELECT 1');
     let result = null;
-    const wait = ${startAt} - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await together();
     ${body}
     await db.$disconnect();
     console.log(JSON.stringify(result));
   `;
-  const { code: exit, stdout, stderr } = await runInChild(code);
+  const { code: exit, stdout, stderr } = await runInChild(code, {}, gate);
   if (exit !== 0) throw new Error(`child failed (${exit}):\n${stderr}\n${stdout}`);
   return JSON.parse(stdout.trim().split('\n').pop()!) as T;
 }
-
-/** The moment two children about to start act together: after both have loaded the app (several seconds here). */
-const together = () => Date.now() + 10_000;
 
 describe("'Pay my balance' on PostgreSQL, across processes", () => {
   it('two presses at once make one checkout; the return and the webhook at once, and a replay, record one payment', async () => {
@@ -75,13 +72,13 @@ describe("'Pay my balance' on PostgreSQL, across processes", () => {
     await setEntries(night, golfer.id, { skins: true, closestToPin: false, lowNet: true }, null);
 
     // A double click reaching two servers: both are sent to the same checkout, and one payment row waits for it.
-    let startAt = together();
+    let gate = startingGate(2);
     const press = `
       const { startBalancePayment } = await import(${app('features/money/pay-balance.server.ts')});
       result = (await Promise.all([1, 2].map(() => startBalancePayment(${golfer.id}, 'http://league.test')))).map(
         (started) => started.checkoutUrl);
     `;
-    const pressed = (await Promise.all([inChild<string[]>(press, startAt), inChild<string[]>(press, startAt)])).flat();
+    const pressed = (await Promise.all([inChild<string[]>(press, gate), inChild<string[]>(press, gate)])).flat();
     expect(new Set(pressed).size).toBe(1);
     const rows = await db.moneyPayment.findMany({ where: { golferId: golfer.id } });
     expect(rows).toHaveLength(1);
@@ -92,7 +89,7 @@ describe("'Pay my balance' on PostgreSQL, across processes", () => {
 
     // Stripe's webhook (sent twice) reaches one server while the golfer's return reaches the other, at one moment.
     const event = fake.webhook(id, WEBHOOK_SECRET);
-    startAt = together();
+    gate = startingGate(2);
     const [hooks, returns] = await Promise.all([
       inChild<{ status: number; state: string }[]>(
         `
@@ -111,14 +108,14 @@ describe("'Pay my balance' on PostgreSQL, across processes", () => {
         };
         result = await Promise.all([post(), post()]);
       `,
-        startAt,
+        gate,
       ),
       inChild<{ state: string }[]>(
         `
         const { balancePaymentReturned } = await import(${app('features/money/pay-balance.server.ts')});
         result = await Promise.all([1, 2].map(() => balancePaymentReturned(${JSON.stringify(id)}, ${golfer.id})));
       `,
-        startAt,
+        gate,
       ),
     ]);
     expect(hooks.map((h) => h.status)).toEqual([200, 200]);
@@ -176,11 +173,11 @@ describe("a night's payouts on PostgreSQL, across processes", () => {
         await updateRound(${round.id}, { golferId: ${golferId}, date: '${date}', season: 2071, grossScore: 36 + (i % 3) }, null);
       result = 'done';
     `;
-    const startAt = together();
+    const gate = startingGate(2);
     expect(
       await Promise.all([
-        inChild(changes(rounds[3], golfers[3].id), startAt),
-        inChild(changes(rounds[4], golfers[4].id), startAt),
+        inChild(changes(rounds[3], golfers[3].id), gate),
+        inChild(changes(rounds[4], golfers[4].id), gate),
       ]),
     ).toEqual(['done', 'done']);
     const left = await payoutsOf(date);

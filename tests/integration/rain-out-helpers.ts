@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appModule as app, runInChild } from './child-module';
+import { appModule as app, runInChild, type StartingGate } from './child-module';
 
 /*
  * Other processes for the rain-out's exactly-once tests (tests/integration/rain-out.test.ts and
@@ -7,24 +7,28 @@ import { appModule as app, runInChild } from './child-module';
  * its own, at a moment shared with another; and a text sender in a process of its own, killed mid-send.
  */
 
-/** Presses at `startAt` (ms since the epoch) in a fresh process: answers what it printed (the outcome) or throws. */
+/** Presses in a fresh process when the gate's other presses are ready too: answers what it printed (the outcome) or throws. */
 export async function pressInChild(
   press:
     | { date: string; rainOut: boolean; today: string }
     | { date: string; notice: string; requestKey: string; today: string },
-  startAt: number,
+  gate: StartingGate,
 ): Promise<unknown> {
   const call =
     'rainOut' in press
       ? `(await import(${app('features/night-messages/rain-out.server.ts')})).setNightRainedOut({ ...press, actor: null })`
       : `(await import(${app('features/night-messages/urgent-notice.server.ts')})).sendUrgentNotice({ ...press, actor: null })`;
-  const outcome = await runInChild(`
+  const outcome = await runInChild(
+    `
     const press = ${JSON.stringify(press)};
     const run = async () => ${call};
-    await new Promise((r) => setTimeout(r, Math.max(0, ${startAt} - Date.now())));
+    await together();
     console.log(JSON.stringify(await run()));
     process.exit(0);
-  `);
+  `,
+    {},
+    gate,
+  );
   if (outcome.code !== 0) throw new Error(`The press failed: ${outcome.stderr}`);
   return JSON.parse(outcome.stdout.trim().split('\n').pop()!);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '~/db/db.server';
 import { leagueNight } from './automation-cases';
 import { withPostgres } from './pg-server';
+import { startingGate } from './child-module';
 import { pressInChild } from './rain-out-helpers';
 import { newMobile, textsOnFor } from './text-helpers';
 
@@ -32,19 +33,19 @@ describe('PostgreSQL: a rain-out pressed in two processes at once', () => {
     const ids = golfers.map((g) => g.id);
     const once = ids.map((_, i) => ({ email: 1, text: i < 4 ? 1 : 0 }));
 
-    let startAt = Date.now() + 8_000;
+    let gate = startingGate(2);
     const pressed = (await Promise.all([
-      pressInChild({ date, rainOut: true, today: TODAY }, startAt),
-      pressInChild({ date, rainOut: true, today: TODAY }, startAt),
+      pressInChild({ date, rainOut: true, today: TODAY }, gate),
+      pressInChild({ date, rainOut: true, today: TODAY }, gate),
     ])) as { changed: boolean }[];
     expect(pressed.map((p) => p.changed).sort()).toEqual([false, true]);
     expect(await countsOf('rain-out', ids)).toEqual(once);
     expect((await db.scheduleEntry.findFirstOrThrow({ where: { date } })).rainOut).toBe(true);
 
-    startAt = Date.now() + 8_000;
+    gate = startingGate(2);
     const undone = (await Promise.all([
-      pressInChild({ date, rainOut: false, today: TODAY }, startAt),
-      pressInChild({ date, rainOut: false, today: TODAY }, startAt),
+      pressInChild({ date, rainOut: false, today: TODAY }, gate),
+      pressInChild({ date, rainOut: false, today: TODAY }, gate),
     ])) as { changed: boolean }[];
     expect(undone.map((p) => p.changed).sort()).toEqual([false, true]);
     expect(await countsOf('rain-out-undone', ids)).toEqual(once);
@@ -61,8 +62,8 @@ describe('PostgreSQL: a rain-out pressed in two processes at once', () => {
       requestKey: 'pg-notice-key-0123456789',
       today: date,
     };
-    const startAt = Date.now() + 8_000;
-    const results = (await Promise.all([pressInChild(press, startAt), pressInChild(press, startAt)])) as {
+    const gate = startingGate(2);
+    const results = (await Promise.all([pressInChild(press, gate), pressInChild(press, gate)])) as {
       sent: boolean;
     }[];
     // One sends; the other finds the key taken (or, pressed at the very same instant, its insert refused): nothing.

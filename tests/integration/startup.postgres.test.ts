@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appModule as app, runInChild, type ChildOutcome } from './child-module';
+import { appModule as app, runInChild, startingGate, type ChildOutcome, type StartingGate } from './child-module';
 import { startPostgres, type PgServer } from './pg-server';
 
 // Several `npm start` processes may share one PostgreSQL database and start at the same moment
@@ -21,26 +21,24 @@ afterAll(async () => {
 type Outcome = ChildOutcome;
 
 /**
- * Runs `load` then `act` (ES module code, top-level await allowed) in a fresh Node process with tsx, against `url`.
- * Between the two, every child waits for the same moment `startAt`, so that their work really overlaps rather than
- * depending on how long each took to load its modules.
+ * Runs `load` then `act` (ES module code, top-level await allowed) in a fresh Node process, against `url`. Between the
+ * two, every child waits at the gate until all have loaded, so that their work really overlaps rather than depending on
+ * how long each took to load its modules.
  */
-function runChild(url: string, startAt: number, load: string, act: string): Promise<Outcome> {
+function runChild(url: string, gate: StartingGate, load: string, act: string): Promise<Outcome> {
   const code = `
     ${load}
-    const wait = ${startAt} - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await together();
     ${act}
   `;
-  return runInChild(code, { DATABASE_URL: url });
+  return runInChild(code, { DATABASE_URL: url }, gate);
 }
 
 const PROCESSES = 3;
 
 async function together(url: string, load: string, act: string): Promise<Outcome[]> {
-  // Loading tsx, Prisma and the app takes a few seconds on the test machines.
-  const startAt = Date.now() + 8_000;
-  const outcomes = await Promise.all(Array.from({ length: PROCESSES }, () => runChild(url, startAt, load, act)));
+  const gate = startingGate(PROCESSES);
+  const outcomes = await Promise.all(Array.from({ length: PROCESSES }, () => runChild(url, gate, load, act)));
   for (const o of outcomes) expect(o.code, `child failed:\n${o.stderr}\n${o.stdout}`).toBe(0);
   return outcomes;
 }
@@ -128,7 +126,7 @@ describe('several processes on one PostgreSQL database', () => {
     const [setup] = await Promise.all([
       runChild(
         url,
-        Date.now(),
+        startingGate(1),
         `delete process.env.STRIPE_SECRET_KEY;
          const { prepareServer } = await import(${app('web/prepare.server.ts')});
          const { db } = await import(${app('db/db.server.ts')});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '~/db/db.server';
-import { appModule as app, runInChild } from './child-module';
+import { appModule as app, runInChild, startingGate, type StartingGate } from './child-module';
 import { withPostgres } from './pg-server';
 import { golferWith, leagueWithNights, offerTokens, SPOT_TAKEN, subsCases } from './subs-cases';
 
@@ -39,9 +39,9 @@ describe('availability and subs (PostgreSQL)', () => {
     expect(tokens).toHaveLength(50);
 
     // Both processes load the app first, then take their 25 spots at the same moment.
-    const startAt = Date.now() + 8_000;
+    const gate = startingGate(2);
     const halves = [tokens.slice(0, 25), tokens.slice(25)];
-    const outcomes = await Promise.all(halves.map((half) => takeInChild(half, startAt)));
+    const outcomes = await Promise.all(halves.map((half) => takeInChild(half, gate)));
     const statuses = outcomes.flat();
     expect(statuses.filter((s) => s.status === 200)).toHaveLength(1);
     const refused = statuses.filter((s) => s.status === 409);
@@ -53,15 +53,17 @@ describe('availability and subs (PostgreSQL)', () => {
   }, 120_000);
 });
 
-/** Takes the spot with each token at once in a fresh Node process: each answer's status and message. */
-async function takeInChild(tokens: string[], startAt: number): Promise<{ status: number; message: string }[]> {
+/**
+ * Takes the spot with each token at once in a fresh Node process, when the gate's other processes are ready too: each
+ * answer's status and message.
+ */
+async function takeInChild(tokens: string[], gate: StartingGate): Promise<{ status: number; message: string }[]> {
   const code = `
     const { takeSpot } = await import(${app('features/subs/take-spot.server.ts')});
     const { failureOf } = await import(${app('web/http.server.ts')});
     const { db } = await import(${app('db/db.server.ts')});
     await db.$queryRawUnsafe('SELECT 1');
-    const wait = ${startAt} - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await together();
     const answers = await Promise.all(${JSON.stringify(tokens)}.map((token) =>
       takeSpot({ token, origin: 'http://x' }).then(
         (taken) => ({ status: 200, message: taken.message }),
@@ -70,7 +72,7 @@ async function takeInChild(tokens: string[], startAt: number): Promise<{ status:
     await db.$disconnect();
     console.log(JSON.stringify(answers));
   `;
-  const { code: exit, stdout, stderr } = await runInChild(code);
+  const { code: exit, stdout, stderr } = await runInChild(code, {}, gate);
   if (exit !== 0) throw new Error(`child failed (${exit}):\n${stderr}\n${stdout}`);
   return JSON.parse(stdout.trim().split('\n').pop()!) as { status: number; message: string }[];
 }
