@@ -56,8 +56,8 @@ export const headlessShellPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium
 export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /**
- * Installs what is missing of `tools` ('chromium', 'chromium-headless-shell', 'postgresql', 'java', 'nginx'); `forWhat` names the command to run
- * again.
+ * Installs what is missing of `tools` ('chromium', 'chromium-headless-shell', 'postgresql', 'java', 'nginx');
+ * `forWhat` names the command to run again.
  */
 export function ensureTools(tools, forWhat) {
   if (tools.includes('chromium')) ensure('Chromium', () => fs.existsSync(chromiumPath), 'chromium', forWhat);

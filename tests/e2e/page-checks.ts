@@ -40,7 +40,6 @@ async function settled(page: Page, visit: Visit) {
 
 /** axe-core's serious and critical findings on the page as it is now, one line per rule with its first nodes. */
 async function axeProblems(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
   const results = await page.evaluate(
     // `axe` is the global the script above defines. Only the violations are read, so axe-core need not gather every
     // node of its passes and inapplicable rules too (the same violations, in much less time on the larger pages).

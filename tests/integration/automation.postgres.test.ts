@@ -15,7 +15,7 @@ withPostgres((ready) => (db = ready));
  * Runs what is due at `now` in a fresh Node process, starting when the gate's other processes are ready too;
  * `crashAfterBatch` exits mid-run.
  */
-function runInOtherProcess(now: Date, gate: StartingGate, crashAfterBatch = false) {
+function runInOtherProcess(now: Date, gate?: StartingGate, crashAfterBatch = false) {
   return runInChild(
     `
     const { runDueJobs } = await import(${app('features/automation/run-jobs.server.ts')});
@@ -58,7 +58,7 @@ describe('scheduled jobs (PostgreSQL)', () => {
     const y = 2298;
     const { date, golfers } = await leagueNight(db, y, 9);
     const now = detroit(`${y}-06-02`, '09:00');
-    const crashed = await runInOtherProcess(now, startingGate(1), true);
+    const crashed = await runInOtherProcess(now, undefined, true);
     expect(crashed.code).toBe(3);
     // One batch of 3 was committed with its outbox messages; the run is still held by the dead process.
     expect(await db.automationDelivery.count({ where: { job: 'reminder', date } })).toBe(3);
@@ -66,11 +66,11 @@ describe('scheduled jobs (PostgreSQL)', () => {
       status: 'running',
     });
     // Restarted within the hold: it leaves the run alone.
-    const early = await runInOtherProcess(new Date(now.getTime() + 30_000), startingGate(1));
+    const early = await runInOtherProcess(new Date(now.getTime() + 30_000));
     expect(early.code, early.stderr).toBe(0);
     expect(await db.automationDelivery.count({ where: { job: 'reminder', date } })).toBe(3);
     // After the hold (2 minutes): it takes the run up and sends the rest.
-    const later = await runInOtherProcess(new Date(now.getTime() + 3 * 60_000), startingGate(1));
+    const later = await runInOtherProcess(new Date(now.getTime() + 3 * 60_000));
     expect(later.code, later.stderr).toBe(0);
     const messages = await db.outboxMessage.findMany({ where: { key: { startsWith: `auto:reminder:${date}:` } } });
     expect(messages.map((m) => m.golferId).sort()).toEqual(golfers.map((g) => g.id).sort());

@@ -53,6 +53,9 @@ const GATED_PRELUDE = `
     });
 `;
 
+/** A child without a gate has nobody to wait for: `together()` goes on at once. */
+const UNGATED_PRELUDE = 'const together = async () => undefined;';
+
 /**
  * Lets `count` children act at one moment: a child given this gate calls `await together()` once it has loaded what
  * it needs, and every child goes on when the last of them gets there, so their work really overlaps whatever each
@@ -81,8 +84,8 @@ export type StartingGate = ReturnType<typeof startingGate>;
 
 /**
  * Runs `code` (an ES module in TypeScript) in a child Node process, as a second server process would: its own
- * database client (TEST_OWN_DATABASE), this process's environment with `env` on top. With a `gate`, the code may call
- * `await together()` to act at the moment the gate's other children do. Resolves with how it exited and what it wrote
+ * database client (TEST_OWN_DATABASE), this process's environment with `env` on top. The code may call `await together()`:
+ * with a `gate` it acts at the moment the gate's other children do, without one at once. Resolves with how it exited and what it wrote
  * (without the gate's line).
  */
 export async function runInChild(
@@ -90,7 +93,7 @@ export async function runInChild(
   env: Record<string, string> = {},
   gate?: StartingGate,
 ): Promise<ChildOutcome> {
-  const file = await bundled(gate ? `${GATED_PRELUDE}\n${code}` : code);
+  const file = await bundled(`${gate ? GATED_PRELUDE : UNGATED_PRELUDE}\n${code}`);
   try {
     return await new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [file], {

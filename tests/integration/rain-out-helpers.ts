@@ -7,7 +7,10 @@ import { appModule as app, runInChild, type StartingGate } from './child-module'
  * its own, at a moment shared with another; and a text sender in a process of its own, killed mid-send.
  */
 
-/** Presses in a fresh process when the gate's other presses are ready too: answers what it printed (the outcome) or throws. */
+/**
+ * Presses in a fresh process when the gate's other presses are ready too: answers what it printed (the outcome) or
+ * throws.
+ */
 export async function pressInChild(
   press:
     | { date: string; rainOut: boolean; today: string }
